@@ -1,0 +1,38 @@
+"""The engine: a rule table, the seating and the entered hands in; every hand's points out.
+
+Pure: no I/O, no global state. Each game family's logic lives in its own module under
+`scorepad/games/`; this module only picks the family the table names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from scorepad.games.base import Game, HandResult, Replay
+from scorepad.games.ramsch import Ramsch
+from scorepad.games.saukopf import Saukopf
+from scorepad.games.schafkopf import Schafkopf
+from scorepad.games.schwarze_sau import SchwarzeSau
+from scorepad.games.struliwuli import Struliwuli
+
+FAMILIES: dict[str, type[Game]] = {
+    "schafkopf": Schafkopf,
+    "saukopf": Saukopf,
+    "schwarze_sau": SchwarzeSau,
+    "struliwuli": Struliwuli,
+    "ramsch": Ramsch,
+}
+
+__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "new_game", "replay"]
+
+
+def new_game(table, players: list[str], first_dealer: str | None = None) -> Game:
+    """A fresh evening of the table's family, before its first hand."""
+    return FAMILIES[table.family](table, players, first_dealer)
+
+
+def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None) -> Replay:
+    """Score every hand in order; the first hand that breaks a rule raises HandError."""
+    game = new_game(table, players, first_dealer)
+    results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
+    return Replay(results, game.snapshot(), game.state())

@@ -1,0 +1,1 @@
+"""The game families: one module each; the shared parts in base, kontra and augen."""

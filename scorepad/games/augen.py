@@ -1,0 +1,28 @@
+"""Augen (card points) of a trick-taking hand: possible totals and which party took every trick."""
+
+from __future__ import annotations
+
+from scorepad.cards import reachable_sums
+from scorepad.errors import HandError
+
+PLAYER, OPPONENTS = "player", "opponents"
+
+
+def check_augen(number: int, augen: int, total: int, values: tuple[int, ...], in_play: int | None = None) -> None:
+    """Augen must lie in 0..in_play and be a total some cards can make (no 1, no 119)."""
+    in_play = total if in_play is None else in_play
+    if not 0 <= augen <= in_play:
+        raise HandError(number, "augen", f"must be 0..{in_play} (got {augen})")
+    possible = reachable_sums(values)
+    if augen not in possible:
+        raise HandError(number, "augen", f"{augen} Augen cannot be made with these cards")
+    if in_play - augen not in possible:
+        raise HandError(number, "augen", f"{augen} Augen cannot be made with these cards: the opponents would have {in_play - augen}")
+
+
+def check_all_tricks(number: int, all_tricks: str | None, augen: int, in_play: int) -> None:
+    """A party that took every trick has every Augen in play; the other has none."""
+    if all_tricks == PLAYER and augen != in_play:
+        raise HandError(number, "all_tricks", f"the player party took every trick, so it has {in_play} Augen (got {augen})")
+    if all_tricks == OPPONENTS and augen != 0:
+        raise HandError(number, "all_tricks", f"the opponents took every trick, so the player party has 0 Augen (got {augen})")

@@ -1,0 +1,145 @@
+"""What every game shares: seating and the dealer, the board of tallies, hand parsing, results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from scorepad.errors import HandError, describe_validation_error
+
+
+class HandModel(BaseModel):
+    """Base of each game's hand: unknown keys are refused, so a typo never scores silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:
+    if not isinstance(raw, dict):
+        raise HandError(number, "hand", f"must be an object of hand keys (got {type(raw).__name__})")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        key, reason = describe_validation_error(exc)
+        raise HandError(number, key or "hand", reason) from None
+
+
+def contract_of(number: int, table, game_id) -> tuple[str, Any]:
+    """The hand's contract from the table, refusing unknown and switched-off games."""
+    playable = ", ".join(c for c, v in table.contracts.items() if v.enabled)
+    if game_id is None:
+        raise HandError(number, "game", f"is missing ({playable})")
+    contract = table.contracts.get(game_id)
+    if contract is None:
+        raise HandError(number, "game", f"unknown game {game_id!r} (known: {playable})")
+    if not contract.enabled:
+        raise HandError(number, "game", f"{contract.name} is not played at this table ({table.name})")
+    return game_id, contract
+
+
+@dataclass
+class HandResult:
+    """One scored hand: who dealt it and what it changed on the board."""
+
+    number: int
+    dealer: str
+    deltas: dict[str, dict[str, int]]
+
+    def as_dict(self) -> dict:
+        return {"number": self.number, "dealer": self.dealer, "deltas": self.deltas}
+
+
+@dataclass
+class Replay:
+    """An evening replayed: every hand's deltas, the board now, and what comes next."""
+
+    hands: list[HandResult]
+    standings: dict[str, dict[str, int]]
+    state: dict[str, Any]
+
+    def as_dict(self) -> dict:
+        return {
+            "hands": [h.as_dict() for h in self.hands],
+            "standings": self.standings,
+            "state": self.state,
+        }
+
+
+class Seating:
+    """Players in clockwise order and whose turn it is to deal."""
+
+    def __init__(self, players: Iterable[str], first_dealer: str | None = None):
+        self.players: tuple[str, ...] = tuple(players)
+        self.dealer_index = self.players.index(first_dealer) if first_dealer else 0
+
+    @property
+    def dealer(self) -> str:
+        return self.players[self.dealer_index]
+
+    def left_of(self, index: int, skip: frozenset[str] | set[str] = frozenset()) -> int:
+        """The next seat clockwise from `index` whose player is not in `skip`."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            candidate = (index + step) % n
+            if self.players[candidate] not in skip:
+                return candidate
+        return (index + 1) % n
+
+    def pass_deal(self, skip: frozenset[str] | set[str] = frozenset()) -> None:
+        self.dealer_index = self.left_of(self.dealer_index, skip)
+
+    def order_from_left_of_dealer(self) -> list[str]:
+        """Bidding / playing order: left of the dealer first, the dealer last."""
+        n = len(self.players)
+        return [self.players[(self.dealer_index + k) % n] for k in range(1, n + 1)]
+
+
+class Game:
+    """A game family's running evening. Subclasses score one hand at a time in `play`."""
+
+    hand_model: ClassVar[type[HandModel]]
+
+    def __init__(self, table, players: list[str], first_dealer: str | None = None):
+        self.table = table
+        self.players: tuple[str, ...] = tuple(players)
+        self.seats = Seating(players, first_dealer)
+        self.tallies: tuple[str, ...] = tuple(self.tallies_kept(table))
+        self.board: dict[str, dict[str, int]] = {p: {t: 0 for t in self.tallies} for p in self.players}
+
+    @staticmethod
+    def tallies_kept(table) -> list[str]:
+        return list(table.tallies)
+
+    # -- helpers shared by the families ------------------------------------------------
+
+    def zero_deltas(self) -> dict[str, dict[str, int]]:
+        return {p: {t: 0 for t in self.tallies} for p in self.players}
+
+    def check_player(self, number: int, key: str, name: Any) -> str:
+        if name not in self.seats.players:
+            raise HandError(number, key, f"{name!r} is not a player of this evening ({', '.join(self.players)})")
+        return name
+
+    def check_players_map(self, number: int, key: str, mapping: dict[str, Any]) -> None:
+        for name in mapping:
+            self.check_player(number, key, name)
+
+    def add(self, deltas: dict[str, dict[str, int]]) -> None:
+        for p, row in deltas.items():
+            board_row = self.board[p]
+            for t, v in row.items():
+                board_row[t] += v
+
+    def snapshot(self) -> dict[str, dict[str, int]]:
+        return {p: dict(row) for p, row in self.board.items()}
+
+    # -- the interface the engine uses --------------------------------------------------
+
+    def play(self, number: int, raw: Any) -> HandResult:
+        """Score one entered hand, or raise HandError and leave the game as it was."""
+        raise NotImplementedError
+
+    def state(self) -> dict[str, Any]:
+        return {"next_dealer": self.seats.dealer}

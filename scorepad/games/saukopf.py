@@ -1,0 +1,181 @@
+"""Saukopf: bids (Grunzer) in Trog and Napf; Fleischpunkte for the winners, Rauborstigkeit for
+those who lost boldly. Also the Dreihaxer (3 players, cards laid aside)."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import ConfigDict
+
+from scorepad.cards import reachable_sums_of_size
+from scorepad.errors import HandError
+from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
+from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
+from scorepad.games.kontra import chain_said, check_chain
+from scorepad.tables import SCHWARZ, bid_rank
+from scorepad.trophies import trophy_holders
+
+
+class SaukopfHand(HandModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    passed: bool = False
+    vergeben: bool = False
+    game: str | None = None
+    player: str | None = None
+    partner: str | None = None
+    bid: Union[int, Literal["schwarz"], None] = None
+    spiess: bool = False
+    augen: int | None = None
+    all_tricks: Literal["player", "opponents"] | None = None
+    laufende: int = 0
+    aside_augen: int = 0
+    trump: str | None = None
+    knorpel_card: str | None = None
+
+
+def bid_text(bid) -> str:
+    return "schwarz" if bid == SCHWARZ else str(bid)
+
+
+class Saukopf(Game):
+    hand_model = SaukopfHand
+
+    def play(self, number, raw) -> HandResult:
+        hand = parse_hand(SaukopfHand, raw, number)
+        t = self.table
+        said = chain_said(number, hand, t)
+        dealer = self.seats.dealer
+        if hand.passed or hand.vergeben:
+            flag = "passed" if hand.passed else "vergeben"
+            others = [k for k, v in hand.model_dump(exclude={flag}).items()
+                      if v not in (None, False, 0)] + list(said)
+            if others:
+                raise HandError(number, others[0], f"a hand that is {flag} has no other keys")
+            if hand.passed:  # frisches Saufutter: the deal moves on; a misdeal is dealt again
+                self.seats.pass_deal()
+            return HandResult(number, dealer, self.zero_deltas())
+
+        game_id, contract = contract_of(number, t, hand.game)
+        if hand.player is None:
+            raise HandError(number, "player", "is missing: who played the game?")
+        player = self.check_player(number, "player", hand.player)
+        party = {player}
+        if contract.kind == "doppel":
+            if hand.partner is None:
+                raise HandError(number, "partner", f"a {contract.name} needs a partner")
+            self.check_player(number, "partner", hand.partner)
+            if hand.partner == player:
+                raise HandError(number, "partner", f"the partner cannot be the player ({player})")
+            party.add(hand.partner)
+        elif hand.partner is not None:
+            raise HandError(number, "partner", f"a {contract.name} is a Solo: no partner")
+        opponents = set(self.players) - party
+
+        bid = self._check_bid(number, contract, hand.bid)
+        in_play = self._in_play(number, hand.aside_augen)
+        augen = hand.augen
+        if augen is None:
+            if hand.all_tricks is None:
+                raise HandError(number, "augen", "is missing: the Augen of the player party")
+            augen = in_play if hand.all_tricks == PLAYER else 0
+        check_augen(number, augen, t.deck.total(), t.deck.values(), in_play)
+        check_all_tricks(number, hand.all_tricks, augen, in_play)
+        if abs(hand.laufende) > contract.trump_count:
+            raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {hand.laufende})")
+        factor, sayers = check_chain(number, t, said, party, opponents, self.players)
+
+        opp_augen = in_play - augen
+        if contract.mode == "trog":
+            won = hand.all_tricks == PLAYER if bid == SCHWARZ else augen >= bid
+        else:
+            won = hand.all_tricks == OPPONENTS if bid == SCHWARZ else opp_augen >= bid
+        winners = party if won else opponents
+        winning_side, losing_side = (PLAYER, OPPONENTS) if won else (OPPONENTS, PLAYER)
+        facts = {
+            "won": True,
+            "solo": contract.kind == "solo",
+            "w": hand.laufende if won else -hand.laufende,
+            "losers_augen": opp_augen if won else augen,
+            "winners_all_tricks": hand.all_tricks == winning_side,
+            "winners_no_trick": hand.all_tricks == losing_side,
+            "against_spiess": hand.spiess and not won,
+        }
+        fleisch = sum(self._item_points(item, facts) for item in getattr(t.fleisch, contract.mode).values()
+                      if item.enabled) * factor
+
+        deltas = self.zero_deltas()
+        for p in winners:
+            deltas[p]["fleisch"] = fleisch
+        for item in t.rauborstig.values():
+            if not item.enabled:
+                continue
+            who = self._rauborstig_to(item, won, player, bid, hand.spiess, sayers)
+            if who is not None:
+                deltas[who]["rauborstig"] += item.points
+        self.add(deltas)
+        self.seats.pass_deal()
+        return HandResult(number, dealer, deltas)
+
+    def _check_bid(self, number, contract, bid):
+        t = self.table
+        if bid is None:
+            if contract.min_bid == contract.max_bid:
+                return contract.min_bid
+            raise HandError(number, "bid", f"is missing: {contract.name} needs the Grunzer ({bid_text(contract.min_bid)}..{t.bids.highest} or schwarz)")
+        if bid != SCHWARZ and not t.bids.lowest <= bid <= t.bids.highest:
+            raise HandError(number, "bid", f"must be {t.bids.lowest}..{t.bids.highest} or schwarz (got {bid})")
+        if bid_rank(bid) < bid_rank(contract.min_bid):
+            if contract.min_bid == SCHWARZ:
+                raise HandError(number, "bid", f"{contract.name} needs the bid schwarz")
+            raise HandError(number, "bid", f"{contract.name} needs a bid of {contract.min_bid} or more")
+        if bid_rank(bid) > bid_rank(contract.max_bid):
+            raise HandError(number, "bid", f"{contract.name} allows a bid of at most {bid_text(contract.max_bid)} (got {bid_text(bid)})")
+        return bid
+
+    def _in_play(self, number, aside_augen) -> int:
+        """Augen in the tricks: all the cards' Augen less the cards laid aside (Dreihaxer)."""
+        t = self.table
+        if t.aside_cards == 0:
+            if aside_augen:
+                raise HandError(number, "aside_augen", f"no cards are laid aside at {t.name} (got {aside_augen})")
+            return t.deck.total()
+        possible = reachable_sums_of_size(t.deck.values(), t.aside_cards)
+        if aside_augen not in possible:
+            raise HandError(number, "aside_augen", f"{t.aside_cards} cards laid aside cannot hold {aside_augen} Augen")
+        return t.deck.total() - aside_augen
+
+    @staticmethod
+    def _item_points(item, facts) -> int:
+        """What one Schlachtfest item gives each winner; the conditions are the table vocabulary."""
+        when = item.when
+        w = facts["w"]
+        if when == "winners_mit" or when == "winners_ohne":
+            n = w if when == "winners_mit" else -w
+            if n >= (item.threshold or 1):
+                return item.points * (n if item.per_laufende else 1)
+            return 0
+        if when == "losers_augen_below":
+            return item.points if facts["losers_augen"] < item.threshold else 0
+        if when == "losers_augen_above":
+            return item.points if facts["losers_augen"] > item.threshold else 0
+        return item.points if facts[when] else 0
+
+    @staticmethod
+    def _rauborstig_to(item, won, player, bid, spiess, sayers) -> str | None:
+        """Who gets a Rauborstigkeit item this hand, if anyone."""
+        when = item.when
+        if when == "player_lost_bid_over":
+            return player if not won and bid_rank(bid) > item.threshold else None
+        if when == "player_lost_spiess":
+            return player if not won and spiess else None
+        if when == "kontra_lost":
+            return sayers[0] if won and sayers else None
+        if when == "re_lost":
+            return sayers[1] if not won and len(sayers) > 1 else None
+        return None
+
+    def state(self):
+        state = super().state()
+        state["trophies"] = {tid: trophy_holders(self.board, trophy) for tid, trophy in self.table.trophies.items()}
+        return state

@@ -1,0 +1,126 @@
+"""Schafkopf: money per hand. Grundwert, Schneider, Schwarz, Laufende, Kontra/Re; zero-sum."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ConfigDict
+
+from scorepad.errors import HandError
+from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
+from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
+from scorepad.games.kontra import chain_said, check_chain
+
+Result = Literal["won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz"]
+
+
+class SchafkopfHand(HandModel):
+    """A Schafkopf hand as entered. Kontra chain keys (kontra, re, ...) come from the table."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    passed: bool = False
+    game: str | None = None
+    player: str | None = None
+    partner: str | None = None
+    suit: Literal["eichel", "gras", "herz", "schellen"] | None = None
+    augen: int | None = None
+    result: Result | None = None
+    all_tricks: Literal["player", "opponents"] | None = None
+    laufende: int | None = None
+
+
+class Schafkopf(Game):
+    hand_model = SchafkopfHand
+
+    def play(self, number, raw) -> HandResult:
+        hand = parse_hand(SchafkopfHand, raw, number)
+        t = self.table
+        said = chain_said(number, hand, t)
+        dealer = self.seats.dealer
+        if hand.passed:
+            others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
+            if others:
+                raise HandError(number, others[0], "a passed hand (everyone passed) has no other keys")
+            self.seats.pass_deal()
+            return HandResult(number, dealer, self.zero_deltas())
+
+        game_id, contract = contract_of(number, t, hand.game)
+        player = self.check_player(number, "player", hand.player) if hand.player is not None else None
+        if player is None:
+            raise HandError(number, "player", "is missing: who played the game?")
+        party = {player}
+        if contract.kind == "partner":
+            if hand.partner is None:
+                raise HandError(number, "partner", f"a {contract.name} needs a partner (who had the called Sau)")
+            self.check_player(number, "partner", hand.partner)
+            if hand.partner == player:
+                raise HandError(number, "partner", f"the partner cannot be the player ({player})")
+            party.add(hand.partner)
+        elif hand.partner is not None:
+            raise HandError(number, "partner", f"a {contract.name} has no partner")
+        opponents = set(self.players) - party
+
+        if contract.kind == "sie":
+            for key in ("augen", "result", "all_tricks", "laufende"):
+                if getattr(hand, key) is not None:
+                    raise HandError(number, key, "a Sie is won on the spot: no Augen, result or Laufende")
+            check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
+            value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
+            return self._pay(number, dealer, party, opponents, value, won=True)
+
+        won, schneider, schwarz = self._outcome(number, hand)
+        factor, _ = check_chain(number, t, said, party, opponents, self.players)
+        laufende = hand.laufende or 0
+        if abs(laufende) > contract.trump_count:
+            raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {laufende})")
+        value = contract.tariff
+        if schneider:
+            value += contract.schneider
+        if schwarz:
+            value += contract.schwarz
+        if t.laufende.enabled and abs(laufende) >= contract.laufende_from:
+            value += abs(laufende) * t.laufende.value
+        return self._pay(number, dealer, party, opponents, value * factor, won)
+
+    def _outcome(self, number, hand) -> tuple[bool, bool, bool]:
+        """(won, schneider, schwarz) from the player party's Augen or from the stated result."""
+        t = self.table
+        th = t.thresholds
+        if hand.augen is not None and hand.result is not None:
+            raise HandError(number, "result", "give either augen or result, not both")
+        if hand.augen is None and hand.result is None:
+            raise HandError(number, "result", "is missing: give the result (won, lost, ...) or the augen of the player party")
+        total = t.deck.total()
+        if hand.result is not None:
+            won = hand.result.startswith("won")
+            schwarz = hand.result.endswith("schwarz")
+            schneider = schwarz or hand.result.endswith("schneider")
+            winners = PLAYER if won else OPPONENTS
+            if hand.all_tricks is not None and (not schwarz or hand.all_tricks != winners):
+                raise HandError(number, "all_tricks", f"{hand.all_tricks} took every trick, but the result is {hand.result}")
+            return won, schneider, schwarz
+        augen = hand.augen
+        check_augen(number, augen, total, t.deck.values())
+        check_all_tricks(number, hand.all_tricks, augen, total)
+        won = augen >= th.player_wins
+        schwarz = hand.all_tricks is not None
+        if won:
+            schneider = schwarz or total - augen < th.opponents_free
+        else:
+            schneider = schwarz or augen < th.player_free
+        return won, schneider, schwarz
+
+    def _pay(self, number, dealer, party, opponents, value, won) -> HandResult:
+        """Each opponent pays the value (or is paid it); the player party shares the sum:
+        2 vs 2 gives each winner the value once, a soloist gets it from all three."""
+        deltas = self.zero_deltas()
+        sign = 1 if won else -1
+        per_member = value * len(opponents) // len(party)
+        for p in party:
+            deltas[p]["geld"] = sign * per_member
+        for p in opponents:
+            deltas[p]["geld"] = -sign * value
+        self.add(deltas)
+        self.seats.pass_deal()
+        return HandResult(number, dealer, deltas)

@@ -1,0 +1,157 @@
+"""Schwarze Sau: collect as few points as possible; whoever passes 30 loses the game and buys a
+round. Jungfrau and Durchmarsch replace a round's card points; a tie over 30 is an Achterbrief."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from scorepad.cards import reachable_sums, reachable_sums_of_size
+from scorepad.errors import HandError
+from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+
+
+class Announcement(HandModel):
+    kind: Literal["jungfrau", "durchmarsch"]
+    by: str
+    success: bool
+
+
+class SchwarzeSauHand(HandModel):
+    points: dict[str, int] | None = None
+    announcement: Announcement | None = None
+    durchmarsch: str | None = None
+    achterbrief_loser: str | None = None
+
+
+class SchwarzeSau(Game):
+    hand_model = SchwarzeSauHand
+
+    def __init__(self, table, players, first_dealer=None):
+        super().__init__(table, players, first_dealer)
+        self.game_number = 1
+        self.new_game_next = False
+        self.achterbrief: list[str] = []  # the tied players while an Achterbrief is owed
+        seats = table.seats[len(self.players)]
+        values = table.card_values()
+        deck = values + (0,) * (table.deck_cards - len(values))
+        self.round_total = sum(values)
+        self.stock_holds = reachable_sums_of_size(deck, seats.stock_cards)
+        self.possible_sums = frozenset(self.round_total - s for s in self.stock_holds)
+        self.possible_points = reachable_sums(values)
+
+    def play(self, number, raw) -> HandResult:
+        hand = parse_hand(SchwarzeSauHand, raw, number)
+        dealer = self.seats.dealer
+        if self.achterbrief:
+            return self._achterbrief(number, hand, dealer)
+        if hand.achterbrief_loser is not None:
+            raise HandError(number, "achterbrief_loser", "no Achterbrief is owed: nobody is tied over "
+                            f"{self.table.game_over_above}")
+        round_points = self._round_points(number, hand)
+        deltas = self.zero_deltas()
+        for p, v in round_points.items():
+            deltas[p]["punkte"] = v
+        if self.new_game_next:  # the finished game stayed on the board until now
+            for row in self.board.values():
+                row["punkte"] = 0
+            self.game_number += 1
+            self.new_game_next = False
+        self.add(deltas)
+        self._maybe_end_game(deltas)
+        self.seats.pass_deal()
+        return HandResult(number, dealer, deltas)
+
+    def _achterbrief(self, number, hand, dealer) -> HandResult:
+        between = " and ".join(self.achterbrief)
+        if hand.achterbrief_loser is None:
+            raise HandError(number, "achterbrief_loser", f"is missing: an Achterbrief between {between} is owed "
+                            "before the next round")
+        if hand.points is not None or hand.announcement is not None or hand.durchmarsch is not None:
+            raise HandError(number, "achterbrief_loser", "an Achterbrief entry has no other keys")
+        loser = hand.achterbrief_loser
+        if loser not in self.achterbrief:
+            raise HandError(number, "achterbrief_loser", f"{loser!r} did not play the Achterbrief ({between})")
+        deltas = self.zero_deltas()
+        deltas[loser]["verloren"] = 1
+        self.add(deltas)
+        self.achterbrief = []
+        self.new_game_next = True
+        return HandResult(number, dealer, deltas)
+
+    def _round_points(self, number, hand) -> dict[str, int]:
+        t = self.table
+        sp = t.specials
+        ann = hand.announcement
+        if ann is not None:
+            self.check_player(number, "announcement.by", ann.by)
+        if hand.durchmarsch is not None:
+            self.check_player(number, "durchmarsch", hand.durchmarsch)
+            if ann is not None:
+                raise HandError(number, "durchmarsch", "a round has one special result: an announced "
+                                "Durchmarsch goes under announcement, and a Durchmarsch leaves no Jungfrau")
+        if hand.points is not None:
+            self._check_points(number, hand.points, hand)
+        elif ann is None and hand.durchmarsch is None:
+            raise HandError(number, "points", "is missing: the card points of each player this round")
+
+        out = {p: 0 for p in self.players}
+        if ann is None and hand.durchmarsch is None:
+            out.update(hand.points)
+            return out
+        if hand.durchmarsch is not None:
+            by, each_other, self_points = hand.durchmarsch, sp.durchmarsch, 0
+        elif ann.kind == "jungfrau":
+            by = ann.by
+            each_other, self_points = (sp.jungfrau_made, 0) if ann.success else (0, sp.jungfrau_failed)
+        else:
+            by = ann.by
+            each_other, self_points = ((sp.durchmarsch_announced_made, 0) if ann.success
+                                       else (0, sp.durchmarsch_announced_failed))
+        for p in self.players:
+            out[p] = self_points if p == by else each_other
+        return out
+
+    def _check_points(self, number, points, hand) -> None:
+        """Card points as the cards allow: each a possible total, all of them summing right."""
+        for p, v in points.items():
+            self.check_player(number, "points", p)
+            if v not in self.possible_points:
+                raise HandError(number, f"points.{p}", f"must be 0..{self.round_total} (got {v})")
+        missing = [p for p in self.players if p not in points]
+        if missing:
+            raise HandError(number, "points", f"{', '.join(missing)} missing: give every player's points (0 too)")
+        total = sum(points.values())
+        if total not in self.possible_sums:
+            if len(self.possible_sums) == 1:
+                rule = f"a round's points sum to {self.round_total}"
+            else:
+                sums = ", ".join(str(s) for s in sorted(self.possible_sums, reverse=True))
+                rule = f"a round's points sum to {sums} (15 less what the Stock holds)"
+            raise HandError(number, "points", f"{rule} (got {total})")
+        ann = hand.announcement
+        marcher = hand.durchmarsch or (ann.by if ann and ann.kind == "durchmarsch" and ann.success else None)
+        if marcher is not None and any(v for p, v in points.items() if p != marcher):
+            raise HandError(number, "points", f"{marcher} took every trick, so nobody else has points")
+        if ann and ann.kind == "jungfrau" and ann.success and points.get(ann.by):
+            raise HandError(number, "points", f"{ann.by} made the Jungfrau (no trick), so has no points")
+
+    def _maybe_end_game(self, deltas) -> None:
+        limit = self.table.game_over_above
+        over = {p: row["punkte"] for p, row in self.board.items() if row["punkte"] > limit}
+        if not over:
+            return
+        most = max(over.values())
+        losers = [p for p in self.players if over.get(p) == most]
+        if len(losers) > 1:
+            self.achterbrief = losers
+            return
+        deltas[losers[0]]["verloren"] += 1
+        self.board[losers[0]]["verloren"] += 1
+        self.new_game_next = True
+
+    def state(self):
+        state = super().state()
+        state["game"] = self.game_number + (1 if self.new_game_next else 0)
+        state["achterbrief_owed"] = bool(self.achterbrief)
+        state["achterbrief_between"] = list(self.achterbrief)
+        return state

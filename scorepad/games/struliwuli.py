@@ -1,0 +1,124 @@
+"""Struliwuli (Stich ansagen): everyone bids their tricks; an exact bid scores 10 + tricks.
+Points run through a Rad; after the Rad the ranking pays out (first from last, second from
+second-to-last, ...)."""
+
+from __future__ import annotations
+
+from scorepad.errors import HandError
+from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+
+
+class StruliwuliHand(HandModel):
+    bids: dict[str, int]
+    tricks: dict[str, int]
+
+
+def forbidden_bid(cards: int, other_bids: list[int]) -> int | None:
+    """Neukirchner Regel: the bid the last bidder (the dealer) may not make, if any."""
+    rest = cards - sum(other_bids)
+    return rest if 0 <= rest <= cards else None
+
+
+def rad_payout(points: dict[str, int], rate: int) -> dict[str, int]:
+    """Money (cents) after a Rad: rank by points; the first gets the difference to the last,
+    paid by the last; the second to the second-to-last, ...; an odd middle pays nothing.
+    Equal points share their ranks' amounts equally; a remainder cent goes to the earlier
+    seat (`points` is in seating order). Sums to zero."""
+    seat = {p: i for i, p in enumerate(points)}
+    ranked = sorted(points, key=lambda p: (-points[p], seat[p]))
+    n = len(ranked)
+    by_rank = [0] * n
+    for i in range(n // 2):
+        diff = (points[ranked[i]] - points[ranked[n - 1 - i]]) * rate
+        by_rank[i] += diff
+        by_rank[n - 1 - i] -= diff
+    out: dict[str, int] = {}
+    i = 0
+    while i < n:
+        j = i
+        while j < n and points[ranked[j]] == points[ranked[i]]:
+            j += 1
+        group = sorted(ranked[i:j], key=seat.__getitem__)
+        share, extra = divmod(sum(by_rank[i:j]), len(group))
+        for k, p in enumerate(group):
+            out[p] = share + (1 if k < extra else 0)
+        i = j
+    return {p: out[p] for p in points}
+
+
+class Struliwuli(Game):
+    hand_model = StruliwuliHand
+
+    def __init__(self, table, players, first_dealer=None):
+        super().__init__(table, players, first_dealer)
+        seats = table.seats[len(self.players)]
+        self.hand_cards = list(seats.hand_cards)
+        self.hands_per_rad = seats.partien_per_rad * len(self.hand_cards)
+        self.partien_per_rad = seats.partien_per_rad
+        self.rad = 1
+        self.in_rad = 0  # hands played in the current Rad
+        self.new_rad_next = False
+
+    def _position(self) -> tuple[int, int, int]:
+        """(Rad, Partie, cards) of the next hand."""
+        if self.new_rad_next:
+            return self.rad + 1, 1, self.hand_cards[0]
+        return self.rad, self.in_rad // len(self.hand_cards) + 1, self.hand_cards[self.in_rad % len(self.hand_cards)]
+
+    def play(self, number, raw) -> HandResult:
+        hand = parse_hand(StruliwuliHand, raw, number)
+        t = self.table
+        _, _, cards = self._position()
+        dealer = self.seats.dealer
+        for key in ("bids", "tricks"):
+            given = getattr(hand, key)
+            for p, v in given.items():
+                self.check_player(number, key, p)
+                if not 0 <= v <= cards:
+                    raise HandError(number, f"{key}.{p}", f"must be 0..{cards}: this hand has {cards} cards (got {v})")
+            missing = [p for p in self.players if p not in given]
+            if missing:
+                raise HandError(number, key, f"{', '.join(missing)} missing: give every player's {key} (0 too)")
+        if t.neukirchner and sum(hand.bids.values()) == cards:
+            others = [hand.bids[p] for p in self.players if p != dealer]
+            bad = forbidden_bid(cards, others)
+            raise HandError(number, f"bids.{dealer}", f"Neukirchner rule: the dealer {dealer} may not bid {bad}, "
+                            f"the bids would add up to the {cards} cards")
+        total = sum(hand.tricks.values())
+        if total != cards:
+            raise HandError(number, "tricks", f"the tricks must add up to the {cards} cards of this hand (got {total})")
+
+        if self.new_rad_next:  # the finished Rad stayed on the board until now
+            for row in self.board.values():
+                row["punkte"] = 0
+            self.rad += 1
+            self.in_rad = 0
+            self.new_rad_next = False
+        deltas = self.zero_deltas()
+        for p in self.players:
+            bid, made = hand.bids[p], hand.tricks[p]
+            deltas[p]["punkte"] = t.exact_bonus + made * t.points_per_trick if bid == made else t.miss_points
+        self.add(deltas)
+        self.in_rad += 1
+        if self.in_rad == self.hands_per_rad:
+            money = rad_payout({p: self.board[p]["punkte"] for p in self.players}, t.rate)
+            for p, cents in money.items():
+                deltas[p]["geld"] = cents
+                self.board[p]["geld"] += cents
+            self.new_rad_next = True
+        self.seats.pass_deal()
+        return HandResult(number, dealer, deltas)
+
+    def state(self):
+        state = super().state()
+        rad, partie, cards = self._position()
+        state.update({
+            "rad": rad,
+            "partie": partie,
+            "partien_per_rad": self.partien_per_rad,
+            "cards": cards,
+            "bidding_order": self.seats.order_from_left_of_dealer(),
+            # Neukirchner: the dealer bids last and may not make all bids add up to this
+            "bids_may_not_total": cards if self.table.neukirchner else None,
+        })
+        return state

@@ -1,0 +1,86 @@
+"""The session file (interchange format 1): one evening as entered, for replay, import, export.
+
+    {"format": 1, "ruleset": id, "players": [names, clockwise], "first_dealer": name,
+     "options": {table values to override}, "hands": [{hand keys of the game}, ...]}
+
+See docs/session-format.md for the hand keys of each game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from scorepad.errors import SessionError, describe_validation_error
+from scorepad.tables import get_table, with_options
+
+FORMAT = 1
+
+
+class SessionFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal[1]
+    ruleset: str
+    players: list[str]
+    first_dealer: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    hands: list[Any] = Field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        out: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset, "players": list(self.players)}
+        if self.first_dealer is not None:
+            out["first_dealer"] = self.first_dealer
+        if self.options:
+            out["options"] = self.options
+        out["hands"] = list(self.hands)
+        return out
+
+
+def parse_session(data: Any) -> SessionFile:
+    """A session from already-decoded JSON, or SessionError naming the key."""
+    if not isinstance(data, dict):
+        raise SessionError("file", "must be a JSON object with format, ruleset, players and hands")
+    if data.get("format") != FORMAT and "format" in data:
+        raise SessionError("format", f"must be {FORMAT} (got {data.get('format')!r}): this scorepad reads format {FORMAT}")
+    try:
+        return SessionFile.model_validate(data)
+    except ValidationError as exc:
+        key, reason = describe_validation_error(exc)
+        raise SessionError(key or "file", reason) from None
+
+
+def parse_session_text(text: str) -> SessionFile:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionError("file", f"not JSON: {exc}") from None
+    return parse_session(data)
+
+
+def check_players(table, players: list[str], first_dealer: str | None) -> None:
+    """The seating fits the table: allowed count, real names, nobody twice, a seated dealer."""
+    seen: dict[str, str] = {}
+    for i, name in enumerate(players):
+        if not name.strip():
+            raise SessionError(f"players[{i}]", "a name must not be empty")
+        if name != name.strip():
+            raise SessionError(f"players[{i}]", f"{name!r} has spaces at its start or end")
+        folded = name.casefold()
+        if folded in seen:
+            raise SessionError("players", f"the same name twice: {seen[folded]!r} and {name!r}")
+        seen[folded] = name
+    if len(players) not in table.players:
+        allowed = " or ".join(str(n) for n in table.players)
+        raise SessionError("players", f"{table.name} is played by {allowed} players (got {len(players)})")
+    if first_dealer is not None and first_dealer not in players:
+        raise SessionError("first_dealer", f"{first_dealer!r} is not one of the players")
+
+
+def session_table(session: SessionFile):
+    """The session's rule table with its options applied, its players checked."""
+    table = with_options(get_table(session.ruleset), session.options)
+    check_players(table, session.players, session.first_dealer)
+    return table
