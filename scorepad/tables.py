@@ -9,12 +9,13 @@ defines what each one means (see docs/rulesets.md).
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from scorepad.cards import reachable_sums
 from scorepad.errors import SessionError, TableError, describe_validation_error
 
 Tally = Literal["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
@@ -41,11 +42,18 @@ class Deck(Strict):
     suits: int = Field(4, ge=1)
     card_points: dict[str, int]
 
+    @cached_property
     def values(self) -> tuple[int, ...]:
         return tuple(v for v in self.card_points.values() for _ in range(self.suits))
 
+    @cached_property
     def total(self) -> int:
-        return sum(self.values())
+        return sum(self.values)
+
+    @cached_property
+    def possible_totals(self) -> frozenset[int]:
+        """Every Augen total some of these cards can make (no 1, no 119)."""
+        return reachable_sums(self.values)
 
 
 class Trophy(Strict):

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from scorepad.cards import reachable_sums
 from scorepad.errors import HandError
 
 PLAYER, OPPONENTS = "player", "opponents"
 
 
-def check_augen(number: int, augen: int, total: int, values: tuple[int, ...], in_play: int | None = None) -> None:
-    """Augen must lie in 0..in_play and be a total some cards can make (no 1, no 119)."""
-    in_play = total if in_play is None else in_play
+def check_augen(number: int, augen: int, in_play: int, possible: frozenset[int]) -> None:
+    """Augen must lie in 0..in_play and be a total some cards can make (no 1, no 119);
+    so must the opponents' in_play - augen."""
     if not 0 <= augen <= in_play:
         raise HandError(number, "augen", f"must be 0..{in_play} (got {augen})")
-    possible = reachable_sums(values)
     if augen not in possible:
         raise HandError(number, "augen", f"{augen} Augen cannot be made with these cards")
     if in_play - augen not in possible:

@@ -20,7 +20,7 @@ def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:
     if not isinstance(raw, dict):
         raise HandError(number, "hand", f"must be an object of hand keys (got {type(raw).__name__})")
     try:
-        return model.model_validate(raw)
+        return model.__pydantic_validator__.validate_python(raw)
     except ValidationError as exc:
         key, reason = describe_validation_error(exc)
         raise HandError(number, key or "hand", reason) from None
@@ -28,18 +28,18 @@ def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:
 
 def contract_of(number: int, table, game_id) -> tuple[str, Any]:
     """The hand's contract from the table, refusing unknown and switched-off games."""
-    playable = ", ".join(c for c, v in table.contracts.items() if v.enabled)
-    if game_id is None:
-        raise HandError(number, "game", f"is missing ({playable})")
     contract = table.contracts.get(game_id)
     if contract is None:
+        playable = ", ".join(c for c, v in table.contracts.items() if v.enabled)
+        if game_id is None:
+            raise HandError(number, "game", f"is missing ({playable})")
         raise HandError(number, "game", f"unknown game {game_id!r} (known: {playable})")
     if not contract.enabled:
         raise HandError(number, "game", f"{contract.name} is not played at this table ({table.name})")
     return game_id, contract
 
 
-@dataclass
+@dataclass(slots=True)
 class HandResult:
     """One scored hand: who dealt it and what it changed on the board."""
 
@@ -88,7 +88,10 @@ class Seating:
         return (index + 1) % n
 
     def pass_deal(self, skip: frozenset[str] | set[str] = frozenset()) -> None:
-        self.dealer_index = self.left_of(self.dealer_index, skip)
+        if skip:
+            self.dealer_index = self.left_of(self.dealer_index, skip)
+        else:
+            self.dealer_index = (self.dealer_index + 1) % len(self.players)
 
     def order_from_left_of_dealer(self) -> list[str]:
         """Bidding / playing order: left of the dealer first, the dealer last."""
@@ -106,7 +109,8 @@ class Game:
         self.players: tuple[str, ...] = tuple(players)
         self.seats = Seating(players, first_dealer)
         self.tallies: tuple[str, ...] = tuple(self.tallies_kept(table))
-        self.board: dict[str, dict[str, int]] = {p: {t: 0 for t in self.tallies} for p in self.players}
+        self._zero_row = dict.fromkeys(self.tallies, 0)
+        self.board: dict[str, dict[str, int]] = self.zero_deltas()
 
     @staticmethod
     def tallies_kept(table) -> list[str]:
@@ -115,7 +119,8 @@ class Game:
     # -- helpers shared by the families ------------------------------------------------
 
     def zero_deltas(self) -> dict[str, dict[str, int]]:
-        return {p: {t: 0 for t in self.tallies} for p in self.players}
+        zero = self._zero_row
+        return {p: zero.copy() for p in self.players}
 
     def check_player(self, number: int, key: str, name: Any) -> str:
         if name not in self.seats.players:
@@ -126,11 +131,26 @@ class Game:
         for name in mapping:
             self.check_player(number, key, name)
 
+    def book(self, tally: str, amounts: dict[str, int]) -> dict[str, dict[str, int]]:
+        """Deltas of a hand that changes one tally, already added to the board."""
+        zero = self._zero_row
+        board = self.board
+        deltas = {}
+        for p in self.players:
+            row = zero.copy()
+            v = amounts.get(p, 0)
+            row[tally] = v
+            board[p][tally] += v
+            deltas[p] = row
+        return deltas
+
     def add(self, deltas: dict[str, dict[str, int]]) -> None:
+        board = self.board
         for p, row in deltas.items():
-            board_row = self.board[p]
+            board_row = board[p]
             for t, v in row.items():
-                board_row[t] += v
+                if v:
+                    board_row[t] += v
 
     def snapshot(self) -> dict[str, dict[str, int]]:
         return {p: dict(row) for p, row in self.board.items()}

@@ -9,8 +9,10 @@ from scorepad.errors import HandError
 
 def chain_said(number: int, hand, table) -> dict[str, Any]:
     """The chain links a hand names (its extra keys); any other unknown key is refused."""
+    if not hand.model_extra:
+        return {}
     keys = {step.key for step in table.kontra_chain}
-    extras = dict(hand.model_extra or {})
+    extras = dict(hand.model_extra)
     for key in extras:
         if key not in keys:
             raise HandError(number, key, "is not a known key here")
@@ -23,6 +25,8 @@ def check_chain(number: int, table, said: dict[str, Any], player_party: set[str]
 
     A link comes from the opponents or the player party, as the table says, and only after
     the link before it was said."""
+    if not said:
+        return 1, [None] * len(table.kontra_chain)
     factor = 1
     sayers: list[str | None] = []
     previous_said = True

@@ -79,7 +79,7 @@ class Saukopf(Game):
             if hand.all_tricks is None:
                 raise HandError(number, "augen", "is missing: the Augen of the player party")
             augen = in_play if hand.all_tricks == PLAYER else 0
-        check_augen(number, augen, t.deck.total(), t.deck.values(), in_play)
+        check_augen(number, augen, in_play, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, in_play)
         if abs(hand.laufende) > contract.trump_count:
             raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {hand.laufende})")
@@ -139,11 +139,11 @@ class Saukopf(Game):
         if t.aside_cards == 0:
             if aside_augen:
                 raise HandError(number, "aside_augen", f"no cards are laid aside at {t.name} (got {aside_augen})")
-            return t.deck.total()
-        possible = reachable_sums_of_size(t.deck.values(), t.aside_cards)
+            return t.deck.total
+        possible = reachable_sums_of_size(t.deck.values, t.aside_cards)
         if aside_augen not in possible:
             raise HandError(number, "aside_augen", f"{t.aside_cards} cards laid aside cannot hold {aside_augen} Augen")
-        return t.deck.total() - aside_augen
+        return t.deck.total - aside_augen
 
     @staticmethod
     def _item_points(item, facts) -> int:

@@ -91,7 +91,7 @@ class Schafkopf(Game):
             raise HandError(number, "result", "give either augen or result, not both")
         if hand.augen is None and hand.result is None:
             raise HandError(number, "result", "is missing: give the result (won, lost, ...) or the augen of the player party")
-        total = t.deck.total()
+        total = t.deck.total
         if hand.result is not None:
             won = hand.result.startswith("won")
             schwarz = hand.result.endswith("schwarz")
@@ -101,7 +101,7 @@ class Schafkopf(Game):
                 raise HandError(number, "all_tricks", f"{hand.all_tricks} took every trick, but the result is {hand.result}")
             return won, schneider, schwarz
         augen = hand.augen
-        check_augen(number, augen, total, t.deck.values())
+        check_augen(number, augen, total, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, total)
         won = augen >= th.player_wins
         schwarz = hand.all_tricks is not None
@@ -114,13 +114,10 @@ class Schafkopf(Game):
     def _pay(self, number, dealer, party, opponents, value, won) -> HandResult:
         """Each opponent pays the value (or is paid it); the player party shares the sum:
         2 vs 2 gives each winner the value once, a soloist gets it from all three."""
-        deltas = self.zero_deltas()
         sign = 1 if won else -1
-        per_member = value * len(opponents) // len(party)
-        for p in party:
-            deltas[p]["geld"] = sign * per_member
-        for p in opponents:
-            deltas[p]["geld"] = -sign * value
-        self.add(deltas)
+        per_member = sign * value * len(opponents) // len(party)
+        amounts = dict.fromkeys(opponents, -sign * value)
+        amounts.update(dict.fromkeys(party, per_member))
+        deltas = self.book("geld", amounts)
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas)
