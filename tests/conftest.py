@@ -1,0 +1,52 @@
+"""Small helpers shared by the rule tests: build a table, replay hands, catch refusals.
+
+The tests never read /work/shared: every rule and worked example is copied into the tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.engine import replay
+from scorepad.errors import HandError, SessionError
+from scorepad.session import check_players
+from scorepad.tables import get_table, with_options
+
+# The names the rule sheets use, in seating order (clockwise).
+SAU4 = ["Sepp", "Resi", "Alois", "Zenzi"]
+SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
+
+
+def table_for(ruleset: str, players=None, options=None):
+    table = with_options(get_table(ruleset), options)
+    if players is not None:
+        check_players(table, list(players), None)
+    return table
+
+
+def play(ruleset, players, hands, options=None, first_dealer=None):
+    """Replay `hands` at the built-in table `ruleset` (with session `options`)."""
+    table = table_for(ruleset, players, options)
+    return replay(table, list(players), list(hands), first_dealer)
+
+
+def refused(ruleset, players, hands, options=None, first_dealer=None) -> str:
+    """Assert the evening is refused (HandError or SessionError); return the message."""
+    with pytest.raises((HandError, SessionError)) as info:
+        play(ruleset, players, hands, options, first_dealer)
+    return str(info.value)
+
+
+def last(result, tally):
+    """{player: delta of `tally`} of the last hand of a replay."""
+    return {p: row[tally] for p, row in result.hands[-1].deltas.items()}
+
+
+def deltas(result, number, tally):
+    """{player: delta of `tally`} of hand `number` (1-based)."""
+    return {p: row[tally] for p, row in result.hands[number - 1].deltas.items()}
+
+
+def board(result, tally):
+    """{player: standing of `tally`} after the replay."""
+    return {p: row[tally] for p, row in result.standings.items()}
