@@ -69,8 +69,10 @@ class Ramsch(Game):
             taken = tricks[p]
             striche[p] += t.ramsch_striche if taken == 0 else -taken * t.strich_per_trick
             striche[p] = max(striche[p], 0)
-        in_before = {p for p in self.players if before[p] > 0} | back_in
-        went_out = [p for p in self.seats.order_from_left_of_dealer() if p in in_before and striche[p] == 0]
+        went_out = []
+        if any(striche[p] == 0 for p in participants):
+            in_before = {p for p in self.players if before[p] > 0} | back_in
+            went_out = [p for p in self.seats.order_from_left_of_dealer() if p in in_before and striche[p] == 0]
         for i, (entry, pen) in enumerate(penalties):
             if pen.requires == "went_out" and entry.player not in went_out:
                 raise HandError(number, f"penalties[{i}].player",
@@ -90,10 +92,12 @@ class Ramsch(Game):
                 bolla[left_over] += 1
                 ends = True
 
-        deltas = self.zero_deltas()
+        deltas = {}
+        zero = self._zero_row
         for p in self.players:
-            deltas[p]["striche"] = striche[p] - before[p] if not self.new_partie_next else striche[p] - start
-            deltas[p]["bolla"] = bolla[p]
+            row = deltas[p] = zero.copy()
+            row["striche"] = striche[p] - start if self.new_partie_next else striche[p] - before[p]
+            row["bolla"] = bolla[p]
         if t.bolla_price:
             n = len(self.players)
             for owner, count in bolla.items():
@@ -108,7 +112,8 @@ class Ramsch(Game):
             self.weg = []
             self.new_partie_next = False
         self.add(deltas)
-        self.weg.extend(p for p in went_out if p not in self.weg)
+        if went_out:
+            self.weg.extend(p for p in went_out if p not in self.weg)
         for p in back_in:
             if p in self.weg:
                 self.weg.remove(p)
