@@ -31,8 +31,17 @@ def new_game(table, players: list[str], first_dealer: str | None = None) -> Game
     return FAMILIES[table.family](table, players, first_dealer)
 
 
-def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None) -> Replay:
-    """Score every hand in order; the first hand that breaks a rule raises HandError."""
+def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
+           keep_boards: bool = False) -> Replay:
+    """Score every hand in order; the first hand that breaks a rule raises HandError.
+
+    With keep_boards, the standings after every hand are kept too (for charts)."""
     game = new_game(table, players, first_dealer)
-    results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
-    return Replay(results, game.snapshot(), game.state())
+    if not keep_boards:
+        results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
+        return Replay(results, game.snapshot(), game.state())
+    results, boards = [], []
+    for number, raw in enumerate(hands, 1):
+        results.append(game.play(number, raw))
+        boards.append(game.snapshot())
+    return Replay(results, game.snapshot(), game.state(), boards)

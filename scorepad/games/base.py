@@ -46,6 +46,8 @@ class HandResult:
     number: int
     dealer: str
     deltas: dict[str, dict[str, int]]
+    # what happened, for statistics (game, player, won, ...); not part of the replay output
+    info: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {"number": self.number, "dealer": self.dealer, "deltas": self.deltas}
@@ -58,6 +60,7 @@ class Replay:
     hands: list[HandResult]
     standings: dict[str, dict[str, int]]
     state: dict[str, Any]
+    boards: list[dict[str, dict[str, int]]] | None = None  # standings after each hand, if kept
 
     def as_dict(self) -> dict:
         return {

@@ -124,7 +124,8 @@ class Ramsch(Game):
             self.seats.pass_deal()
         else:
             self.seats.pass_deal(skip={p for p in self.players if striche[p] == 0})
-        return HandResult(number, dealer, deltas)
+        info = {"participants": participants, "went_out": went_out, "bolla_to": self.last_bolla if ends else None}
+        return HandResult(number, dealer, deltas, info)
 
     def _check_penalties(self, number, hand, dealer, weg_before):
         t = self.table

@@ -54,7 +54,7 @@ class Saukopf(Game):
                 raise HandError(number, others[0], f"a hand that is {flag} has no other keys")
             if hand.passed:  # frisches Saufutter: the deal moves on; a misdeal is dealt again
                 self.seats.pass_deal()
-            return HandResult(number, dealer, self.zero_deltas())
+            return HandResult(number, dealer, self.zero_deltas(), {flag: True})
 
         game_id, contract = contract_of(number, t, hand.game)
         if hand.player is None:
@@ -115,7 +115,9 @@ class Saukopf(Game):
                 deltas[who]["rauborstig"] += item.points
         self.add(deltas)
         self.seats.pass_deal()
-        return HandResult(number, dealer, deltas)
+        info = {"game": game_id, "player": player, "partner": hand.partner, "won": won, "bid": bid,
+                "spiess": hand.spiess, "kontra": sayers}
+        return HandResult(number, dealer, deltas, info)
 
     def _check_bid(self, number, contract, bid):
         t = self.table

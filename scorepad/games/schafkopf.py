@@ -43,7 +43,7 @@ class Schafkopf(Game):
             if others:
                 raise HandError(number, others[0], "a passed hand (everyone passed) has no other keys")
             self.seats.pass_deal()
-            return HandResult(number, dealer, self.zero_deltas())
+            return HandResult(number, dealer, self.zero_deltas(), {"passed": True})
 
         game_id, contract = contract_of(number, t, hand.game)
         player = self.check_player(number, "player", hand.player) if hand.player is not None else None
@@ -67,10 +67,11 @@ class Schafkopf(Game):
                     raise HandError(number, key, "a Sie is won on the spot: no Augen, result or Laufende")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
-            return self._pay(number, dealer, party, opponents, value, won=True)
+            info = {"game": game_id, "player": player, "won": True}
+            return self._pay(number, dealer, party, opponents, value, True, info)
 
         won, schneider, schwarz = self._outcome(number, hand)
-        factor, _ = check_chain(number, t, said, party, opponents, self.players)
+        factor, sayers = check_chain(number, t, said, party, opponents, self.players)
         laufende = hand.laufende or 0
         if abs(laufende) > contract.trump_count:
             raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {laufende})")
@@ -81,7 +82,9 @@ class Schafkopf(Game):
             value += contract.schwarz
         if t.laufende.enabled and abs(laufende) >= contract.laufende_from:
             value += abs(laufende) * t.laufende.value
-        return self._pay(number, dealer, party, opponents, value * factor, won)
+        info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
+                "schneider": schneider, "schwarz": schwarz, "kontra": sayers}
+        return self._pay(number, dealer, party, opponents, value * factor, won, info)
 
     def _outcome(self, number, hand) -> tuple[bool, bool, bool]:
         """(won, schneider, schwarz) from the player party's Augen or from the stated result."""
@@ -111,7 +114,7 @@ class Schafkopf(Game):
             schneider = schwarz or augen < th.player_free
         return won, schneider, schwarz
 
-    def _pay(self, number, dealer, party, opponents, value, won) -> HandResult:
+    def _pay(self, number, dealer, party, opponents, value, won, info) -> HandResult:
         """Each opponent pays the value (or is paid it); the player party shares the sum:
         2 vs 2 gives each winner the value once, a soloist gets it from all three."""
         sign = 1 if won else -1
@@ -120,4 +123,4 @@ class Schafkopf(Game):
         amounts.update(dict.fromkeys(party, per_member))
         deltas = self.book("geld", amounts)
         self.seats.pass_deal()
-        return HandResult(number, dealer, deltas)
+        return HandResult(number, dealer, deltas, info)

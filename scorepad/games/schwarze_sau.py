@@ -57,9 +57,13 @@ class SchwarzeSau(Game):
             self.game_number += 1
             self.new_game_next = False
         self.add(deltas)
-        self._maybe_end_game(deltas)
+        info = self._maybe_end_game(deltas)
+        if hand.announcement is not None:
+            info["announcement"] = hand.announcement.model_dump()
+        if hand.durchmarsch is not None:
+            info["durchmarsch"] = hand.durchmarsch
         self.seats.pass_deal()
-        return HandResult(number, dealer, deltas)
+        return HandResult(number, dealer, deltas, info)
 
     def _achterbrief(self, number, hand, dealer) -> HandResult:
         between = " and ".join(self.achterbrief)
@@ -76,7 +80,7 @@ class SchwarzeSau(Game):
         self.add(deltas)
         self.achterbrief = []
         self.new_game_next = True
-        return HandResult(number, dealer, deltas)
+        return HandResult(number, dealer, deltas, {"achterbrief_loser": loser, "game_lost_by": loser})
 
     def _round_points(self, number, hand) -> dict[str, int]:
         t = self.table
@@ -135,19 +139,20 @@ class SchwarzeSau(Game):
         if ann and ann.kind == "jungfrau" and ann.success and points.get(ann.by):
             raise HandError(number, "points", f"{ann.by} made the Jungfrau (no trick), so has no points")
 
-    def _maybe_end_game(self, deltas) -> None:
+    def _maybe_end_game(self, deltas) -> dict:
         limit = self.table.game_over_above
         over = {p: row["punkte"] for p, row in self.board.items() if row["punkte"] > limit}
         if not over:
-            return
+            return {}
         most = max(over.values())
         losers = [p for p in self.players if over.get(p) == most]
         if len(losers) > 1:
             self.achterbrief = losers
-            return
+            return {"achterbrief_between": losers}
         deltas[losers[0]]["verloren"] += 1
         self.board[losers[0]]["verloren"] += 1
         self.new_game_next = True
+        return {"game_lost_by": losers[0]}
 
     def state(self):
         state = super().state()

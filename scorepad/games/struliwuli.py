@@ -107,7 +107,9 @@ class Struliwuli(Game):
                 self.board[p]["geld"] += cents
             self.new_rad_next = True
         self.seats.pass_deal()
-        return HandResult(number, dealer, deltas)
+        info = {"cards": cards, "exact": [p for p in self.players if hand.bids[p] == hand.tricks[p]],
+                "rad_complete": self.new_rad_next}
+        return HandResult(number, dealer, deltas, info)
 
     def state(self):
         state = super().state()
