@@ -64,6 +64,13 @@ class Trophy(Strict):
     tie_fewest: Tally | None = None
 
 
+class RankKey(Strict):
+    """One key of the evening's ranking: a tally, and whether more of it is better."""
+
+    tally: Tally
+    better: Literal["more", "less"] = "more"
+
+
 class TableBase(Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -72,6 +79,10 @@ class TableBase(Strict):
     players: list[Annotated[int, Field(ge=2, le=8)]] = Field(min_length=1)
     tallies: list[Tally] = Field(min_length=1)
     trophies: dict[str, Trophy] = {}
+    ranking: list[RankKey] = []  # who won the evening; default: most of the first tally
+
+    def rank_keys(self) -> list[RankKey]:
+        return list(self.ranking) or [RankKey(tally=self.tallies[0])]
 
     def problems(self):
         """Cross-field checks a field type can't say: yields (key path, reason)."""

@@ -166,3 +166,11 @@ class Game:
 
     def state(self) -> dict[str, Any]:
         return {"next_dealer": self.seats.dealer}
+
+    @staticmethod
+    def money(table, result: Replay, settle_open: bool = False) -> dict[str, int]:
+        """Each player's balance in cents at the end of the evening (sums to zero).
+
+        Default: the `geld` tally, where the game keeps one. `settle_open` settles an
+        unfinished round (a Struliwuli Rad) by the game's own rule."""
+        return {p: row.get("geld", 0) for p, row in result.standings.items()}

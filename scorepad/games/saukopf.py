@@ -34,6 +34,19 @@ class SaukopfHand(HandModel):
     knorpel_card: str | None = None
 
 
+def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
+    """value x (points - average) per player, rounded to whole cents summing to zero."""
+    n = len(points)
+    total = sum(points.values())
+    exact = {p: value * (v * n - total) for p, v in points.items()}  # in 1/n cents
+    out = {p: e // n for p, e in exact.items()}
+    leftover = -sum(out.values())
+    by_remainder = sorted(points, key=lambda p: -(exact[p] % n))  # stable: seat order on ties
+    for p in by_remainder[:leftover]:
+        out[p] += 1
+    return out
+
+
 def bid_text(bid) -> str:
     return "schwarz" if bid == SCHWARZ else str(bid)
 
@@ -176,6 +189,13 @@ class Saukopf(Game):
         if when == "re_lost":
             return sayers[1] if not won and len(sayers) > 1 else None
         return None
+
+    @staticmethod
+    def money(table, result, settle_open=False):
+        """Fleischpunkte are chips: value x (own Fleischpunkte - the average), in whole cents
+        that still sum to zero (largest remainders get the leftover cents, earlier seat first)."""
+        fleisch = {p: row["fleisch"] for p, row in result.standings.items()}
+        return share_around_average(fleisch, table.chip_value)
 
     def state(self):
         state = super().state()

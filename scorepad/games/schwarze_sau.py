@@ -154,6 +154,13 @@ class SchwarzeSau(Game):
         self.new_game_next = True
         return {"game_lost_by": losers[0]}
 
+    @staticmethod
+    def money(table, result, settle_open=False):
+        """With a drink price, the loser of each game pays it to every other player."""
+        lost = {p: row["verloren"] for p, row in result.standings.items()}
+        total, n = sum(lost.values()), len(lost)
+        return {p: table.drink_price * (total - n * v) for p, v in lost.items()}
+
     def state(self):
         state = super().state()
         state["game"] = self.game_number + (1 if self.new_game_next else 0)

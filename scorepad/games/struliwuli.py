@@ -111,6 +111,16 @@ class Struliwuli(Game):
                 "rad_complete": self.new_rad_next}
         return HandResult(number, dealer, deltas, info)
 
+    @staticmethod
+    def money(table, result, settle_open=False):
+        """The money of the finished Rads; with settle_open, an unfinished Rad is paid out by
+        the same ranking rule as if it had ended now."""
+        money = {p: row["geld"] for p, row in result.standings.items()}
+        if settle_open and result.hands and not result.hands[-1].info.get("rad_complete"):
+            open_rad = rad_payout({p: row["punkte"] for p, row in result.standings.items()}, table.rate)
+            money = {p: money[p] + open_rad[p] for p in money}
+        return money
+
     def state(self):
         state = super().state()
         rad, partie, cards = self._position()

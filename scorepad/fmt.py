@@ -1,0 +1,40 @@
+"""German formatting of what people read: money (3,20 €), signed points, dates (29.11.2026)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+TALLY_NAMES = {
+    "geld": "Geld",
+    "fleisch": "Fleisch",
+    "rauborstig": "Rauborstigkeit",
+    "punkte": "Punkte",
+    "verloren": "Verloren",
+    "striche": "Striche",
+    "bolla": "Bolla",
+}
+
+
+def money(cents: int, signed: bool = False) -> str:
+    """Cents as euros, German style: 1234 -> "12,34 €", -5 -> "-0,05 €" (signed: "+12,34 €")."""
+    sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")
+    euros, rest = divmod(abs(cents), 100)
+    whole = f"{euros:,}".replace(",", ".")
+    return f"{sign}{whole},{rest:02d} €"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def tally_value(tally: str, value: int, with_sign: bool = False) -> str:
+    if tally == "geld":
+        return money(value, signed=with_sign)
+    return signed(value) if with_sign else str(value)
+
+
+def day(when: date | datetime | str) -> str:
+    """A date as 29.11.2026 (accepts ISO strings)."""
+    if isinstance(when, str):
+        when = datetime.fromisoformat(when)
+    return when.strftime("%d.%m.%Y")

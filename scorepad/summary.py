@@ -1,0 +1,166 @@
+"""The evening summary: standings, winner and loser, trophies, who pays whom, statistics per
+player and the standings hand by hand. Computed from the engine's replay, never by re-scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from scorepad.games.base import Replay
+from scorepad.settle import balances, transfers
+from scorepad.trophies import trophy_holders
+
+
+class Transfer(BaseModel):
+    payer: str
+    payee: str
+    cents: int
+
+
+class GameRecord(BaseModel):
+    played: int = 0
+    won: int = 0
+
+
+class HandRef(BaseModel):
+    number: int
+    value: int
+
+
+class PlayerStats(BaseModel):
+    name: str
+    hands_played: int = 0
+    declared: int = 0  # as Spieler
+    declared_won: int = 0
+    by_game: dict[str, GameRecord] = {}
+    kontra_given: int = 0
+    kontra_won: int = 0
+    best_hand: HandRef | None = None
+    worst_hand: HandRef | None = None
+    exact_bids: int | None = None  # Struliwuli
+    exact_bids_pct: float | None = None
+    bollas: int | None = None  # Ramsch
+    weg_first: int | None = None
+    games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
+
+
+class Chart(BaseModel):
+    tally: str
+    series: dict[str, list[int]]  # the standings after each hand
+
+
+class EveningSummary(BaseModel):
+    ruleset: str
+    game_name: str
+    players: list[str]
+    meta: dict[str, Any] = {}
+    hands: int
+    tallies: list[str]
+    standings: dict[str, dict[str, int]]
+    ranking: list[str]  # best first
+    winner: str | None
+    loser: str | None
+    trophies: dict[str, list[str]]
+    balances: dict[str, int]
+    transfers: list[Transfer]
+    stats: list[PlayerStats]
+    chart: Chart
+    state: dict[str, Any]
+
+
+def _rank(table, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
+    keys = table.rank_keys()
+
+    def key(p):
+        return tuple(-standings[p][k.tally] if k.better == "more" else standings[p][k.tally] for k in keys)
+
+    return sorted(players, key=lambda p: (key(p), players.index(p)))
+
+
+def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
+    stats = {p: PlayerStats(name=p) for p in players}
+    lead = table.tallies[0]
+    more_is_better = next((k.better == "more" for k in table.rank_keys() if k.tally == lead), True)
+    best_score: dict[str, int] = {}
+    worst_score: dict[str, int] = {}
+    partie_open = True
+    for hand in result.hands:
+        info = hand.info
+        if info.get("passed") or info.get("vergeben") or "achterbrief_loser" in info:
+            continue
+        took_part = info.get("participants", players)
+        for p in took_part:
+            s = stats[p]
+            s.hands_played += 1
+            score = hand.deltas[p][lead] * (1 if more_is_better else -1)
+            if s.best_hand is None or score > best_score[p]:
+                s.best_hand, best_score[p] = HandRef(number=hand.number, value=hand.deltas[p][lead]), score
+            if s.worst_hand is None or score < worst_score[p]:
+                s.worst_hand, worst_score[p] = HandRef(number=hand.number, value=hand.deltas[p][lead]), score
+        if "player" in info:
+            s = stats[info["player"]]
+            rec = s.by_game.setdefault(info["game"], GameRecord())
+            rec.played += 1
+            s.declared += 1
+            if info["won"]:
+                rec.won += 1
+                s.declared_won += 1
+        sayers = info.get("kontra") or []
+        if sayers and sayers[0]:
+            stats[sayers[0]].kontra_given += 1
+            if not info["won"]:
+                stats[sayers[0]].kontra_won += 1
+        if "exact" in info:
+            for p in info["exact"]:
+                stats[p].exact_bids = (stats[p].exact_bids or 0) + 1
+        if "went_out" in info:
+            if partie_open and info["went_out"]:
+                first = info["went_out"][0]
+                stats[first].weg_first = (stats[first].weg_first or 0) + 1
+                partie_open = False
+            if info.get("bolla_to"):
+                partie_open = True
+    for p, s in stats.items():
+        if table.family == "struliwuli":
+            s.exact_bids = s.exact_bids or 0
+            s.exact_bids_pct = round(100 * s.exact_bids / s.hands_played, 1) if s.hands_played else 0.0
+        if table.family == "ramsch":
+            s.bollas = result.standings[p]["bolla"]
+            s.weg_first = s.weg_first or 0
+        if table.family == "schwarze_sau":
+            s.games_lost = result.standings[p]["verloren"]
+    return [stats[p] for p in players]
+
+
+def _chart(table, players: list[str], result: Replay) -> Chart:
+    tally = table.tallies[0]
+    boards = result.boards or []
+    return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players})
+
+
+def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | None = None,
+              settle_open: bool = True) -> EveningSummary:
+    """Everything the end of the evening shows. `result` should be replayed with
+    keep_boards=True for the chart; `settle_open` pays out an unfinished Struliwuli Rad."""
+    ranking = _rank(table, result.standings, players)
+    balance = balances(table, result, settle_open)
+    scored = any(any(v for row in h.deltas.values() for v in row.values()) for h in result.hands)
+    return EveningSummary(
+        ruleset=table.id,
+        game_name=table.name,
+        players=list(players),
+        meta=meta or {},
+        hands=len(result.hands),
+        tallies=list(result.standings[players[0]].keys()),
+        standings=result.standings,
+        ranking=ranking,
+        winner=ranking[0] if scored else None,
+        loser=ranking[-1] if scored else None,
+        trophies={t.name: trophy_holders(result.standings, t) for t in table.trophies.values()},
+        balances=balance,
+        transfers=[Transfer(payer=a, payee=b, cents=c) for a, b, c in transfers(balance)],
+        stats=_stats(table, players, result),
+        chart=_chart(table, players, result),
+        state=result.state,
+    )
