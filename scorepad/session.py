@@ -28,6 +28,8 @@ class SessionFile(BaseModel):
     first_dealer: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     hands: list[Any] = Field(default_factory=list)
+    # an export's computed results ride along; they are never read back as truth
+    results: dict[str, Any] | None = Field(default=None, exclude=True)
 
     def as_dict(self) -> dict:
         out: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset, "players": list(self.players)}

@@ -1,0 +1,227 @@
+"""Evening exports: CSV, Markdown, a self-contained printable HTML page, JSON and a short text
+to paste into a chat. All German, all from the engine's replay and the evening summary."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from typing import Any
+
+from scorepad import fmt
+from scorepad.describe import describe_hand
+from scorepad.games.base import Replay
+from scorepad.summary import EveningSummary
+
+FORMATS = ("json", "csv", "md", "html", "text")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"]
+
+
+def safe_cell(text: str) -> str:
+    """A text cell that a spreadsheet will not run as a formula (names like "=SUM(...)")."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def _title(summary: EveningSummary) -> str:
+    parts = [summary.game_name]
+    if summary.meta.get("started"):
+        parts.append(fmt.day(summary.meta["started"]))
+    if summary.meta.get("place"):
+        parts.append(str(summary.meta["place"]))
+    return " · ".join(parts)
+
+
+def _tally_head(tally: str) -> str:
+    return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == "geld" else "")
+
+
+def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """One row per hand: number, dealer, the hand in words, then each player's change per tally
+    (geld in cents)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    players = summary.players
+    tallies = summary.tallies
+    writer.writerow(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {_tally_head(t)}") for p in players for t in tallies])
+    for hand, raw in zip(result.hands, session["hands"]):
+        row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
+        row += [hand.deltas[p][t] for p in players for t in tallies]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _standings_rows(summary: EveningSummary) -> list[list[str]]:
+    rows = []
+    for place, p in enumerate(summary.ranking, 1):
+        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t]) for t in summary.tallies]
+        if any(summary.balances.values()):
+            row.append(fmt.money(summary.balances[p], signed=True))
+        rows.append(row)
+    return rows
+
+
+def _standings_head(summary: EveningSummary) -> list[str]:
+    head = ["Platz", "Name"] + [fmt.TALLY_NAMES.get(t, t) for t in summary.tallies]
+    if any(summary.balances.values()):
+        head.append("Saldo")
+    return head
+
+
+def _transfer_lines(summary: EveningSummary, arrow: str = "→") -> list[str]:
+    return [f"{t.payer} {arrow} {t.payee} {fmt.money(t.cents)}" for t in summary.transfers]
+
+
+def _trophy_lines(summary: EveningSummary) -> list[str]:
+    return [f"{name}: {', '.join(holders) if holders else 'noch niemand'}" for name, holders in summary.trophies.items()]
+
+
+def _stat_lines(summary: EveningSummary) -> list[list[str]]:
+    rows = []
+    for s in summary.stats:
+        extra = []
+        if s.declared:
+            extra.append(f"Spieler {s.declared}× ({s.declared_won} gewonnen)")
+        if s.kontra_given:
+            extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
+        if s.exact_bids_pct is not None:
+            extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')} %")
+        if s.bollas is not None:
+            extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
+        if s.games_lost is not None:
+            extra.append(f"Runden zu zahlen: {s.games_lost}")
+        rows.append([s.name, str(s.hands_played), "; ".join(extra)])
+    return rows
+
+
+def _md_table(head: list[str], rows: list[list[str]]) -> str:
+    esc = [[c.replace("|", "\\|") for c in r] for r in [head] + rows]
+    lines = ["| " + " | ".join(esc[0]) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(r) + " |" for r in esc[1:]]
+    return "\n".join(lines)
+
+
+def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    parts = [f"# {_title(summary)}", "", f"{summary.hands} Spiele · {', '.join(summary.players)}", ""]
+    parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
+    if summary.transfers:
+        parts += ["## Wer zahlt wem", ""] + [f"- {line}" for line in _transfer_lines(summary)] + [""]
+    if summary.trophies:
+        parts += ["## Trophäen", ""] + [f"- {line}" for line in _trophy_lines(summary)] + [""]
+    parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary)), ""]
+    rows = [[str(h.number), h.dealer, describe_hand(table, raw, h),
+             " / ".join(f"{p} {fmt.tally_value(summary.tallies[0], h.deltas[p][summary.tallies[0]], True)}"
+                        for p in summary.players)]
+            for h, raw in zip(result.hands, session["hands"])]
+    parts += ["## Spiele", "", _md_table(["Nr", "Geber", "Spiel", fmt.TALLY_NAMES.get(summary.tallies[0], "")], rows), ""]
+    return "\n".join(parts)
+
+
+def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> str:
+    """The standings hand by hand as an inline SVG line chart (no scripts, no fonts needed)."""
+    series = summary.chart.series
+    values = [v for vs in series.values() for v in vs] or [0]
+    lo, hi = min(values + [0]), max(values + [0])
+    span = (hi - lo) or 1
+    n = max((len(vs) for vs in series.values()), default=0)
+    left, right, top, bottom = 48, 12, 12, 28
+    w, h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + (w * i / max(n, 1))
+
+    def y(v: int) -> float:
+        return top + h - (v - lo) * h / span
+
+    tally = summary.chart.tally
+    label = (lambda v: fmt.money(v)) if tally == "geld" else str
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+           f'role="img" aria-label="Verlauf: {html.escape(fmt.TALLY_NAMES.get(tally, tally))} nach jedem Spiel">',
+           f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#888" stroke-width="1"/>',
+           f'<text x="{left - 4}" y="{y(hi) + 4:.1f}" font-size="11" text-anchor="end">{html.escape(label(hi))}</text>',
+           f'<text x="{left - 4}" y="{y(lo) + 4:.1f}" font-size="11" text-anchor="end">{html.escape(label(lo))}</text>',
+           f'<text x="{left}" y="{height - 8}" font-size="11">Spiel 0</text>',
+           f'<text x="{width - right}" y="{height - 8}" font-size="11" text-anchor="end">Spiel {n}</text>']
+    for k, (player, vs) in enumerate(series.items()):
+        colour = PALETTE[k % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0] + vs))
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
+                   f'<title>{html.escape(player)}</title></polyline>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _html_table(head: list[str], rows: list[list[str]]) -> str:
+    th = "".join(f"<th>{html.escape(c)}</th>" for c in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+HTML_STYLE = """
+@page { size: A4; margin: 15mm; }
+body { font-family: "DejaVu Sans", Roboto, Arial, sans-serif; color: #111; margin: 0 auto; max-width: 180mm; }
+h1 { font-size: 20pt; margin: 0 0 4mm; } h2 { font-size: 13pt; margin: 6mm 0 2mm; }
+table { border-collapse: collapse; width: 100%; font-size: 10pt; }
+th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
+th { background: #eee; } tr { page-break-inside: avoid; }
+.legend span { display: inline-block; margin-right: 4mm; font-size: 10pt; }
+.legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
+ul { margin: 0; padding-left: 5mm; }
+"""
+
+
+def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    title = html.escape(_title(summary))
+    legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{html.escape(p)}</span>'
+                     for k, p in enumerate(summary.players))
+    sections = [f"<h1>{title}</h1>",
+                f"<p>{summary.hands} Spiele · {html.escape(', '.join(summary.players))}</p>",
+                "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary))]
+    if summary.transfers:
+        sections += ["<h2>Wer zahlt wem</h2>",
+                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in _transfer_lines(summary)) + "</ul>"]
+    if summary.trophies:
+        sections += ["<h2>Trophäen</h2>",
+                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in _trophy_lines(summary)) + "</ul>"]
+    sections += ["<h2>Verlauf</h2>", chart_svg(summary), f'<p class="legend">{legend}</p>',
+                 "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(summary))]
+    lead = summary.tallies[0]
+    rows = [[str(h.number), h.dealer, describe_hand(table, raw, h)]
+            + [fmt.tally_value(lead, h.deltas[p][lead], True) for p in summary.players]
+            for h, raw in zip(result.hands, session["hands"])]
+    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + summary.players, rows)]
+    body = "\n".join(sections)
+    return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{title}</title>\n<style>{HTML_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+
+
+def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """A few lines to paste into a chat."""
+    lines = [_title(summary), f"{summary.hands} Spiele"]
+    for place, p in enumerate(summary.ranking, 1):
+        shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
+                 else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))
+        lines.append(f"{place}. {p} {shown}")
+    lines += _trophy_lines(summary)
+    if summary.transfers:
+        lines.append("Wer zahlt wem:")
+        lines += _transfer_lines(summary)
+    return "\n".join(lines) + "\n"
+
+
+def to_json(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """The session file (format 1, importable as is) plus the computed results."""
+    data = dict(session)
+    data["results"] = {"replay": result.as_dict(), "summary": summary.model_dump(mode="json")}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html, "text": to_text}
+
+
+def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    if fmt_name not in RENDERERS:
+        raise ValueError(f"unknown export format {fmt_name!r} (known: {', '.join(FORMATS)})")
+    return RENDERERS[fmt_name](table, session, result, summary)
