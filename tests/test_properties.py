@@ -1,0 +1,337 @@
+"""Properties over generated hands (hypothesis): zero sums, determinism, no crashes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad.engine import replay
+from scorepad.errors import HandError, ScorepadError
+from scorepad.games.struliwuli import rad_payout
+from scorepad.tables import get_table, with_options
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
+PLAYERS = {
+    "schafkopf": SK4,
+    "saukopf": ["Sepp", "Resi", "Alois", "Zenzi"],
+    "saukopf-dreihaxer": ["Sepp", "Resi", "Alois"],
+    "schwarze-sau": ["Uli", "Fritz", "Guido", "Tim"],
+    "struliwuli": ["A", "B", "C", "D", "E"],
+    "zaisertshofer-ramsch": ["Peter", "Rosi", "Hans", "Liesl"],
+}
+# Augen some cards can make: every total 0..120 but 1 and 119
+AUGEN = [a for a in range(121) if a not in (1, 119)]
+SCHAFKOPF_TRUMPS = {"sauspiel": 14, "wenz": 4, "farbwenz": 10, "solo": 14, "geier": 4, "farbgeier": 10}
+HAND_PREFIX = re.compile(r"^hand (\d+): \S")
+
+
+# --- valid Schafkopf hands -----------------------------------------------------------------
+
+@st.composite
+def schafkopf_hand(draw):
+    if draw(st.integers(0, 20)) == 0:
+        return {"passed": True}
+    game = draw(st.sampled_from(list(SCHAFKOPF_TRUMPS) + ["sie"]))
+    player = draw(st.sampled_from(SK4))
+    hand = {"game": game, "player": player}
+    party = {player}
+    if game == "sauspiel":
+        partner = draw(st.sampled_from([p for p in SK4 if p != player]))
+        hand["partner"] = partner
+        party.add(partner)
+    if game == "sie":
+        return hand
+    opponents = [p for p in SK4 if p not in party]
+    if draw(st.booleans()):
+        augen = draw(st.sampled_from(AUGEN))
+        hand["augen"] = augen
+        if augen == 120 and draw(st.booleans()):
+            hand["all_tricks"] = "player"
+        if augen == 0 and draw(st.booleans()):
+            hand["all_tricks"] = "opponents"
+    else:
+        hand["result"] = draw(st.sampled_from(["won", "won_schneider", "won_schwarz",
+                                               "lost", "lost_schneider", "lost_schwarz"]))
+    if draw(st.booleans()):
+        hand["kontra"] = draw(st.sampled_from(opponents))
+        if draw(st.booleans()):
+            hand["re"] = draw(st.sampled_from(sorted(party)))
+    if draw(st.booleans()):
+        trumps = SCHAFKOPF_TRUMPS[game]
+        hand["laufende"] = draw(st.integers(-trumps, trumps))
+    if draw(st.booleans()):
+        hand["suit"] = draw(st.sampled_from(["eichel", "gras", "herz", "schellen"]))
+    return hand
+
+
+schafkopf_options = st.sampled_from([None, {"laufende": {"enabled": True}},
+                                     {"laufende": {"enabled": True, "value": 20}},
+                                     {"contracts": {"sauspiel": {"tariff": 10}}}])
+
+
+@SETTINGS
+@given(hands=st.lists(schafkopf_hand(), min_size=1, max_size=12), options=schafkopf_options)
+def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
+    table = with_options(get_table("schafkopf"), options)
+    result = replay(table, SK4, hands)
+    assert len(result.hands) == len(hands)
+    for hand in result.hands:
+        assert sum(row["geld"] for row in hand.deltas.values()) == 0
+    assert sum(row["geld"] for row in result.standings.values()) == 0
+    for p in SK4:
+        assert result.standings[p]["geld"] == sum(h.deltas[p]["geld"] for h in result.hands)
+
+
+# --- valid Saukopf hands -------------------------------------------------------------------
+
+SAU = PLAYERS["saukopf"]
+SAUKOPF_CONTRACTS = {  # game: (doppel, min bid, max bid or schwarz, trumps)
+    "sauerei": (True, 61, 61, 14), "kreuzung": (True, 61, 61, 14),
+    "keiler": (False, 61, "schwarz", 14), "wutz": (False, 61, "schwarz", 4),
+    "hauer": (False, 61, "schwarz", 10), "ferkelparade": (False, 61, "schwarz", 12),
+    "knorpel": (False, 91, "schwarz", 1),
+    "unreine_sauerei": (True, 61, 61, 14), "unreine_kreuzung": (True, 61, 61, 14),
+    "mast": (False, 91, "schwarz", 14), "vegane_mast": (False, "schwarz", "schwarz", 0),
+}
+
+
+@st.composite
+def saukopf_hand(draw):
+    game = draw(st.sampled_from(sorted(SAUKOPF_CONTRACTS)))
+    doppel, lo, hi, trumps = SAUKOPF_CONTRACTS[game]
+    player = draw(st.sampled_from(SAU))
+    hand = {"game": game, "player": player}
+    party = {player}
+    if doppel:
+        hand["partner"] = draw(st.sampled_from([p for p in SAU if p != player]))
+        party.add(hand["partner"])
+    bids = ([] if lo == "schwarz" else list(range(lo, 121 if hi == "schwarz" else hi + 1)))
+    bids += ["schwarz"] if hi == "schwarz" else []
+    hand["bid"] = draw(st.sampled_from(bids))
+    augen = draw(st.sampled_from(AUGEN))
+    hand["augen"] = augen
+    if augen in (0, 120) and draw(st.booleans()):
+        hand["all_tricks"] = "player" if augen == 120 else "opponents"
+    if trumps:
+        hand["laufende"] = draw(st.integers(-trumps, trumps))
+    hand["spiess"] = draw(st.booleans())
+    opponents = [p for p in SAU if p not in party]
+    if draw(st.booleans()):
+        hand["kontra"] = draw(st.sampled_from(opponents))
+        if draw(st.booleans()):
+            hand["re"] = draw(st.sampled_from(sorted(party)))
+    return hand
+
+
+@SETTINGS
+@given(hand=saukopf_hand())
+def test_every_winner_gets_the_same_fleisch_and_the_losers_none(hand):
+    result = replay(get_table("saukopf"), SAU, [hand])
+    fleisch = {p: row["fleisch"] for p, row in result.hands[0].deltas.items()}
+    party = {hand["player"], hand.get("partner")} - {None}
+    opponents = set(SAU) - party
+    winners = party if any(fleisch[p] for p in party) else opponents
+    losers = set(SAU) - winners
+    assert len({fleisch[p] for p in winners}) == 1
+    assert all(fleisch[p] == 0 for p in losers)
+    # Schlachtung 2 + at most one of each other item, doubled at most twice; at least 2 - 1
+    factor = 2 ** (("kontra" in hand) + ("re" in hand))
+    assert fleisch[next(iter(winners))] % factor == 0
+    assert 1 <= fleisch[next(iter(winners))] // factor
+    # Rauborstigkeit only for the losing side (Huftreter: the Kontra lost, so the opponents did)
+    for p, row in result.hands[0].deltas.items():
+        if row["rauborstig"]:
+            assert p in losers
+
+
+# --- Struliwuli payout ---------------------------------------------------------------------
+
+@SETTINGS
+@given(points=st.lists(st.integers(0, 400), min_size=4, max_size=6), rate=st.integers(0, 10))
+def test_rad_payout_sums_to_zero_and_follows_the_ranking(points, rate):
+    named = {f"P{i}": v for i, v in enumerate(points)}
+    money = rad_payout(named, rate)
+    assert sum(money.values()) == 0
+    for p in named:
+        for q in named:
+            if named[p] > named[q]:
+                assert money[p] >= money[q]
+            if named[p] == named[q]:
+                assert abs(money[p] - money[q]) <= 1
+
+
+# --- random hands: score or a clean refusal, never a crash ------------------------------------
+
+NAMES = sorted({p for ps in PLAYERS.values() for p in ps}) + ["Girgl", "", "hias"]
+WORDS = ["sauspiel", "wenz", "solo", "sie", "geier", "farbwenz", "farbgeier", "sauerei", "kreuzung", "keiler",
+         "wutz", "hauer", "ferkelparade", "knorpel", "unreine_sauerei", "unreine_kreuzung", "mast",
+         "vegane_mast", "bettel", "schwarz", "player", "opponents", "won", "lost_schneider", "won_schwarz",
+         "jungfrau", "durchmarsch", "eichel", "gras", "herz", "schellen", "kritischer_vergessen",
+         "falsch_geschleckt", "zu_frueh_weg", "weg_vergessen", "karten_beruehrt", "geschummelt"]
+
+scalar = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 130), st.integers(), st.sampled_from(NAMES),
+    st.sampled_from(WORDS), st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=5),
+)
+tally_map = st.dictionaries(st.sampled_from(NAMES), st.one_of(st.integers(-2, 16), scalar), max_size=7)
+value = st.one_of(
+    scalar, scalar, tally_map,
+    st.lists(st.one_of(st.sampled_from(NAMES), scalar), max_size=5),
+    st.fixed_dictionaries({"kind": st.sampled_from(["jungfrau", "durchmarsch", "x"]),
+                           "by": st.sampled_from(NAMES), "success": st.booleans()}),
+    st.lists(st.fixed_dictionaries({"player": st.sampled_from(NAMES), "kind": st.sampled_from(WORDS)}),
+             max_size=3),
+    st.dictionaries(st.text(max_size=4), scalar, max_size=3),
+)
+KEYS = {
+    "schafkopf": ["passed", "game", "player", "partner", "suit", "augen", "result", "all_tricks", "laufende",
+                  "kontra", "re"],
+    "saukopf": ["passed", "vergeben", "game", "player", "partner", "bid", "spiess", "augen", "all_tricks",
+                "laufende", "kontra", "re", "aside_augen", "trump", "knorpel_card"],
+    "schwarze-sau": ["points", "announcement", "durchmarsch", "achterbrief_loser"],
+    "struliwuli": ["bids", "tricks"],
+    "zaisertshofer-ramsch": ["participants", "tricks", "penalties", "weg_order"],
+}
+KEYS["saukopf-dreihaxer"] = KEYS["saukopf"]
+
+
+def split(total, parts):
+    """Strategy: `parts` non-negative ints summing to `total`."""
+    return st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1).map(
+        lambda cuts: [b - a for a, b in zip([0] + sorted(cuts), sorted(cuts) + [total])])
+
+
+STRULI_CARDS = [7, 6, 5, 4, 3, 2, 1] * 5  # 5 players: the card count of each hand of a Rad
+
+
+@st.composite
+def dreihaxer_hand(draw):
+    players = PLAYERS["saukopf-dreihaxer"]
+    game = draw(st.sampled_from(["keiler", "wutz", "hauer", "ferkelparade", "knorpel", "mast", "vegane_mast"]))
+    _, lo, hi, trumps = SAUKOPF_CONTRACTS[game]
+    aside = draw(st.sampled_from([0, 2, 3, 10, 11, 14, 20, 21, 22]))
+    in_play = 120 - aside
+    augen = draw(st.sampled_from([a for a in AUGEN if a <= in_play and in_play - a in AUGEN]))
+    bids = ([] if lo == "schwarz" else list(range(lo, 121))) + ["schwarz"]
+    hand = {"game": game, "player": draw(st.sampled_from(players)), "bid": draw(st.sampled_from(bids)),
+            "augen": augen, "aside_augen": aside}
+    if trumps:
+        hand["laufende"] = draw(st.integers(-trumps, trumps))
+    if augen in (0, in_play) and draw(st.booleans()):
+        hand["all_tricks"] = "player" if augen == in_play else "opponents"
+    return hand
+
+
+@st.composite
+def ramsch_hand(draw):
+    players = PLAYERS["zaisertshofer-ramsch"]
+    who = draw(st.lists(st.sampled_from(players), min_size=2, max_size=4, unique=True))
+    tricks = draw(split(5, len(who)))
+    hand = {"participants": who, "tricks": dict(zip(who, tricks))}
+    if draw(st.integers(0, 4)) == 0:
+        hand["penalties"] = [{"player": draw(st.sampled_from(who)),
+                              "kind": draw(st.sampled_from(WORDS[-6:-1]))}]
+    return hand
+
+
+def plausible(ruleset, position=0):
+    """Hands that are often valid (the `position`-th of an evening), so the engine gets deep."""
+    players = PLAYERS[ruleset]
+    if ruleset == "schafkopf":
+        return schafkopf_hand()
+    if ruleset == "saukopf":
+        return saukopf_hand()
+    if ruleset == "saukopf-dreihaxer":
+        return dreihaxer_hand()
+    if ruleset == "schwarze-sau":
+        points = split(15, len(players)).map(lambda v: {"points": dict(zip(players, v))})
+        special = st.builds(lambda k, b, s: {"announcement": {"kind": k, "by": b, "success": s}},
+                            st.sampled_from(["jungfrau", "durchmarsch"]), st.sampled_from(players), st.booleans())
+        return st.one_of(points, points, points, special, st.sampled_from(players).map(lambda p: {"durchmarsch": p}))
+    if ruleset == "struliwuli":
+        cards = STRULI_CARDS[position % len(STRULI_CARDS)]
+        return st.builds(lambda b, t: {"bids": dict(zip(players, b)), "tricks": dict(zip(players, t))},
+                         st.lists(st.integers(0, cards), min_size=5, max_size=5), split(cards, 5))
+    return ramsch_hand()
+
+
+def mutated(ruleset, position=0):
+    """A plausible hand with one key changed to any value, dropped, or a junk key added."""
+    keys = KEYS[ruleset] + ["junk", "Augen"]
+    return st.tuples(plausible(ruleset, position), st.sampled_from(keys), value, st.integers(0, 2)).map(
+        lambda t: ({k: v for k, v in t[0].items() if k != t[1]} if t[3] == 0 else {**t[0], t[1]: t[2]}))
+
+
+def any_hand(ruleset, position=0):
+    keys = KEYS[ruleset] + ["junk"]
+    wild = st.dictionaries(st.sampled_from(keys), value, max_size=6)
+    return st.one_of(mutated(ruleset, position), mutated(ruleset, position), wild, wild,
+                     st.one_of(scalar, st.lists(scalar, max_size=2)))
+
+
+@st.composite
+def evening(draw, ruleset, max_size=6):
+    """Plausible hands with at most one odd hand (mutated, wild or not even an object) among them."""
+    n = draw(st.integers(0, max_size))
+    hands = [draw(plausible(ruleset, i)) for i in range(n)]
+    if draw(st.integers(0, 3)) or not hands:
+        at = draw(st.integers(0, n))
+        hands.insert(at, draw(any_hand(ruleset, at)))
+    return hands
+
+
+def check_outcome(ruleset, hands):
+    table = get_table(ruleset)
+    try:
+        result = replay(table, PLAYERS[ruleset], hands)
+    except ScorepadError as exc:
+        assert isinstance(exc, HandError), repr(exc)
+        match = HAND_PREFIX.match(str(exc))
+        assert match, str(exc)
+        assert 1 <= int(match.group(1)) <= len(hands)
+        assert "\n" not in str(exc)
+        return None
+    assert len(result.hands) == len(hands)
+    json.dumps(result.as_dict())  # plain data
+    for p in PLAYERS[ruleset]:
+        row = result.standings[p]
+        if "striche" in row:
+            assert row["striche"] >= 0
+        if "punkte" in row:
+            assert row["punkte"] >= 0
+    if "geld" in next(iter(result.standings.values())):
+        assert sum(r["geld"] for r in result.standings.values()) == 0
+    return result
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+def test_no_generated_hand_crashes_the_engine(ruleset):
+    @SETTINGS
+    @given(hands=evening(ruleset))
+    def run(hands):
+        check_outcome(ruleset, hands)
+
+    run()
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+def test_replay_is_deterministic(ruleset):
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(hands=evening(ruleset, 8))
+    def run(hands):
+        outcomes = []
+        for _ in range(2):
+            try:
+                outcomes.append(json.dumps(replay(get_table(ruleset), PLAYERS[ruleset], hands).as_dict(),
+                                           sort_keys=True))
+            except ScorepadError as exc:
+                outcomes.append(f"refused: {exc}")
+        assert outcomes[0] == outcomes[1]
+
+    run()
