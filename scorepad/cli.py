@@ -1,4 +1,5 @@
-"""The `scorepad` command: replay session files, list and check rule tables, benchmark."""
+"""The `scorepad` command: replay session files, list and check rule tables, benchmark, and
+keep evenings in the store (import, show, add, edit, delete, undo, redo, history, export)."""
 
 from __future__ import annotations
 
@@ -57,8 +58,207 @@ def cmd_bench(args) -> int:
     return 0
 
 
+# --- the store commands ----------------------------------------------------------------------
+
+DB_HELP = ("the scorepad file (default: $SCOREPAD_DB, else scorepad.db in your data directory); "
+           "may stand before or after the command")
+
+
+def _app(args):
+    from scorepad.app import App
+
+    return App.open(args.db)
+
+
+def _hand_json(text: str):
+    """HAND_JSON from the command line: JSON text, or @FILE to read it from a file."""
+    if text.startswith("@"):
+        text = _read_text(text[1:])
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScorepadError(f"HAND_JSON: not JSON: {exc}") from None
+
+
+def _read_text(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScorepadError(f"{name}: cannot read: {exc.strerror}") from None
+
+
+def _print_change(result) -> int:
+    _print_json(result.model_dump())
+    return 0
+
+
+def cmd_start(args) -> int:
+    options = json.loads(args.options) if args.options else None
+    with _app(args) as app:
+        info = app.start_evening(args.ruleset, args.players, args.dealer, options, args.place, args.note)
+    print(info.id)
+    return 0
+
+
+def cmd_import(args) -> int:
+    text = _read_text(args.file)
+    with _app(args) as app:
+        info = app.import_session(text, place=args.place, note=args.note)
+    print(info.id)
+    return 0
+
+
+def cmd_evenings(args) -> int:
+    with _app(args) as app:
+        evenings = app.list_evenings()
+    if args.json:
+        _print_json([e.model_dump() for e in evenings])
+        return 0
+    rows = [("id", "date", "game", "players", "hands", "finished")]
+    rows += [(str(e.id), e.date(), e.game, ", ".join(e.players), str(e.hands), "yes" if e.finished else "no")
+             for e in evenings]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print("  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip())
+    return 0
+
+
+def cmd_show(args) -> int:
+    with _app(args) as app:
+        _print_json(app.show(args.id).as_dict())
+    return 0
+
+
+def cmd_add(args) -> int:
+    hand = _hand_json(args.hand)
+    with _app(args) as app:
+        return _print_change(app.add_hand(args.id, hand, args.expect_version))
+
+
+def cmd_edit(args) -> int:
+    hand = _hand_json(args.hand)
+    with _app(args) as app:
+        return _print_change(app.edit_hand(args.id, args.number, hand, args.expect_version))
+
+
+def cmd_delete(args) -> int:
+    with _app(args) as app:
+        return _print_change(app.delete_hand(args.id, args.number, args.expect_version))
+
+
+def cmd_undo(args) -> int:
+    with _app(args) as app:
+        return _print_change(app.undo(args.id, args.expect_version))
+
+
+def cmd_redo(args) -> int:
+    with _app(args) as app:
+        return _print_change(app.redo(args.id, args.expect_version))
+
+
+def cmd_history(args) -> int:
+    with _app(args) as app:
+        changes = app.history(args.id)
+    if args.json:
+        _print_json([c.model_dump() for c in changes])
+        return 0
+    for c in changes:
+        what = c.action + (f" hand {c.number}" if c.number is not None else "")
+        if c.undoes is not None:
+            what += f" (change {c.undoes})"
+        old = "" if c.old is None else json.dumps(c.old, ensure_ascii=False)
+        new = "" if c.new is None else json.dumps(c.new, ensure_ascii=False)
+        print(f"v{c.version}  {c.at}  {what}  {old}{' -> ' if old and new else ''}{new}".rstrip())
+    return 0
+
+
+def cmd_finish(args) -> int:
+    with _app(args) as app:
+        info = app.finish_evening(args.id, args.expect_version, finished=not args.reopen)
+    print(f"evening {info.id} {'finished' if info.finished else 'reopened'} (version {info.version})")
+    return 0
+
+
+def cmd_export(args) -> int:
+    with _app(args) as app:
+        text = app.export_session(args.id, args.format)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ScorepadError(f"{args.output}: cannot write: {exc.strerror}") from None
+    return 0
+
+
+def cmd_players(args) -> int:
+    with _app(args) as app:
+        for p in app.players():
+            print(f"{p.name}  ({p.evenings} evening{'s' if p.evenings != 1 else ''})")
+    return 0
+
+
+def cmd_rename_player(args) -> int:
+    with _app(args) as app:
+        info = app.rename_player(args.old, args.new)
+    print(f"{args.old} is now {info.name} ({info.evenings} evening{'s' if info.evenings != 1 else ''})")
+    return 0
+
+
+def _store_commands(sub, db_parent) -> None:
+    """The subcommands that work on the store; each takes --db too."""
+    from scorepad.app import EXPORT_FORMATS
+
+    def add(name, func, help, *arguments):
+        p = sub.add_parser(name, help=help, parents=[db_parent])
+        for names, kwargs in arguments:
+            p.add_argument(*names, **kwargs)
+        p.set_defaults(func=func)
+        return p
+
+    evening = (("id",), {"type": int, "help": "the evening's id (see: scorepad evenings)"})
+    number = (("number",), {"type": int, "help": "the hand's number (1 = first hand)"})
+    hand = (("hand",), {"metavar": "HAND_JSON", "help": "the hand's keys as JSON (or @FILE)"})
+    expect = (("--expect-version",), {"type": int, "metavar": "V",
+                                      "help": "refuse unless the evening is still at version V"})
+    place = (("--place",), {"help": "where the evening is played"})
+    note = (("--note",), {"help": "a note on the evening"})
+    add("start", cmd_start, "start a new evening and print its id",
+        (("ruleset",), {}), (("players",), {"nargs": "+", "metavar": "PLAYER", "help": "clockwise"}),
+        (("--dealer",), {"help": "who deals first"}), (("--options",), {"help": "table values to override (JSON)"}),
+        place, note)
+    add("import", cmd_import, "store a session file as a new evening and print its id",
+        (("file",), {"help": "the session file (- for standard input)"}), place, note)
+    add("evenings", cmd_evenings, "list the evenings (id, date, game, players, hands, finished)",
+        (("--json",), {"action": "store_true"}))
+    add("show", cmd_show, "print an evening as `scorepad replay` prints a session file", evening)
+    add("add", cmd_add, "add the next hand to an evening", evening, hand, expect)
+    add("edit", cmd_edit, "replace hand N; the hands after it are scored again", evening, number, hand, expect)
+    add("delete", cmd_delete, "delete hand N; later hands move up and are scored again", evening, number, expect)
+    add("undo", cmd_undo, "undo the evening's last add, edit or delete", evening, expect)
+    add("redo", cmd_redo, "redo the change undone last", evening, expect)
+    add("history", cmd_history, "show an evening's change log", evening, (("--json",), {"action": "store_true"}))
+    add("finish", cmd_finish, "mark an evening finished (--reopen to open it again)", evening, expect,
+        (("--reopen",), {"action": "store_true"}))
+    add("export", cmd_export, "write an evening as a session file",
+        evening, (("--format",), {"choices": list(EXPORT_FORMATS), "default": "json"}),
+        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}))
+    add("players", cmd_players, "list the players")
+    add("rename-player", cmd_rename_player, "rename a player in every evening",
+        (("old",), {}), (("new",), {}))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="scorepad", description="Score-keeping companion for real card tables.")
+    parser = argparse.ArgumentParser(
+        prog="scorepad", description="Score-keeping companion for real card tables.",
+        epilog="The store commands keep evenings in one SQLite file: --db PATH (before or after the "
+               "command) or $SCOREPAD_DB choose it; the default is scorepad.db in your data directory.")
+    parser.add_argument("--db", metavar="PATH", default=None, help=DB_HELP)
+    db_parent = argparse.ArgumentParser(add_help=False)
+    db_parent.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=DB_HELP)
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("replay", help="score a session file and print every hand, the standings and what comes next")
@@ -74,6 +274,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, default=100_000)
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     p.set_defaults(func=cmd_bench)
+
+    _store_commands(sub, db_parent)
     return parser
 
 

@@ -1,0 +1,701 @@
+"""The application layer: the one API the command line and the GUI call.
+
+Every change is one store transaction in which the changed evening is replayed by the engine
+before anything is committed; a refusal raises a ScorepadError subclass and stores nothing.
+No rule logic lives here: the engine (`new_game`, `Game.play`) validates and scores.
+
+Standings are never stored. Per evening a live replay (the engine's game after the last hand)
+is kept in memory under the evening's version: adding a hand then plays one hand on it instead
+of the whole evening. Every change increments the version, so a live replay of any other
+version (another process wrote, an edit, an undo) is never used: the evening is replayed from
+the store instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sqlite3
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel
+
+from scorepad.engine import Game, HandResult, Replay, new_game
+from scorepad.errors import HandError, ScorepadError, SessionError
+from scorepad.session import SessionFile, parse_session, parse_session_text, session_table
+from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps
+from scorepad.tables import get_table, table_as_dict, validate_table, with_options
+
+HAND_ACTIONS = ("add", "edit", "delete")
+UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename")  # what undo and redo read of the change log
+
+__all__ = [
+    "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "EXPORT_FORMATS",
+    "StaleVersionError", "EveningClosedError", "NothingToUndoError", "PlayerNameError", "LaterHandError",
+    "ExportError", "NotFoundError", "StoreError",
+]
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+
+class StaleVersionError(ScorepadError):
+    """The caller saw an older version of the evening: someone else changed it meanwhile."""
+
+    def __init__(self, evening_id: int, expected: int, found: int):
+        self.evening_id, self.expected, self.found = evening_id, expected, found
+        super().__init__(f"evening {evening_id}: Inzwischen wurde ein Spiel eingetragen oder geändert "
+                         f"(version {found}, you had {expected}); reload and try again")
+
+
+class EveningClosedError(ScorepadError):
+    """The evening is finished (or not), so this change does not apply."""
+
+
+class NothingToUndoError(ScorepadError):
+    """Undo or redo with an empty stack."""
+
+
+class PlayerNameError(ScorepadError):
+    """A player name that can't be used (empty, taken, or not a clean rename)."""
+
+
+class ExportError(ScorepadError):
+    """The evening can't be written in the asked format."""
+
+
+class LaterHandError(HandError):
+    """A change to one hand makes another (later) hand break a rule.
+
+    `number` is the failing hand's number after the change; `was` its number before it.
+    """
+
+    def __init__(self, change: str, err: HandError, was: int):
+        super().__init__(err.number, err.key, err.rule)
+        self.change, self.was = change, was
+        renumbered = f" (numbered after the change; it was hand {was})" if was != err.number else ""
+        self.args = (f"cannot {change}: hand {err.number}{renumbered}: {err.key}: {err.rule}",)
+
+
+# --- what crosses the boundary ---------------------------------------------------------------
+
+
+class EveningInfo(BaseModel):
+    """An evening's facts (not its standings: those come from `show`)."""
+
+    id: int
+    ruleset: str
+    game: str
+    family: str
+    players: list[str]
+    first_dealer: str | None
+    options: dict[str, Any]
+    started_at: str
+    place: str | None
+    note: str | None
+    finished: bool
+    finished_at: str | None
+    hands: int
+    version: int
+
+    def date(self) -> str:
+        """The start in local time, minutes precision, for lists."""
+        return datetime.fromisoformat(self.started_at).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class ChangeEntry(BaseModel):
+    """One line of an evening's change log."""
+
+    id: int
+    version: int
+    at: str
+    action: str
+    number: int | None
+    old: Any
+    new: Any
+    undoes: int | None
+
+
+class ChangeResult(BaseModel):
+    """What a change left: the evening's new version and standings, the changed hand's result."""
+
+    evening: int
+    version: int
+    action: str
+    number: int | None
+    hands: int
+    hand: dict[str, Any] | None
+    standings: dict[str, dict[str, int]]
+    state: dict[str, Any]
+
+
+class PlayerInfo(BaseModel):
+    id: int
+    name: str
+    evenings: int
+
+
+# --- pure helpers ------------------------------------------------------------------------------
+
+
+def rename_in(value: Any, mapping: dict[str, str]) -> Any:
+    """`value` with every string equal to a key of `mapping` (values and dict keys) replaced."""
+    if not mapping:
+        return value
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, list):
+        return [rename_in(v, mapping) for v in value]
+    if isinstance(value, dict):
+        return {mapping.get(k, k) if isinstance(k, str) else k: rename_in(v, mapping) for k, v in value.items()}
+    return value
+
+
+def plain_hand(hand: Any, number: int) -> Any:
+    """The hand exactly as it will be stored and replayed (a JSON round trip), or HandError."""
+    try:
+        return json.loads(dumps(hand))
+    except (TypeError, ValueError) as exc:
+        raise HandError(number, "hand", f"must be plain JSON ({exc})") from None
+
+
+def check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise PlayerNameError("a player's name must not be empty")
+    if name != name.strip():
+        raise PlayerNameError(f"{name!r} has spaces at its start or end")
+    return name
+
+
+@functools.lru_cache(maxsize=64)
+def stored_table(text: str, source: str):
+    """An evening's stored rule table, validated back into the engine's model."""
+    return validate_table(json.loads(text), source)
+
+
+@dataclass
+class Live:
+    """An evening replayed up to its last hand: the engine's game and every hand's result."""
+
+    version: int
+    game: Game
+    results: list[HandResult]
+
+    def replay(self) -> Replay:
+        return Replay(list(self.results), self.game.snapshot(), self.game.state())
+
+
+def play_all(table, players: list[str], first_dealer: str | None, hands: list[Any], version: int = 0) -> Live:
+    """The engine's replay, keeping the game so more hands can be played on it."""
+    game = new_game(table, list(players), first_dealer)
+    results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
+    return Live(version, game, results)
+
+
+def renamed_checked(table, players, first_dealer, hands, mapping: dict[str, str]) -> list[Any]:
+    """The hands with players renamed, refused unless the evening scores exactly the same."""
+    before = rename_in(play_all(table, players, first_dealer, hands).replay().as_dict(), mapping)
+    new_hands = rename_in(hands, mapping)
+    try:
+        after = play_all(table, [mapping.get(p, p) for p in players], mapping.get(first_dealer, first_dealer),
+                         new_hands).replay().as_dict()
+    except HandError as exc:
+        after = exc
+    if after != before:
+        pairs = ", ".join(f"{a!r} to {b!r}" for a, b in mapping.items())
+        raise PlayerNameError(f"cannot rename {pairs}: the name is used in the hands for something else "
+                              "than the player, so the evening would score differently")
+    return new_hands
+
+
+@dataclass(frozen=True)
+class HandOp:
+    """One change to an evening's list of hands: put a hand in, replace one, take one out."""
+
+    kind: Literal["insert", "replace", "remove"]
+    number: int
+    hand: Any = None
+
+    def apply(self, hands: list[Any]) -> list[Any]:
+        i = self.number - 1
+        if self.kind == "insert":
+            return hands[:i] + [self.hand] + hands[i:]
+        if self.kind == "replace":
+            return hands[:i] + [self.hand] + hands[i + 1:]
+        return hands[:i] + hands[i + 1:]
+
+    def write(self, store: Store, evening_id: int) -> None:
+        if self.kind == "insert":
+            store.insert_hand(evening_id, self.number, self.hand)
+        elif self.kind == "replace":
+            store.replace_hand(evening_id, self.number, self.hand)
+        else:
+            store.remove_hand(evening_id, self.number)
+
+    def number_before(self, after: int) -> int:
+        """The number a hand had before this change, given its number after it."""
+        if self.kind == "insert" and after > self.number:
+            return after - 1
+        if self.kind == "remove" and after >= self.number:
+            return after + 1
+        return after
+
+    def is_own_hand(self, number: int) -> bool:
+        """The refused hand is the one this change puts in (not a later one it affects)."""
+        return self.kind != "remove" and number == self.number
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A hand change about to be made: the operation, the value it replaces, what it undoes."""
+
+    op: HandOp
+    old: Any = None
+    undoes: int | None = None
+    label: str = ""
+
+
+# --- export formats ----------------------------------------------------------------------------
+
+
+@dataclass
+class ExportData:
+    """Everything an export format may need: the evening's facts, its session file, its replay."""
+
+    info: EveningInfo
+    session: dict[str, Any]
+    replay: Replay
+
+
+def export_json(data: ExportData) -> str:
+    return json.dumps(data.session, ensure_ascii=False, indent=2) + "\n"
+
+
+EXPORT_FORMATS: dict[str, Callable[[ExportData], str]] = {"json": export_json}
+
+
+def table_diff(base: dict, stored: dict) -> dict:
+    """The values of `stored` that differ from `base`, as session options (ids excluded)."""
+    out = {}
+    for key, value in stored.items():
+        if key in ("id", "family"):
+            continue
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            sub = table_diff(base[key], value)
+            if sub:
+                out[key] = sub
+        elif base.get(key, object()) != value:
+            out[key] = value
+    return out
+
+
+# --- the application -----------------------------------------------------------------------
+
+
+def _guarded(method):
+    """Run under the store's lock; a database failure becomes a StoreError (one clear line)."""
+
+    @functools.wraps(method)
+    def wrapper(self: "App", *args, **kwargs):
+        with self.store.lock:
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise StoreError(f"{self.store.path}: busy: another scorepad kept it locked for "
+                                     f"{self.store.busy_timeout:g} s; nothing was stored, try again") from None
+                raise StoreError(f"{self.store.path}: {exc}") from None
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.store.path}: {exc}") from None
+
+    return wrapper
+
+
+class App:
+    """scorepad's operations on one store. Thread-safe; one instance per process is enough."""
+
+    def __init__(self, store: Store, live_evenings: int = 8):
+        self.store = store
+        self._live: OrderedDict[int, Live] = OrderedDict()
+        self._live_max = live_evenings
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
+        """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
+        return cls(Store(path, busy_timeout, canonical_hands=_migration_hands))
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "App":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def forget(self) -> None:
+        """Drop the live replays (they are rebuilt from the store when needed)."""
+        self._live.clear()
+
+    # -- evenings ------------------------------------------------------------------------------
+
+    @_guarded
+    def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
+                      options: dict[str, Any] | None = None, place: str | None = None,
+                      note: str | None = None) -> EveningInfo:
+        """A new evening at the rule table `ruleset` (with `options`), its table copied in."""
+        session = parse_session({"format": 1, "ruleset": ruleset, "players": players,
+                                 "first_dealer": first_dealer, "options": options or {}, "hands": []})
+        return self._create(session, place, note, "start")
+
+    @_guarded
+    def import_session(self, source: str | dict | SessionFile, place: str | None = None,
+                       note: str | None = None) -> EveningInfo:
+        """A session file (text, decoded JSON or parsed) stored as a new evening."""
+        if isinstance(source, str):
+            session = parse_session_text(source)
+        elif isinstance(source, SessionFile):
+            session = source
+        else:
+            session = parse_session(source)
+        return self._create(session, place, note, "import")
+
+    def _create(self, session: SessionFile, place, note, action: str) -> EveningInfo:
+        table = session_table(session)
+        hands = [plain_hand(h, n) for n, h in enumerate(session.hands, 1)]
+        try:
+            options = json.loads(dumps(session.options))
+        except (TypeError, ValueError) as exc:
+            raise SessionError("options", f"must be plain JSON ({exc})") from None
+        with self.store.write():
+            ids, names, mapping = [], [], {}
+            for name in session.players:
+                pid, stored = self.store.player_id(name)
+                ids.append(pid)
+                names.append(stored)
+                if stored != name:
+                    mapping[name] = stored
+            if mapping:
+                hands = renamed_checked(table, session.players, session.first_dealer, hands, mapping)
+            dealer = mapping.get(session.first_dealer, session.first_dealer)
+            live = play_all(table, names, dealer, hands)
+            evening_id = self.store.create_evening({
+                "ruleset": session.ruleset, "game": table.name, "family": table.family,
+                "options": dumps(options), "rule_table": dumps(table_as_dict(table)),
+                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": _now(),
+                "place": place, "note": note, "finished": 0, "finished_at": None, "version": 0,
+            }, ids)
+            self.store.insert_hands(evening_id, hands)
+            new = {"ruleset": session.ruleset, "players": names, "first_dealer": dealer,
+                   "options": options, "hands": len(hands)}
+            live.version = self.store.log_change(evening_id, 0, action, None, None, new)
+            info = self._info(evening_id)
+        self._keep(evening_id, live)
+        return info
+
+    @_guarded
+    def evening(self, evening_id: int) -> EveningInfo:
+        with self.store.read():
+            return self._info(evening_id)
+
+    @_guarded
+    def list_evenings(self) -> list[EveningInfo]:
+        with self.store.read():
+            return [self._info(row["id"]) for row in self.store.evening_list()]
+
+    @_guarded
+    def finish_evening(self, evening_id: int, expected_version: int | None = None,
+                       finished: bool = True) -> EveningInfo:
+        """Mark the evening finished (no more hand changes), or open it again."""
+        with self.store.write():
+            row = self._row(evening_id, expected_version, writable=False)
+            if bool(row["finished"]) == finished:
+                raise EveningClosedError(f"evening {evening_id} is {'already' if finished else 'not'} finished")
+            self.store.set_finished(evening_id, finished)
+            version = self.store.log_change(evening_id, row["version"], "finish" if finished else "reopen",
+                                            None, bool(row["finished"]), finished)
+            info = self._info(evening_id)
+        self._advance(evening_id, row["version"], version)
+        return info
+
+    @_guarded
+    def show(self, evening_id: int) -> Replay:
+        """The evening replayed: every hand's deltas, the standings, what comes next."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            live = self._live.get(evening_id)
+            if live is None or live.version != row["version"]:
+                live = play_all(self._table(row), row["players"], row["first_dealer"],
+                                self.store.hands(evening_id), row["version"])
+                self._keep(evening_id, live)
+            return live.replay()
+
+    @_guarded
+    def history(self, evening_id: int) -> list[ChangeEntry]:
+        with self.store.read():
+            self.store.evening(evening_id)
+            return [ChangeEntry(**{k: c[k] for k in ChangeEntry.model_fields})
+                    for c in self.store.changes(evening_id)]
+
+    # -- hands ----------------------------------------------------------------------------------
+
+    @_guarded
+    def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None) -> ChangeResult:
+        """The next hand of the evening."""
+        return self._change(evening_id, "add", expected_version,
+                            lambda count: Planned(HandOp("insert", count + 1, plain_hand(hand, count + 1))))
+
+    @_guarded
+    def edit_hand(self, evening_id: int, number: int, hand: Any,
+                  expected_version: int | None = None) -> ChangeResult:
+        """Hand `number` replaced; every hand after it is scored again."""
+
+        def plan(count):
+            old = self.store.hand(evening_id, number)
+            return Planned(HandOp("replace", number, plain_hand(hand, number)), old)
+
+        return self._change(evening_id, "edit", expected_version, plan)
+
+    @_guarded
+    def delete_hand(self, evening_id: int, number: int, expected_version: int | None = None) -> ChangeResult:
+        """Hand `number` taken out; later hands move up one number and are scored again."""
+        return self._change(evening_id, "delete", expected_version,
+                            lambda count: Planned(HandOp("remove", number), self.store.hand(evening_id, number)))
+
+    @_guarded
+    def undo(self, evening_id: int, expected_version: int | None = None) -> ChangeResult:
+        """Take back the evening's last add, edit or delete that is not undone yet."""
+        return self._undo_redo(evening_id, "undo", expected_version)
+
+    @_guarded
+    def redo(self, evening_id: int, expected_version: int | None = None) -> ChangeResult:
+        """Do again the last change undone (as long as no new change came after the undo)."""
+        return self._undo_redo(evening_id, "redo", expected_version)
+
+    def _undo_redo(self, evening_id: int, action: str, expected_version: int | None) -> ChangeResult:
+        def plan(count):
+            log = self.store.changes(evening_id, UNDO_LOG)
+            target = _stacks(evening_id, log)[0 if action == "undo" else 1]
+            if not target:
+                raise NothingToUndoError(f"evening {evening_id}: nothing to {action}")
+            change = target[-1]
+            op = _reverse(change, action, _renames_since(log, change["id"]))
+            old = None if op.kind == "insert" else self.store.hand(evening_id, op.number)
+            return Planned(op, old, change["id"], f"{action} ({change['action']} hand {change['number']})")
+
+        return self._change(evening_id, action, expected_version, plan)
+
+    def _change(self, evening_id: int, action: str, expected_version: int | None,
+                plan: Callable[[int], Planned]) -> ChangeResult:
+        """One change in one transaction: check, replay with the change, write, log, commit."""
+        with self.store.write():
+            row = self._row(evening_id, expected_version, writable=True)
+            count = self.store.hand_count(evening_id)
+            planned = plan(count)
+            op = planned.op
+            if op.kind == "insert" and not 1 <= op.number <= count + 1:
+                raise StoreError(f"evening {evening_id}: the change log does not match its hands "
+                                 f"(hand {op.number} of {count})")
+            live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}")
+            op.write(self.store, evening_id)
+            version = self.store.log_change(evening_id, row["version"], action, op.number,
+                                            planned.old, op.hand, planned.undoes)
+        live.version = version
+        self._keep(evening_id, live)
+        return self._result(evening_id, action, op, live)
+
+    def _replayed(self, row: dict, op: HandOp, count: int, label: str) -> Live:
+        """The evening with the change applied, played by the engine; refusals name the hand."""
+        evening_id = row["id"]
+        live = self._live.get(evening_id)
+        if (op.kind == "insert" and op.number == count + 1 and live is not None
+                and live.version == row["version"] and len(live.results) == count):
+            del self._live[evening_id]  # from here on it may change: kept again only after commit
+            live.results.append(live.game.play(op.number, op.hand))
+            return live
+        hands = op.apply(self.store.hands(evening_id))
+        try:
+            return play_all(self._table(row), row["players"], row["first_dealer"], hands)
+        except HandError as err:
+            if op.is_own_hand(err.number) or err.number < op.number:
+                raise
+            raise LaterHandError(label, err, op.number_before(err.number)) from None
+
+    # -- players --------------------------------------------------------------------------------
+
+    @_guarded
+    def players(self) -> list[PlayerInfo]:
+        with self.store.read():
+            return [PlayerInfo(**row) for row in self.store.players()]
+
+    @_guarded
+    def rename_player(self, old: str, new: str) -> PlayerInfo:
+        """A new name for a person: every evening of theirs keeps them, under the new name."""
+        new = check_name(new)
+        with self.store.write():
+            row = self.store.player(old)
+            if row is None:
+                raise NotFoundError(f"no player named {old!r}")
+            other = self.store.player(new)
+            if other is not None and other["id"] != row["id"]:
+                raise PlayerNameError(f"there is already a player named {other['name']!r}")
+            evenings = self.store.evenings_of(row["id"]) if new != row["name"] else []
+            for evening_id in evenings:
+                self._rename_in_evening(evening_id, row["name"], new)
+            self.store.rename_player(row["id"], new)
+            info = next(PlayerInfo(**p) for p in self.store.players() if p["id"] == row["id"])
+        for evening_id in evenings:
+            self._live.pop(evening_id, None)
+        return info
+
+    def _rename_in_evening(self, evening_id: int, old: str, new: str) -> None:
+        ev = self.store.evening(evening_id)
+        hands = self.store.hands(evening_id)
+        renamed = renamed_checked(self._table(ev), ev["players"], ev["first_dealer"], hands, {old: new})
+        for number, (before, after) in enumerate(zip(hands, renamed), 1):
+            if before != after:
+                self.store.replace_hand(evening_id, number, after)
+        self.store.log_change(evening_id, ev["version"], "rename", None, {"name": old}, {"name": new})
+
+    # -- export ---------------------------------------------------------------------------------
+
+    @_guarded
+    def session(self, evening_id: int) -> dict[str, Any]:
+        """The evening as a session file (format 1)."""
+        with self.store.read():
+            return self._session(self.store.evening(evening_id))
+
+    @_guarded
+    def export_session(self, evening_id: int, format: str = "json") -> str:
+        """The evening written in `format` (see EXPORT_FORMATS)."""
+        if format not in EXPORT_FORMATS:
+            raise ExportError(f"unknown export format {format!r} (known: {', '.join(EXPORT_FORMATS)})")
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            data = ExportData(self._info(evening_id), self._session(row), self.show(evening_id))
+        return EXPORT_FORMATS[format](data)
+
+    def _session(self, row: dict) -> dict[str, Any]:
+        session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],
+                              first_dealer=row["first_dealer"], options=self._format1_options(row),
+                              hands=self.store.hands(row["id"]))
+        return session.as_dict()
+
+    def _format1_options(self, row: dict) -> dict[str, Any]:
+        """Options that give the stored table from today's built-in one: format 1 names no table."""
+        stored = json.loads(row["rule_table"])
+        options = json.loads(row["options"])
+        try:
+            base = get_table(row["ruleset"])
+        except SessionError:
+            base = None
+        if base is not None:
+            for candidate in (options, table_diff(table_as_dict(base), stored)):
+                try:
+                    if table_as_dict(with_options(base, candidate)) == stored:
+                        return candidate
+                except SessionError:
+                    continue
+        raise ExportError(f"evening {row['id']}: the built-in table {row['ruleset']!r} has changed since the "
+                          "evening was started in a way a session file (format 1) cannot carry")
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def _row(self, evening_id: int, expected_version: int | None, writable: bool) -> dict:
+        """The evening's row, refusing a stale version or (for hand changes) a finished evening."""
+        row = self.store.evening(evening_id)
+        if expected_version is not None and row["version"] != expected_version:
+            raise StaleVersionError(evening_id, expected_version, row["version"])
+        if writable and row["finished"]:
+            raise EveningClosedError(f"evening {evening_id} is finished; reopen it to change its hands")
+        return row
+
+    def _table(self, row: dict):
+        return stored_table(row["rule_table"], f"evening {row['id']}: stored rule table")
+
+    def _info(self, evening_id: int) -> EveningInfo:
+        row = self.store.evening(evening_id)
+        return EveningInfo(
+            id=row["id"], ruleset=row["ruleset"], game=row["game"], family=row["family"],
+            players=row["players"], first_dealer=row["first_dealer"], options=json.loads(row["options"]),
+            started_at=row["started_at"], place=row["place"], note=row["note"],
+            finished=bool(row["finished"]), finished_at=row["finished_at"],
+            hands=self.store.hand_count(evening_id), version=row["version"],
+        )
+
+    def _keep(self, evening_id: int, live: Live) -> None:
+        self._live[evening_id] = live
+        self._live.move_to_end(evening_id)
+        while len(self._live) > self._live_max:
+            self._live.popitem(last=False)
+
+    def _advance(self, evening_id: int, old: int, new: int) -> None:
+        """A change that leaves the hands alone: the live replay stays right at the new version."""
+        live = self._live.get(evening_id)
+        if live is not None and live.version == old:
+            live.version = new
+
+    def _result(self, evening_id: int, action: str, op: HandOp, live: Live) -> ChangeResult:
+        hand = live.results[op.number - 1].as_dict() if op.kind != "remove" else None
+        return ChangeResult(evening=evening_id, version=live.version, action=action, number=op.number,
+                            hands=len(live.results), hand=hand, standings=live.game.snapshot(),
+                            state=live.game.state())
+
+
+def _now() -> str:
+    from scorepad.store import now
+
+    return now()
+
+
+def _stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The undo and redo stacks from the change log: hand changes, taken back and done again."""
+    undo: list[dict] = []
+    redo: list[dict] = []
+    for c in log:
+        if c["action"] in HAND_ACTIONS:
+            undo.append(c)
+            redo.clear()
+        elif c["action"] in ("undo", "redo"):
+            source, target = (undo, redo) if c["action"] == "undo" else (redo, undo)
+            if not source or source[-1]["id"] != c["undoes"]:
+                raise StoreError(f"evening {evening_id}: the change log does not match its undo history "
+                                 f"(change {c['id']})")
+            target.append(source.pop())
+    return undo, redo
+
+
+def _renames_since(log: list[dict], change_id: int) -> dict[str, str]:
+    """Old name -> current name for every player renamed after the change `change_id`."""
+    renames: dict[str, str] = {}
+    for c in log:
+        if c["action"] == "rename" and c["id"] > change_id:
+            old, new = c["old"]["name"], c["new"]["name"]
+            renames = {k: new if v == old else v for k, v in renames.items()}
+            renames[old] = new
+    return renames
+
+
+def _reverse(change: dict, action: str, renames: dict[str, str]) -> HandOp:
+    """The hand change that undoes (or redoes) a logged add, edit or delete."""
+    kind, number = change["action"], change["number"]
+    old, new = rename_in(change["old"], renames), rename_in(change["new"], renames)
+    if action == "undo":
+        return {"add": HandOp("remove", number), "edit": HandOp("replace", number, old),
+                "delete": HandOp("insert", number, old)}[kind]
+    return {"add": HandOp("insert", number, new), "edit": HandOp("replace", number, new),
+            "delete": HandOp("remove", number)}[kind]
+
+
+def _migration_hands(evening: dict, renames: dict[str, str]) -> list[Any]:
+    """For the schema upgrade: an old evening's hands with player names spelled as stored."""
+    if not renames:
+        return evening["hands"]
+    session = SessionFile(format=1, ruleset=evening["ruleset"], players=evening["players"],
+                          first_dealer=evening["first_dealer"], options=evening["options"])
+    return renamed_checked(session_table(session), evening["players"], evening["first_dealer"],
+                           evening["hands"], renames)

@@ -1,0 +1,451 @@
+"""The SQLite store: one file holds every player, evening, hand and change.
+
+Only storage lives here (schema, migrations, transactions, rows); what a hand means is the
+engine's business and is checked by `scorepad.app` before anything is committed.
+
+Schema version 2 (`PRAGMA user_version`):
+
+    players   one row per person, reused across evenings; `name_key` (casefolded) is unique
+    evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
+              time, place, note, finished, and `version`, which every change increments
+    seats     evening, position (clockwise from 0), player
+    hands     evening, number (1..n, no gaps), the hand keys as entered (JSON)
+    changes   the append-only change log: evening, version after the change, when, what,
+              hand number, old and new value (JSON), and for undo/redo the change it undoes
+
+Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
+the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
+every committed transaction through a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from sqlite_utils import Database
+
+from scorepad.errors import ScorepadError
+
+SCHEMA_VERSION = 2
+BUSY_TIMEOUT_S = 10.0
+ENV_VAR = "SCOREPAD_DB"
+
+
+class StoreError(ScorepadError):
+    """The file cannot be used: not a scorepad file, too new, busy, unreadable."""
+
+
+class NotFoundError(ScorepadError):
+    """No such evening, hand or player."""
+
+
+# --- where the file lives ----------------------------------------------------------------
+
+
+def default_db_path() -> Path:
+    """`SCOREPAD_DB` if set, else scorepad.db in the user's data directory."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_path
+
+    return user_data_path("scorepad", appauthor=False) / "scorepad.db"
+
+
+def now() -> str:
+    """The current time, UTC, ISO 8601 with milliseconds: sorts as text."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON for a stored value; refuses NaN and infinities, which JSON can't carry."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+# --- schema --------------------------------------------------------------------------------
+
+
+def create_schema(db: Database) -> None:
+    """The current schema (version 2), inside the caller's transaction."""
+    db["players"].create(
+        {"id": int, "name": str, "name_key": str, "created_at": str},
+        pk="id", not_null=["name", "name_key", "created_at"],
+    )
+    db["players"].create_index(["name_key"], unique=True)
+    db["evenings"].create(
+        {"id": int, "ruleset": str, "game": str, "family": str, "options": str, "rule_table": str,
+         "first_dealer": int, "started_at": str, "place": str, "note": str,
+         "finished": int, "finished_at": str, "version": int},
+        pk="id",
+        not_null=["ruleset", "game", "family", "options", "rule_table", "started_at", "finished", "version"],
+        defaults={"options": "{}", "finished": 0, "version": 0},
+        foreign_keys=[("first_dealer", "players", "id")],
+    )
+    db["seats"].create(
+        {"evening_id": int, "position": int, "player_id": int},
+        pk=("evening_id", "position"), not_null=["player_id"],
+        foreign_keys=[("evening_id", "evenings", "id"), ("player_id", "players", "id")],
+    )
+    db["seats"].create_index(["evening_id", "player_id"], unique=True)
+    db["seats"].create_index(["player_id"])
+    db["hands"].create(
+        {"id": int, "evening_id": int, "number": int, "data": str},
+        pk="id", not_null=["evening_id", "number", "data"],
+        foreign_keys=[("evening_id", "evenings", "id")],
+    )
+    db["hands"].create_index(["evening_id", "number"], unique=True)
+    db["changes"].create(
+        {"id": int, "evening_id": int, "version": int, "at": str, "action": str,
+         "number": int, "old": str, "new": str, "undoes": int},
+        pk="id", not_null=["evening_id", "version", "at", "action"],
+        foreign_keys=[("evening_id", "evenings", "id"), ("undoes", "changes", "id")],
+    )
+    db["changes"].create_index(["evening_id", "version"], unique=True)
+    for event in ("UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER changes_append_only_{event.lower()} BEFORE {event} ON changes "
+            "BEGIN SELECT RAISE(ABORT, 'the change log is append-only'); END"
+        )
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list]) -> None:
+    """Schema 1 -> 2, inside the caller's transaction.
+
+    Version 1 kept the players of an evening as a JSON list of names in `evenings.players`,
+    only the ruleset id (no rule table), a `finished` flag, no note, no version and no change
+    log; `hands` had (evening_id, number) as its key. Version 2 gets players as rows (the first
+    spelling of a name wins; `canonical_hands(evening, renames)` rewrites that evening's hands
+    to it), the rule table as it is now, version 1 and a 'migrate' entry in the change log.
+    """
+    from scorepad.session import session_table, SessionFile  # the table an old evening meant
+
+    db.execute("ALTER TABLE evenings RENAME TO evenings_v1")
+    db.execute("ALTER TABLE hands RENAME TO hands_v1")
+    create_schema(db)
+    at = now()
+    for old in db.query("SELECT * FROM evenings_v1 ORDER BY id"):
+        names = json.loads(old["players"])
+        ids, renames = [], {}
+        for name in names:
+            row = find_player(db, name)
+            pid = row["id"] if row else add_player(db, name)
+            stored = row["name"] if row else name
+            if stored != name:
+                renames[name] = stored
+            ids.append(pid)
+        hands = [json.loads(h["data"]) for h in db.query(
+            "SELECT data FROM hands_v1 WHERE evening_id = ? ORDER BY number", [old["id"]])]
+        evening = {"id": old["id"], "ruleset": old["ruleset"], "players": names,
+                   "first_dealer": old["first_dealer"], "options": json.loads(old["options"] or "{}"),
+                   "hands": hands}
+        hands = canonical_hands(evening, renames)
+        session = SessionFile(format=1, ruleset=old["ruleset"], players=names,
+                              first_dealer=old["first_dealer"], options=evening["options"])
+        table = session_table(session)
+        dealer = ids[names.index(old["first_dealer"])] if old["first_dealer"] else None
+        db["evenings"].insert({
+            "id": old["id"], "ruleset": old["ruleset"], "game": table.name, "family": table.family,
+            "options": dumps(evening["options"]), "rule_table": dumps(table.model_dump(mode="json")),
+            "first_dealer": dealer, "started_at": old["started_at"], "place": old["place"],
+            "note": None, "finished": int(bool(old["finished"])), "finished_at": None, "version": 1,
+        })
+        db["seats"].insert_all(
+            {"evening_id": old["id"], "position": i, "player_id": pid} for i, pid in enumerate(ids))
+        db["hands"].insert_all(
+            {"evening_id": old["id"], "number": n, "data": dumps(h)} for n, h in enumerate(hands, 1))
+        db["changes"].insert({
+            "evening_id": old["id"], "version": 1, "at": at, "action": "migrate", "number": None,
+            "old": dumps({"schema": 1}), "new": dumps({"schema": 2, "hands": len(hands)}), "undoes": None,
+        })
+    db.execute("DROP TABLE hands_v1")
+    db.execute("DROP TABLE evenings_v1")
+
+
+def find_player(db: Database, name: str) -> dict | None:
+    rows = list(db.query("SELECT * FROM players WHERE name_key = ?", [name.casefold()]))
+    return rows[0] if rows else None
+
+
+def add_player(db: Database, name: str) -> int:
+    return db["players"].insert({"name": name, "name_key": name.casefold(), "created_at": now()}).last_pk
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+class Store:
+    """One open scorepad file. Reads and writes go through `read()` / `write()` transactions."""
+
+    def __init__(self, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
+                 canonical_hands: Callable[[dict, dict[str, str]], list] | None = None):
+        self.path = Path(path) if path is not None else default_db_path()
+        self.busy_timeout = busy_timeout
+        self.lock = threading.RLock()
+        self._canonical_hands = canonical_hands or (lambda evening, renames: evening["hands"])
+        self.db = self._connect()
+        try:
+            self._prepare()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def _connect(self) -> Database:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(str(self.path), timeout=self.busy_timeout, check_same_thread=False)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{self.path}: cannot open: {exc}") from None
+        conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+        return Database(conn, execute_plugins=False)
+
+    def _prepare(self) -> None:
+        """Refuse a newer or foreign file, upgrade an older one, then switch on WAL."""
+        found = self._schema_version()
+        if found > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {found} is newer than this scorepad understands "
+                             f"({SCHEMA_VERSION}); update scorepad to open it (the file was not changed)")
+        self.db.execute("PRAGMA foreign_keys = ON")
+        if 0 < found < SCHEMA_VERSION:
+            self._upgrade()
+        self.db.enable_wal()
+        self.db.execute("PRAGMA synchronous = FULL")
+        if found == 0:
+            self._create()
+
+    def _schema_version(self) -> int:
+        try:
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            tables = self.db.table_names()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: not a scorepad file ({exc})") from None
+        if version == 0 and tables:
+            raise StoreError(f"{self.path}: not a scorepad file (it has tables but no scorepad schema version)")
+        return version
+
+    def _create(self) -> None:
+        """A new file gets the schema; two processes creating it at once take turns."""
+        with self.write() as db:
+            if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+                create_schema(db)
+
+    def _upgrade(self) -> None:
+        """Copy the file aside (scorepad.db.bak-vN), then migrate step by step in one transaction."""
+        with self.write() as db:
+            found = db.execute("PRAGMA user_version").fetchone()[0]
+            if found >= SCHEMA_VERSION:
+                return  # another process upgraded it while we waited
+            backup = self._backup(found)
+            steps = {1: migrate_v1_to_v2}
+            try:
+                while found < SCHEMA_VERSION:
+                    steps[found](db, self._canonical_hands)
+                    found += 1
+            except ScorepadError as exc:
+                raise StoreError(f"{self.path}: cannot upgrade from schema version {found}: {exc} "
+                                 f"(the file was not changed; a copy is at {backup.name})") from None
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _backup(self, version: int) -> Path:
+        """A consistent copy of the file as it is (WAL included) beside it, never overwriting one."""
+        target = self.path.with_name(f"{self.path.name}.bak-v{version}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{self.path.name}.bak-v{version}.{n}")
+        copy = sqlite3.connect(str(target))
+        try:
+            self.db.conn.backup(copy)
+        finally:
+            copy.close()
+        return target
+
+    # -- transactions ----------------------------------------------------------------------
+
+    @contextmanager
+    def write(self) -> Iterator[Database]:
+        """One write transaction: BEGIN IMMEDIATE (waits for another writer), commit or roll back."""
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+                self.db.commit()
+            except BaseException:
+                self.db.rollback()
+                raise
+
+    @contextmanager
+    def read(self) -> Iterator[Database]:
+        """One read transaction: every query inside sees the same committed state."""
+        with self.lock:
+            if self.db.conn.in_transaction:  # nested in a write: already consistent
+                yield self.db
+                return
+            self.db.execute("BEGIN")
+            try:
+                yield self.db
+            finally:
+                self.db.rollback()
+
+    # -- players ---------------------------------------------------------------------------
+
+    def player(self, name: str) -> dict | None:
+        return find_player(self.db, name)
+
+    def player_id(self, name: str) -> tuple[int, str]:
+        """The player called `name` (any case), created if new: (id, stored spelling)."""
+        row = find_player(self.db, name)
+        if row:
+            return row["id"], row["name"]
+        return add_player(self.db, name), name
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        self.db.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+                        [name, name.casefold(), player_id])
+
+    def players(self) -> list[dict]:
+        return list(self.db.query(
+            "SELECT p.id, p.name, count(s.evening_id) AS evenings FROM players p "
+            "LEFT JOIN seats s ON s.player_id = p.id GROUP BY p.id ORDER BY p.name_key"))
+
+    def evenings_of(self, player_id: int) -> list[int]:
+        return [r["evening_id"] for r in self.db.query(
+            "SELECT evening_id FROM seats WHERE player_id = ? ORDER BY evening_id", [player_id])]
+
+    # -- evenings --------------------------------------------------------------------------
+
+    def create_evening(self, row: dict, player_ids: list[int]) -> int:
+        evening_id = self.db["evenings"].insert(row).last_pk
+        self.db["seats"].insert_all(
+            {"evening_id": evening_id, "position": i, "player_id": pid} for i, pid in enumerate(player_ids))
+        return evening_id
+
+    def evening(self, evening_id: int) -> dict:
+        """The evening's row with `players` (names, clockwise) and `first_dealer` as a name."""
+        rows = list(self.db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]))
+        if not rows:
+            raise NotFoundError(f"evening {evening_id}: no such evening")
+        row = rows[0]
+        seats = list(self.db.query(
+            "SELECT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+            "WHERE s.evening_id = ? ORDER BY s.position", [evening_id]))
+        row["players"] = [s["name"] for s in seats]
+        row["first_dealer"] = next((s["name"] for s in seats if s["id"] == row["first_dealer"]), None)
+        return row
+
+    def evening_list(self) -> list[dict]:
+        rows = list(self.db.query(
+            "SELECT e.id, e.started_at, e.ruleset, e.game, e.place, e.finished, e.version, "
+            "(SELECT count(*) FROM hands h WHERE h.evening_id = e.id) AS hands "
+            "FROM evenings e ORDER BY e.id"))
+        seats: dict[int, list[str]] = {}
+        for s in self.db.query("SELECT s.evening_id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+                               "ORDER BY s.evening_id, s.position"):
+            seats.setdefault(s["evening_id"], []).append(s["name"])
+        for row in rows:
+            row["players"] = seats.get(row["id"], [])
+        return rows
+
+    def set_finished(self, evening_id: int, finished: bool) -> None:
+        self.db.execute("UPDATE evenings SET finished = ?, finished_at = ? WHERE id = ?",
+                        [int(finished), now() if finished else None, evening_id])
+
+    # -- hands -----------------------------------------------------------------------------
+
+    def hand_count(self, evening_id: int) -> int:
+        row = self.db.execute("SELECT max(number) FROM hands WHERE evening_id = ?", [evening_id]).fetchone()
+        return row[0] or 0
+
+    def hands(self, evening_id: int) -> list[Any]:
+        """Every hand as entered, in order (hand 1 first)."""
+        cur = self.db.execute("SELECT data FROM hands WHERE evening_id = ? ORDER BY number", [evening_id])
+        return [json.loads(data) for (data,) in cur]
+
+    def hand(self, evening_id: int, number: int) -> Any:
+        row = self.db.execute("SELECT data FROM hands WHERE evening_id = ? AND number = ?",
+                              [evening_id, number]).fetchone()
+        if row is None:
+            raise NotFoundError(f"evening {evening_id}: no hand {number} "
+                                f"(it has {self.hand_count(evening_id)})")
+        return json.loads(row[0])
+
+    def insert_hand(self, evening_id: int, number: int, hand: Any) -> None:
+        """Put a hand in at `number`; hands from there on move up by one."""
+        if number <= self.hand_count(evening_id):
+            self._shift(evening_id, number, +1)
+        self.db["hands"].insert({"evening_id": evening_id, "number": number, "data": dumps(hand)})
+
+    def replace_hand(self, evening_id: int, number: int, hand: Any) -> None:
+        self.db.execute("UPDATE hands SET data = ? WHERE evening_id = ? AND number = ?",
+                        [dumps(hand), evening_id, number])
+
+    def remove_hand(self, evening_id: int, number: int) -> None:
+        """Take hand `number` out; later hands move down by one, leaving no gap."""
+        self.db.execute("DELETE FROM hands WHERE evening_id = ? AND number = ?", [evening_id, number])
+        self._shift(evening_id, number + 1, -1)
+
+    def _shift(self, evening_id: int, start: int, step: int) -> None:
+        """Renumber hands >= start by step, through negative numbers so no two collide."""
+        self.db.execute("UPDATE hands SET number = -(number + ?) WHERE evening_id = ? AND number >= ?",
+                        [step, evening_id, start])
+        self.db.execute("UPDATE hands SET number = -number WHERE evening_id = ? AND number < 0", [evening_id])
+
+    def insert_hands(self, evening_id: int, hands: list[Any]) -> None:
+        self.db["hands"].insert_all(
+            {"evening_id": evening_id, "number": n, "data": dumps(h)} for n, h in enumerate(hands, 1))
+
+    # -- the change log --------------------------------------------------------------------
+
+    def log_change(self, evening_id: int, version: int, action: str, number: int | None = None,
+                   old: Any = None, new: Any = None, undoes: int | None = None) -> int:
+        """Append one change and move the evening from `version` to version + 1: the new version.
+
+        The update is conditional on the version, so a change can never be written twice over.
+        """
+        cur = self.db.execute("UPDATE evenings SET version = version + 1 WHERE id = ? AND version = ?",
+                              [evening_id, version])
+        if cur.rowcount != 1:
+            raise StoreError(f"evening {evening_id}: changed by another writer during this change; try again")
+        self.db["changes"].insert({
+            "evening_id": evening_id, "version": version + 1, "at": now(), "action": action,
+            "number": number, "old": None if old is None else dumps(old),
+            "new": None if new is None else dumps(new), "undoes": undoes,
+        })
+        return version + 1
+
+    def changes(self, evening_id: int, actions: tuple[str, ...] | None = None) -> list[dict]:
+        sql = "SELECT * FROM changes WHERE evening_id = ?"
+        params: list[Any] = [evening_id]
+        if actions:
+            sql += f" AND action IN ({', '.join('?' * len(actions))})"
+            params += list(actions)
+        rows = list(self.db.query(sql + " ORDER BY id", params))
+        for row in rows:
+            row["old"] = loads(row["old"])
+            row["new"] = loads(row["new"])
+        return rows
+
+    def change(self, change_id: int) -> dict:
+        row = next(iter(self.db.query("SELECT * FROM changes WHERE id = ?", [change_id])))
+        row["old"] = loads(row["old"])
+        row["new"] = loads(row["new"])
+        return row
+
+    def integrity(self) -> str:
+        return self.db.execute("PRAGMA integrity_check").fetchone()[0]
