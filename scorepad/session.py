@@ -59,6 +59,8 @@ def parse_session_text(text: str) -> SessionFile:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SessionError("file", f"not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
+        raise SessionError("file", f"cannot be read as JSON: {str(exc).splitlines()[0]}") from None
     return parse_session(data)
 
 

@@ -40,7 +40,7 @@ class Deck(Strict):
     """Card values of one suit and the number of suits: the source of possible Augen totals."""
 
     suits: int = Field(4, ge=1)
-    card_points: dict[str, int]
+    card_points: dict[str, Annotated[int, Field(ge=0)]]
 
     @cached_property
     def values(self) -> tuple[int, ...]:
@@ -378,6 +378,10 @@ def _read_toml(path: Path, source: str) -> dict:
         raise TableError(source, "", "no such file") from None
     except tomllib.TOMLDecodeError as exc:
         raise TableError(source, "", f"not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise TableError(source, "", f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        raise TableError(source, "", f"cannot read: {exc.strerror}") from None
 
 
 def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) -> dict:
@@ -408,9 +412,36 @@ def validate_table(raw: dict, source: str) -> RuleTable:
         if key == "family" or key.startswith("family"):
             reason = "must be one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch"
         raise TableError(source, key, reason) from None
+    for key, reason in _tally_problems(table):
+        raise TableError(source, key, reason)
     for key, reason in table.problems():
         raise TableError(source, key, reason)
     return table
+
+
+# the tallies each family's logic writes: a table must keep them
+FAMILY_TALLIES = {
+    "schafkopf": ("geld",),
+    "saukopf": ("fleisch", "rauborstig"),
+    "schwarze_sau": ("punkte", "verloren"),
+    "struliwuli": ("punkte", "geld"),
+    "ramsch": ("striche", "bolla"),
+}
+
+
+def _tally_problems(table):
+    """Tallies the game writes must be kept; trophies and rankings name kept tallies."""
+    for tally in FAMILY_TALLIES[table.family]:
+        if tally not in table.tallies:
+            yield "tallies", f"must include {tally!r}: the {table.family} family keeps it"
+    for tid, trophy in table.trophies.items():
+        for field in ("most", "tie_fewest"):
+            tally = getattr(trophy, field)
+            if tally is not None and tally not in table.tallies:
+                yield f"trophies.{tid}.{field}", f"{tally!r} is not one of the table's tallies"
+    for i, key in enumerate(table.ranking):
+        if key.tally not in table.tallies:
+            yield f"ranking[{i}].tally", f"{key.tally!r} is not one of the table's tallies"
 
 
 def load_table_file(path: str | Path) -> RuleTable:

@@ -116,6 +116,23 @@ def test_a_file_that_is_not_json_is_refused(tmp_path):
     assert "JSON" in assert_refused(proc)
 
 
+def test_a_number_too_long_to_read_is_refused(tmp_path):
+    text = '{"format": 1, "ruleset": "schafkopf", "players": ["a", "b", "c", "d"], "hands": [{"augen": ' \
+        + "9" * 5000 + "}]}"
+    assert_refused(scorepad("replay", session_file(tmp_path, text)), "file: ")
+
+
+def test_json_nested_too_deep_is_refused(tmp_path):
+    assert_refused(scorepad("replay", session_file(tmp_path, "[" * 100_000 + "]" * 100_000)), "file: ")
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "latin1.json"
+    path.write_bytes(json.dumps(session(players=["Jörg", "Resi", "Wast", "Kathi"]), ensure_ascii=False)
+                     .encode("latin-1"))
+    assert_refused(scorepad("replay", path))
+
+
 def test_a_json_file_that_is_not_an_object_is_refused(tmp_path):
     assert_refused(scorepad("replay", session_file(tmp_path, "[1, 2, 3]")))
 
@@ -192,3 +209,20 @@ def test_rulesets_check_a_file_that_is_not_toml(tmp_path):
     path.write_text("[contracts\n", encoding="utf-8")
     line = assert_refused(scorepad("rulesets", "check", path))
     assert "kaputt.toml" in line
+
+
+def test_rulesets_check_a_file_that_is_not_utf8(tmp_path):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('id = "x"\nextends = "schafkopf"\nname = "Käse"\n'.encode("latin-1"))
+    line = assert_refused(scorepad("rulesets", "check", path))
+    assert "latin1.toml" in line
+
+
+def test_rulesets_check_a_folder(tmp_path):
+    line = assert_refused(scorepad("rulesets", "check", tmp_path))
+    assert str(tmp_path) in line
+
+
+def test_rulesets_check_a_missing_file(tmp_path):
+    line = assert_refused(scorepad("rulesets", "check", tmp_path / "nowhere.toml"))
+    assert "nowhere.toml" in line

@@ -241,3 +241,32 @@ def test_options_must_be_an_object():
     with pytest.raises(SessionError) as info:
         with_options(get_table("schafkopf"), ["laufende"])
     assert str(info.value).startswith("options: ")
+
+
+# --- a table must keep the tallies its game writes ------------------------------------------
+
+@pytest.mark.parametrize("ruleset, tallies, missing", [
+    ("schafkopf", ["punkte"], "geld"),
+    ("saukopf", ["fleisch"], "rauborstig"),
+    ("schwarze-sau", ["verloren"], "punkte"),
+    ("struliwuli", ["punkte"], "geld"),
+    ("zaisertshofer-ramsch", ["striche"], "bolla"),
+])
+def test_an_option_dropping_a_tally_the_game_keeps_is_refused(ruleset, tallies, missing):
+    with pytest.raises(SessionError) as info:
+        with_options(get_table(ruleset), {"tallies": tallies})
+    assert str(info.value).startswith("options.tallies: ")
+    assert missing in str(info.value)
+
+
+def test_a_trophy_of_a_tally_the_table_does_not_keep_is_refused(tmp_path):
+    path = write(tmp_path, "x.toml", 'id = "x"\nextends = "saukopf"\nname = "X"\n'
+                                     '[trophies.geldsack]\nname = "Geldsack"\nmost = "geld"\n')
+    msg = table_error(path)
+    assert "x.toml" in msg and "trophies.geldsack.most" in msg
+
+
+def test_negative_card_points_are_refused():
+    with pytest.raises(SessionError) as info:
+        with_options(get_table("saukopf"), {"deck": {"card_points": {"sau": -11}}})
+    assert str(info.value).startswith("options.deck.card_points.sau: ")
