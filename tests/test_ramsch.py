@@ -312,3 +312,15 @@ def test_weg_vergessen_leaves_no_bolla_to_the_last_one_left():
     assert last(result, "bolla") == striche(0, 0, 1, 0)
     assert result.state["bolla_to"] == H
     assert result.state["partie"] == 2
+
+
+def test_deleting_a_past_hand_recomputes_everything_after_it():
+    hands = TWO_LEFT[:2] + [hand({R: 1, H: 4})]
+    result = ramsch(hands)
+    assert result.state["weg"] == [P]
+    assert [h.dealer for h in result.hands] == [P, R, H]
+    del hands[1]  # without hand 2 Peter is not weg, Rosi deals hand 2
+    result = ramsch(hands)
+    assert result.state["weg"] == []
+    assert board(result, "striche") == striche(3, 5, 3, 7)
+    assert [h.dealer for h in result.hands] == [P, R]

@@ -268,3 +268,13 @@ def test_three_or_four_players(players):
 def test_unknown_key_in_a_hand_is_refused():
     msg = refused("schwarze-sau", P4, [dict(pts(Uli=15), punkte={ULI: 1})])
     assert msg.startswith("hand 1: punkte: ")
+
+
+def test_editing_a_past_round_recomputes_everything_after_it():
+    hands = [pts(Uli=15), pts(Uli=15), pts(Uli=1, Tim=14), pts(Fritz=15)]
+    assert board(play("schwarze-sau", P4, hands), "verloren")[ULI] == 1
+    hands[0] = pts(Tim=15)  # the first round edited: Uli 16, Tim 29 after round 3, nobody over 30
+    result = play("schwarze-sau", P4, hands)
+    assert board(result, "verloren") == {p: 0 for p in P4}
+    assert board(result, "punkte") == {ULI: 16, FRITZ: 15, GUIDO: 0, TIM: 29}
+    assert result.state["game"] == 1
