@@ -23,7 +23,7 @@ FAMILIES: dict[str, type[Game]] = {
     "ramsch": Ramsch,
 }
 
-__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "new_game", "replay"]
+__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "before_hand", "new_game", "replay", "try_hand"]
 
 
 def new_game(table, players: list[str], first_dealer: str | None = None) -> Game:
@@ -45,3 +45,25 @@ def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | 
         results.append(game.play(number, raw))
         boards.append(game.snapshot())
     return Replay(results, game.snapshot(), game.state(), boards)
+
+
+def before_hand(table, players: list[str], hands: list[Any], number: int | None = None,
+                first_dealer: str | None = None) -> Game:
+    """The game as it stands before hand `number` (default: before the next new hand)."""
+    game = new_game(table, players, first_dealer)
+    upto = len(hands) if number is None else number - 1
+    for n, raw in enumerate(hands[:upto], 1):
+        game.play(n, raw)
+    return game
+
+
+def try_hand(table, players: list[str], hands: list[Any], hand: Any, number: int | None = None,
+             first_dealer: str | None = None) -> HandResult:
+    """Score `hand` as the next hand (or in place of hand `number`) without keeping anything;
+    an edit is checked against every later hand too. Raises HandError like replay."""
+    if number is None:
+        game = before_hand(table, players, hands, None, first_dealer)
+        return game.play(len(hands) + 1, hand)
+    changed = list(hands)
+    changed[number - 1] = hand
+    return replay(table, players, changed, first_dealer).hands[number - 1]
