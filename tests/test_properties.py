@@ -335,3 +335,53 @@ def test_replay_is_deterministic(ruleset):
         assert outcomes[0] == outcomes[1]
 
     run()
+
+
+# --- session options: refused naming options.<key>, or an evening that scores cleanly ----------
+
+def _paths(data, prefix=()):
+    """Every key path of the table's own structure (through tables, not lists)."""
+    out = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if prefix or k not in ("id", "family"):
+                out.append(prefix + (k,))
+                out += _paths(v, prefix + (k,))
+    return out
+
+
+def _nest(path, leaf):
+    for key in reversed(path):
+        leaf = {key: leaf}
+    return leaf
+
+
+option_value = st.one_of(
+    st.integers(-3, 200), st.booleans(), st.none(), st.just({}),
+    st.sampled_from(["schwarz", "opponents", "geld", "punkte", "x", "sauspiel", "solo", "won"]),
+    st.lists(st.integers(-1, 10), max_size=4),
+    st.lists(st.sampled_from(["geld", "punkte", "fleisch", "striche", "bolla", "verloren", "rauborstig"]), max_size=3),
+)
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+def test_any_session_option_is_refused_by_key_or_scores_cleanly(ruleset):
+    from scorepad.errors import SessionError
+    from scorepad.tables import table_as_dict
+
+    paths = _paths(table_as_dict(get_table(ruleset)))
+
+    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(path=st.sampled_from(paths), leaf=option_value, hands=evening(ruleset))
+    def run(path, leaf, hands):
+        try:
+            table = with_options(get_table(ruleset), _nest(path, leaf))
+        except SessionError as exc:
+            assert str(exc).startswith("options."), str(exc)
+            return
+        try:
+            replay(table, PLAYERS[ruleset], hands)
+        except ScorepadError as exc:
+            assert HAND_PREFIX.match(str(exc)) or str(exc).startswith("players"), str(exc)
+
+    run()
