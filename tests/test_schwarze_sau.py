@@ -222,6 +222,7 @@ def test_achterbrief_loser_gets_verloren_and_a_new_game_follows():
     result = play("schwarze-sau", P4, TIE + [{"achterbrief_loser": FRITZ}])
     assert last(result, "verloren") == {ULI: 0, FRITZ: 1, GUIDO: 0, TIM: 0}
     assert last(result, "punkte") == {p: 0 for p in P4}
+    assert board(result, "punkte") == {ULI: 35, FRITZ: 35, GUIDO: 5, TIM: 30}  # still on the board
     assert result.state["achterbrief_owed"] is False
     assert result.state["achterbrief_between"] == []
     assert result.state["game"] == 2
