@@ -370,3 +370,20 @@ def test_unknown_key_in_a_hand_is_refused():
 def test_a_refused_hand_names_its_own_number():
     hands = [sauspiel(61)] * 6 + [sauspiel(1)]
     assert refused("schafkopf", SK4, hands).startswith("hand 7: augen: ")
+
+
+def test_sie_follows_the_tables_solo_grundwert():
+    options = {"contracts": {"solo": {"tariff": 100}}}
+    assert geld([{"game": "sie", "player": KATHI}], options) == {HIAS: -300, VRONI: -300, WAST: -300, KATHI: 900}
+
+
+def test_a_longer_kontra_chain_is_a_table_setting():
+    chain = [{"key": "kontra", "name": "Kontra", "by": "opponents"},
+             {"key": "re", "name": "Re", "by": "player_party"},
+             {"key": "sub", "name": "Sub", "by": "opponents"}]
+    options = {"kontra_chain": chain}
+    assert geld([sauspiel(70, kontra=VRONI, re=HIAS, sub=KATHI)], options) == sauspiel_money(160)
+    msg = refused("schafkopf", SK4, [sauspiel(70, kontra=VRONI, sub=KATHI)], options)
+    assert msg.startswith("hand 1: sub: ")
+    # the built-in table knows no Sub
+    assert refused("schafkopf", SK4, [sauspiel(70, kontra=VRONI, re=HIAS, sub=KATHI)]).startswith("hand 1: sub: ")
