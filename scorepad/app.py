@@ -304,13 +304,8 @@ def _guarded(method):
         with self.store.lock:
             try:
                 return method(self, *args, **kwargs)
-            except sqlite3.OperationalError as exc:
-                if "locked" in str(exc) or "busy" in str(exc):
-                    raise StoreError(f"{self.store.path}: busy: another scorepad kept it locked for "
-                                     f"{self.store.busy_timeout:g} s; nothing was stored, try again") from None
-                raise StoreError(f"{self.store.path}: {exc}") from None
             except sqlite3.Error as exc:
-                raise StoreError(f"{self.store.path}: {exc}") from None
+                raise self.store.error(exc) from None
 
     return wrapper
 
@@ -587,7 +582,7 @@ class App:
 
     def _format1_options(self, row: dict) -> dict[str, Any]:
         """Options that give the stored table from today's built-in one: format 1 names no table."""
-        stored = json.loads(row["rule_table"])
+        stored = table_as_dict(self._table(row))  # validated: fields added since get their defaults
         options = json.loads(row["options"])
         try:
             base = get_table(row["ruleset"])

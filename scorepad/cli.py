@@ -87,6 +87,8 @@ def _read_text(name: str) -> str:
         return Path(name).read_text(encoding="utf-8")
     except OSError as exc:
         raise ScorepadError(f"{name}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise ScorepadError(f"{name}: not UTF-8 text (byte {exc.start})") from None
 
 
 def _print_change(result) -> int:

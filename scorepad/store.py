@@ -197,9 +197,20 @@ class Store:
         self.db = self._connect()
         try:
             self._prepare()
+        except sqlite3.Error as exc:
+            self.close()
+            raise self.error(exc) from None
         except BaseException:
             self.close()
             raise
+
+    def error(self, exc: sqlite3.Error) -> StoreError:
+        """A database failure as one clear line; nothing of the failed transaction was stored."""
+        text = str(exc)
+        if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+            return StoreError(f"{self.path}: busy: another scorepad kept it locked for "
+                              f"{self.busy_timeout:g} s; nothing was stored, try again")
+        return StoreError(f"{self.path}: {text}")
 
     def close(self) -> None:
         self.db.close()
@@ -269,11 +280,17 @@ class Store:
         while target.exists():
             n += 1
             target = self.path.with_name(f"{self.path.name}.bak-v{version}.{n}")
-        copy = sqlite3.connect(str(target))
+        partial = target.with_name(target.name + ".part")
+        # our connection holds the write lock, and SQLite won't back up from a connection
+        # that is writing: a second connection reads the file (readers are still allowed)
+        source = sqlite3.connect(str(self.path), timeout=self.busy_timeout)
+        copy = sqlite3.connect(str(partial))
         try:
-            self.db.conn.backup(copy)
+            source.backup(copy)
         finally:
             copy.close()
+            source.close()
+        os.replace(partial, target)
         return target
 
     # -- transactions ----------------------------------------------------------------------

@@ -1,0 +1,418 @@
+"""The application layer on a real store file: hands in, edits, undo, refusals, round trips.
+
+Every refusal must raise a ScorepadError and leave the file exactly as it was; every
+standing must be what the engine's replay of the stored hands gives.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+
+import pytest
+
+from scorepad.app import (App, EveningClosedError, ExportError, LaterHandError, NothingToUndoError,
+                          PlayerNameError, StaleVersionError)
+from scorepad.bench import generate_session
+from scorepad.engine import replay
+from scorepad.errors import HandError, ScorepadError, SessionError
+from scorepad.session import parse_session
+from scorepad.store import NotFoundError
+from scorepad.tables import builtin_tables, get_table, table_as_dict, with_options
+
+SK = ["Hias", "Vroni", "Wast", "Kathi"]
+V, H, K, W = "Vroni", "Hias", "Kathi", "Wast"
+RAMSCH = [V, H, K, W]
+RULESETS = sorted(builtin_tables())
+
+
+def sauspiel(player=H, partner=W, augen=70, **extra):
+    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen, **extra}
+
+
+def ramsch(tricks: dict[str, int]) -> dict:
+    return {"participants": [p for p in RAMSCH if p in tricks], "tricks": tricks}
+
+
+# Vroni: 7 -> 2 -> 4 (goes Ramsch) -> 2 -> 1; without hand 2 she is weg after hand 3.
+RAMSCH_HANDS = [
+    ramsch({V: 5, H: 0, K: 0, W: 0}),
+    ramsch({V: 0, H: 5}),
+    ramsch({V: 2, K: 3}),
+    ramsch({V: 1, W: 4}),
+]
+
+
+@pytest.fixture
+def app(tmp_path):
+    with App.open(tmp_path / "scorepad.db") as a:
+        yield a
+
+
+def fingerprint(app: App) -> list[str]:
+    """Every committed row of the file, read through a second connection."""
+    conn = sqlite3.connect(app.store.path)
+    try:
+        return list(conn.iterdump()) + [str(conn.execute("PRAGMA user_version").fetchone()[0])]
+    finally:
+        conn.close()
+
+
+def fresh_show(app: App, evening_id: int) -> dict:
+    """The evening replayed from the store, not from a live replay in memory."""
+    app.forget()
+    return app.show(evening_id).as_dict()
+
+
+def engine_replay(session: dict) -> dict:
+    table = with_options(get_table(session["ruleset"]), session.get("options"))
+    return replay(table, session["players"], session["hands"], session.get("first_dealer")).as_dict()
+
+
+def schafkopf_evening(app: App, hands: int = 3) -> int:
+    evening = app.start_evening("schafkopf", SK)
+    for _ in range(hands):
+        app.add_hand(evening.id, sauspiel())
+    return evening.id
+
+
+# --- starting and adding -------------------------------------------------------------------
+
+
+def test_start_evening_copies_the_rule_table_with_its_options(app):
+    options = {"laufende": {"enabled": True}}
+    info = app.start_evening("schafkopf", SK, first_dealer=V, options=options, place="Gasthof Post", note="Stammtisch")
+    row = app.store.evening(info.id)
+    assert json.loads(row["rule_table"]) == table_as_dict(with_options(get_table("schafkopf"), options))
+    assert json.loads(row["options"]) == options
+    assert (info.ruleset, info.game, info.players, info.first_dealer) == ("schafkopf", "Schafkopf", SK, V)
+    assert (info.place, info.note, info.finished, info.hands, info.version) == ("Gasthof Post", "Stammtisch", False, 0, 1)
+    assert [c.action for c in app.history(info.id)] == ["start"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_hands_added_one_by_one_score_like_the_engine_replay(app, ruleset):
+    session = generate_session(get_table(ruleset), 25, seed=3)
+    evening = app.start_evening(ruleset, session["players"])
+    for number, hand in enumerate(session["hands"], 1):
+        result = app.add_hand(evening.id, hand)
+        assert (result.number, result.hands, result.version) == (number, number, number + 1)
+    expected = engine_replay(session)
+    assert app.show(evening.id).as_dict() == expected
+    assert result.standings == expected["standings"] and result.state == expected["state"]
+    assert fresh_show(app, evening.id) == expected
+
+
+def test_add_returns_the_new_hand_and_the_standings(app):
+    evening = app.start_evening("schafkopf", SK)
+    result = app.add_hand(evening.id, sauspiel())
+    assert result.hand == {"number": 1, "dealer": H, "deltas": {H: {"geld": 20}, V: {"geld": -20},
+                                                              W: {"geld": 20}, K: {"geld": -20}}}
+    assert result.standings[H] == {"geld": 20}
+    assert result.state == {"next_dealer": V}
+
+
+def test_a_second_app_on_the_same_file_never_scores_from_an_old_live_replay(tmp_path):
+    with App.open(tmp_path / "s.db") as one, App.open(tmp_path / "s.db") as two:
+        evening = one.start_evening("schafkopf", SK)
+        one.add_hand(evening.id, sauspiel())
+        two.show(evening.id)  # two now has a live replay at this version
+        one.edit_hand(evening.id, 1, sauspiel(augen=20))
+        one.add_hand(evening.id, sauspiel(player=V, partner=K))
+        result = two.add_hand(evening.id, sauspiel())
+        assert result.number == 3
+        assert result.standings == fresh_show(one, evening.id)["standings"]
+
+
+# --- round trips -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_import_export_import_gives_an_identical_evening(app, ruleset):
+    session = generate_session(get_table(ruleset), 60, seed=7)
+    session["first_dealer"] = session["players"][1]
+    first = app.import_session(json.dumps(session))
+    exported = json.loads(app.export_session(first.id, "json"))
+    assert exported == parse_session(session).as_dict()
+    second = app.import_session(json.dumps(exported))
+    assert app.export_session(second.id) == app.export_session(first.id)
+    assert fresh_show(app, second.id) == fresh_show(app, first.id) == engine_replay(session)
+
+
+def test_export_keeps_options(app):
+    session = {"format": 1, "ruleset": "schafkopf", "players": SK, "options": {"laufende": {"enabled": True}},
+               "hands": [sauspiel()]}
+    evening = app.import_session(session)
+    assert json.loads(app.export_session(evening.id)) == session
+
+
+@pytest.mark.parametrize("change", ["edit", "delete"])
+def test_a_change_then_undo_is_identical_and_redo_does_it_again(app, change):
+    session = generate_session(get_table("schafkopf"), 30, seed=11)
+    evening = app.import_session(session)
+    before_file, before_show = app.export_session(evening.id), app.show(evening.id).as_dict()
+    if change == "edit":
+        changed = app.edit_hand(evening.id, 5, sauspiel(player=K, partner=V, augen=12))
+    else:
+        changed = app.delete_hand(evening.id, 5)
+    after_file, after_show = app.export_session(evening.id), fresh_show(app, evening.id)
+    assert after_show["standings"] == changed.standings != before_show["standings"]
+    app.undo(evening.id)
+    assert app.export_session(evening.id) == before_file
+    assert app.show(evening.id).as_dict() == before_show == fresh_show(app, evening.id)
+    app.redo(evening.id)
+    assert app.export_session(evening.id) == after_file
+    assert fresh_show(app, evening.id) == after_show
+
+
+def test_undo_and_redo_walk_back_and_forth_through_the_changes(app):
+    evening = app.start_evening("schafkopf", SK)
+    hands = [sauspiel(augen=a) for a in (70, 20, 90)]
+    for hand in hands:
+        app.add_hand(evening.id, hand)
+    app.edit_hand(evening.id, 2, sauspiel(augen=100))
+    app.delete_hand(evening.id, 1)
+
+    def stored():
+        return json.loads(app.export_session(evening.id))["hands"]
+
+    assert stored() == [sauspiel(augen=100), hands[2]]
+    assert app.undo(evening.id).action == "undo"
+    assert stored() == [hands[0], sauspiel(augen=100), hands[2]]
+    app.undo(evening.id)
+    assert stored() == hands
+    app.undo(evening.id)
+    assert stored() == hands[:2]
+    app.redo(evening.id)
+    assert stored() == hands
+    app.add_hand(evening.id, sauspiel(augen=61))  # a new change: nothing left to redo
+    with pytest.raises(NothingToUndoError, match="nothing to redo"):
+        app.redo(evening.id)
+    for _ in range(4):
+        app.undo(evening.id)
+    assert stored() == []
+    with pytest.raises(NothingToUndoError, match="nothing to undo"):
+        app.undo(evening.id)
+    assert fresh_show(app, evening.id)["hands"] == []
+    actions = [c.action for c in app.history(evening.id)]
+    assert actions == ["start", "add", "add", "add", "edit", "delete", "undo", "undo", "undo", "redo", "add",
+                       "undo", "undo", "undo", "undo"]
+    assert [c.version for c in app.history(evening.id)] == list(range(1, len(actions) + 1))
+
+
+# --- refusals that name a later hand ---------------------------------------------------------
+
+
+def ramsch_evening(app: App) -> int:
+    evening = app.start_evening("zaisertshofer-ramsch", RAMSCH)
+    for hand in RAMSCH_HANDS:
+        app.add_hand(evening.id, hand)
+    return evening.id
+
+
+def test_an_edit_that_makes_a_later_hand_invalid_is_refused_naming_that_hand(app):
+    evening = ramsch_evening(app)
+    before = fingerprint(app)
+    with pytest.raises(LaterHandError) as info:
+        app.edit_hand(evening, 2, ramsch({V: 2, H: 3}))
+    assert str(info.value) == "cannot edit hand 2: hand 3: participants: Vroni is weg and cannot take part"
+    assert (info.value.number, info.value.was) == (3, 3)
+    assert fingerprint(app) == before
+
+
+def test_a_delete_that_makes_a_later_hand_invalid_names_it_by_its_new_number(app):
+    evening = ramsch_evening(app)
+    before = fingerprint(app)
+    with pytest.raises(LaterHandError) as info:
+        app.delete_hand(evening, 2)
+    assert str(info.value) == ("cannot delete hand 2: hand 3 (numbered after the change; it was hand 4): "
+                               "participants: Vroni is weg and cannot take part")
+    assert isinstance(info.value, HandError) and info.value.number == 3
+    assert fingerprint(app) == before
+    assert app.add_hand(evening, ramsch({H: 1, K: 4})).number == 5  # the evening goes on
+
+
+def test_an_edit_that_breaks_its_own_hand_gives_the_engine_message(app):
+    evening = schafkopf_evening(app)
+    with pytest.raises(HandError) as info:
+        app.edit_hand(evening, 2, sauspiel(partner=H))
+    assert not isinstance(info.value, LaterHandError)
+    assert str(info.value).startswith("hand 2: partner:")
+
+
+# --- every refusal stores nothing ------------------------------------------------------------
+
+
+REFUSALS = {
+    "invalid hand": (lambda app, e: app.add_hand(e, sauspiel(augen=130)), HandError),
+    "not an object": (lambda app, e: app.add_hand(e, [1, 2]), HandError),
+    "not JSON": (lambda app, e: app.add_hand(e, {"game": "sauspiel", "augen": math.nan}), HandError),
+    "unknown key": (lambda app, e: app.add_hand(e, {**sauspiel(), "agen": 3}), HandError),
+    "edit no such hand": (lambda app, e: app.edit_hand(e, 9, sauspiel()), NotFoundError),
+    "edit hand 0": (lambda app, e: app.edit_hand(e, 0, sauspiel()), NotFoundError),
+    "edit invalid": (lambda app, e: app.edit_hand(e, 1, {"game": "sauspiel"}), HandError),
+    "delete no such hand": (lambda app, e: app.delete_hand(e, 4), NotFoundError),
+    "redo nothing": (lambda app, e: app.redo(e), NothingToUndoError),
+    "no such evening": (lambda app, e: app.add_hand(e + 1, sauspiel()), NotFoundError),
+    "stale add": (lambda app, e: app.add_hand(e, sauspiel(), expected_version=3), StaleVersionError),
+    "stale edit": (lambda app, e: app.edit_hand(e, 1, sauspiel(), expected_version=1), StaleVersionError),
+    "stale delete": (lambda app, e: app.delete_hand(e, 1, expected_version=2), StaleVersionError),
+    "stale undo": (lambda app, e: app.undo(e, expected_version=0), StaleVersionError),
+    "stale finish": (lambda app, e: app.finish_evening(e, expected_version=2), StaleVersionError),
+    "reopen unfinished": (lambda app, e: app.finish_evening(e, finished=False), EveningClosedError),
+    "unknown ruleset": (lambda app, e: app.start_evening("doppelkopf", SK), SessionError),
+    "too few players": (lambda app, e: app.start_evening("schafkopf", SK[:3]), SessionError),
+    "same name twice": (lambda app, e: app.start_evening("schafkopf", [H, V, W, "hias"]), SessionError),
+    "bad option": (lambda app, e: app.start_evening("schafkopf", SK, options={"laufende": 3}), SessionError),
+    "import not JSON": (lambda app, e: app.import_session("{oops"), SessionError),
+    "import bad hand": (lambda app, e: app.import_session(
+        {"format": 1, "ruleset": "schafkopf", "players": SK, "hands": [sauspiel(), sauspiel(augen=-1)]}), HandError),
+    "import format 2": (lambda app, e: app.import_session({"format": 2, "ruleset": "schafkopf", "players": SK}),
+                        SessionError),
+    "rename unknown": (lambda app, e: app.rename_player("Zenzi", "Resi"), NotFoundError),
+    "rename to a taken name": (lambda app, e: app.rename_player(H, "vroni"), PlayerNameError),
+    "rename to empty": (lambda app, e: app.rename_player(H, "  "), PlayerNameError),
+    "export format": (lambda app, e: app.export_session(e, "pdf"), ExportError),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_every_refusal_raises_a_scorepad_error_and_stores_nothing(app, name):
+    attempt, error = REFUSALS[name]
+    evening = schafkopf_evening(app, hands=3)  # at version 4
+    before = fingerprint(app)
+    with pytest.raises(error) as info:
+        attempt(app, evening)
+    assert isinstance(info.value, ScorepadError)
+    assert "\n" not in str(info.value)
+    assert fingerprint(app) == before
+    assert app.add_hand(evening, sauspiel()).number == 4  # nothing half-done is left behind
+    assert fresh_show(app, evening)["standings"][H] == {"geld": 80}
+
+
+def test_a_stale_version_is_refused_in_german(app):
+    evening = schafkopf_evening(app, hands=1)
+    assert app.add_hand(evening, sauspiel(), expected_version=2).version == 3
+    with pytest.raises(StaleVersionError, match="Inzwischen wurde ein Spiel eingetragen"):
+        app.add_hand(evening, sauspiel(), expected_version=2)
+
+
+def test_a_finished_evening_takes_no_hand_changes_until_reopened(app):
+    evening = schafkopf_evening(app, hands=2)
+    info = app.finish_evening(evening)
+    assert info.finished and info.finished_at and info.version == 4
+    before = fingerprint(app)
+    for attempt in (lambda: app.add_hand(evening, sauspiel()), lambda: app.edit_hand(evening, 1, sauspiel()),
+                    lambda: app.delete_hand(evening, 1), lambda: app.undo(evening),
+                    lambda: app.finish_evening(evening)):
+        with pytest.raises(EveningClosedError):
+            attempt()
+    assert fingerprint(app) == before
+    assert not app.finish_evening(evening, finished=False).finished
+    assert app.add_hand(evening, sauspiel()).number == 3
+    assert app.undo(evening).hands == 2
+
+
+def test_a_failed_write_leaves_no_live_replay_behind(app, monkeypatch):
+    evening = schafkopf_evening(app, hands=2)
+    app.show(evening)
+
+    def broken(*args, **kwargs):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(app.store, "log_change", broken)
+    with pytest.raises(ScorepadError, match="disk I/O error"):
+        app.add_hand(evening, sauspiel(augen=10))
+    monkeypatch.undo()
+    assert app.add_hand(evening, sauspiel()).standings == fresh_show(app, evening)["standings"]
+    assert app.show(evening).standings[H] == {"geld": 60}
+
+
+# --- the stored rule table -------------------------------------------------------------------
+
+
+def test_an_old_evening_keeps_its_table_when_the_built_in_one_changes(app, monkeypatch):
+    evening = schafkopf_evening(app, hands=2)
+    before = app.show(evening).as_dict()
+    dearer = with_options(get_table("schafkopf"), {"contracts": {"sauspiel": {"tariff": 50}}})
+    monkeypatch.setattr("scorepad.session.get_table", lambda rid: dearer)
+    monkeypatch.setattr("scorepad.app.get_table", lambda rid: dearer)
+    assert fresh_show(app, evening) == before
+    assert app.add_hand(evening, sauspiel()).standings[H] == {"geld": 60}
+    new = app.start_evening("schafkopf", SK)
+    assert app.add_hand(new.id, sauspiel()).standings[H] == {"geld": 50}
+    # the session file names the ruleset; the options carry the old tariff back
+    exported = json.loads(app.export_session(evening))
+    assert exported["options"] == {"contracts": {"sauspiel": {"tariff": 20}}}
+    copy = app.import_session(exported)
+    assert fresh_show(app, copy.id) == fresh_show(app, evening)
+
+
+def test_export_refuses_what_a_session_file_cannot_carry(app, monkeypatch):
+    evening = schafkopf_evening(app, hands=1)
+    monkeypatch.setattr("scorepad.app.get_table", lambda rid: (_ for _ in ()).throw(SessionError("ruleset", "gone")))
+    with pytest.raises(ExportError, match="has changed since the evening was started"):
+        app.export_session(evening)
+
+
+# --- players -----------------------------------------------------------------------------------
+
+
+def test_players_come_back_whatever_the_case_of_their_name(app):
+    first = app.start_evening("schafkopf", SK)
+    session = {"format": 1, "ruleset": "schafkopf", "players": ["HIAS", "vroni", "Wast", "Kathi"],
+               "first_dealer": "vroni", "hands": [sauspiel(player="HIAS", partner="vroni")]}
+    second = app.import_session(session)
+    assert second.players == SK and second.first_dealer == V
+    assert json.loads(app.export_session(second.id))["hands"] == [sauspiel(player=H, partner=V)]
+    assert [(p.name, p.evenings) for p in app.players()] == [(H, 2), (K, 2), (V, 2), (W, 2)]
+    assert app.start_evening("schafkopf", ["WAST", "kathi", "Hias", "Vroni"]).players == [W, K, H, V]
+    assert first.id != second.id
+
+
+def test_renaming_a_player_keeps_every_evening_and_its_scores(app):
+    one = schafkopf_evening(app, hands=2)
+    two = app.start_evening("zaisertshofer-ramsch", RAMSCH).id
+    for hand in RAMSCH_HANDS:
+        app.add_hand(two, hand)
+    shows = {e: fresh_show(app, e) for e in (one, two)}
+    versions = {e: app.evening(e).version for e in (one, two)}
+    info = app.rename_player("vroni", "Veronika")
+    assert (info.name, info.evenings) == ("Veronika", 2)
+    for e in (one, two):
+        renamed = json.loads(json.dumps(shows[e]).replace('"Vroni"', '"Veronika"'))
+        assert fresh_show(app, e) == renamed
+        assert app.evening(e).version == versions[e] + 1
+        assert app.history(e)[-1].model_dump(include={"action", "old", "new"}) == {
+            "action": "rename", "old": {"name": V}, "new": {"name": "Veronika"}}
+    assert "Vroni" not in app.export_session(two)
+    assert app.add_hand(two, {"participants": ["Veronika", W], "tricks": {"Veronika": 1, W: 4}}).number == 5
+
+
+def test_undo_after_a_rename_restores_the_hand_under_the_new_name(app):
+    evening = app.start_evening("schafkopf", SK).id
+    app.add_hand(evening, sauspiel(player=V, partner=K))
+    app.edit_hand(evening, 1, sauspiel())
+    app.delete_hand(evening, 1)
+    app.rename_player(V, "Veronika")
+    app.undo(evening)
+    app.undo(evening)
+    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(player="Veronika", partner=K)]
+    app.rename_player("Veronika", "Vroni")
+    app.redo(evening)
+    assert json.loads(app.export_session(evening))["hands"] == [sauspiel()]
+    app.undo(evening)
+    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(player=V, partner=K)]
+
+
+def test_a_rename_that_would_change_a_hand_is_refused(app):
+    evening = app.start_evening("schafkopf", ["gras", V, W, K]).id
+    app.add_hand(evening, sauspiel(player="gras"))  # "gras" is a player and, here, the suit too
+    before = fingerprint(app)
+    with pytest.raises(PlayerNameError, match="used in the hands for something else"):
+        app.rename_player("gras", "Gras-Sepp")
+    assert fingerprint(app) == before
+    with pytest.raises(PlayerNameError):
+        app.rename_player("gras", "Gras")  # only the case changes, but the suit would change with it
+    assert fingerprint(app) == before
