@@ -3,13 +3,21 @@
 For each ruleset an evening of N hands is generated (seeded, so every run replays the same
 hands), written as a session file, then timed twice in the same run: `json.loads` of the file
 and `replay` of its hands. Reported: hands per second and the ratio replay / json.loads.
+
+Under "store": adding one hand to a stored evening of 1,000 hands through the app layer (one
+transaction: store, recompute, return the standings), p50 and p95 in ms, and the ratio of p50
+at 1,000 hands to p50 at 10 hands. "warm" is a running app (the GUI, a server) that keeps the
+evening's replay in memory; "cold" replays the whole evening for every add, as one
+`scorepad add` process does.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import tempfile
 import time
+from pathlib import Path
 from typing import Callable
 
 from scorepad.engine import new_game, replay
@@ -162,11 +170,63 @@ def bench_replay(table, n_hands: int, repeat: int = 3) -> dict:
     return {"hands_per_s": round(n_hands / t_replay), "vs_json_load": round(t_replay / t_load, 2)}
 
 
-def run_bench(hands: int = 100_000, rulesets: list[str] | None = None) -> dict:
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile q (0..100) of values."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * q // 100))
+    return ordered[int(rank) - 1]
+
+
+def time_store_adds(table, evening_hands: int, samples: int, cold: bool = False, seed: int = 1) -> list[float]:
+    """Seconds for `samples` adds of one hand to a stored evening of `evening_hands` hands.
+
+    Each add is undone (untimed) so that every timed add meets an evening of the same length;
+    `cold` drops the app's live replay first, so the add replays the whole evening.
+    """
+    from scorepad.app import App
+
+    session = generate_session(table, evening_hands + 1, seed)
+    hand = session["hands"][-1]
+    with tempfile.TemporaryDirectory() as folder, App.open(Path(folder) / "bench.db") as app:
+        evening = app.import_session({**session, "hands": session["hands"][:-1]}).id
+        times = []
+        for _ in range(samples):
+            if cold:
+                app.forget()
+            t0 = time.perf_counter()
+            app.add_hand(evening, hand)
+            times.append(time.perf_counter() - t0)
+            app.undo(evening)
+    return times
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def bench_store(table, hands: int = 1000, samples: int = 50, small: int = 10) -> dict:
+    """p50/p95 of one add (store, recompute, standings) at `hands` hands, and how it grows."""
+    out = {"hands": hands, "samples": samples}
+    for mode, cold in (("warm", False), ("cold", True)):
+        big = time_store_adds(table, hands, samples, cold)
+        little = time_store_adds(table, small, samples, cold)
+        out[mode] = {
+            "p50_ms": _ms(percentile(big, 50)), "p95_ms": _ms(percentile(big, 95)),
+            f"p50_ms_at_{small}": _ms(percentile(little, 50)),
+            f"ratio_p50_{hands}_vs_{small}": round(percentile(big, 50) / percentile(little, 50), 2),
+        }
+    return out
+
+
+def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
+              store_samples: int = 50) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
         if rulesets and rid not in rulesets:
             continue
         out[rid] = bench_replay(table, hands)
+    if store_hands > 0:
+        out["store"] = {rid: bench_store(table, store_hands, store_samples)
+                        for rid, table in tables.items() if not rulesets or rid in rulesets}
     return out

@@ -54,7 +54,8 @@ def cmd_rulesets(args) -> int:
 def cmd_bench(args) -> int:
     from scorepad.bench import run_bench
 
-    _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None))
+    _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
+                          store_samples=args.store_samples))
     return 0
 
 
@@ -275,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure replay speed on generated evenings")
     p.add_argument("--hands", type=int, default=100_000)
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
+    p.add_argument("--store-hands", type=int, default=1000,
+                   help="also time adding a hand to a stored evening of this many hands (0: skip)")
+    p.add_argument("--store-samples", type=int, default=50, help="timed adds per store figure")
     p.set_defaults(func=cmd_bench)
 
     _store_commands(sub, db_parent)

@@ -234,3 +234,13 @@ def test_store_transactions_roll_back_on_any_error(tmp_path):
             assert store.players() == []
     finally:
         store.close()
+
+
+def test_the_store_benchmark_reports_p50_p95_and_the_growth_ratio():
+    from scorepad.bench import bench_store
+
+    figures = bench_store(get_table("schafkopf"), hands=30, samples=4, small=5)
+    assert (figures["hands"], figures["samples"]) == (30, 4)
+    for mode in ("warm", "cold"):
+        assert set(figures[mode]) == {"p50_ms", "p95_ms", "p50_ms_at_5", "ratio_p50_30_vs_5"}
+        assert 0 < figures[mode]["p50_ms"] <= figures[mode]["p95_ms"]
