@@ -163,6 +163,20 @@ def plain_hand(hand: Any, number: int) -> Any:
         raise HandError(number, "hand", f"must be plain JSON ({exc})") from None
 
 
+def check_number(evening_id: int, number: Any) -> int:
+    """A hand number as the API takes it: a whole number (a bool or text is no hand number)."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise NotFoundError(f"evening {evening_id}: no hand {number!r} (hand numbers are whole numbers from 1)")
+    return number
+
+
+def check_text(key: str, value: Any) -> str | None:
+    """An optional free text of an evening (place, note)."""
+    if value is not None and not isinstance(value, str):
+        raise SessionError(key, f"must be text (got {value!r})")
+    return value or None
+
+
 def check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
         raise PlayerNameError("a player's name must not be empty")
@@ -264,10 +278,12 @@ class Planned:
 
 @dataclass
 class ExportData:
-    """Everything an export format may need: the evening's facts, its session file, its replay."""
+    """Everything an export format may need: the evening's facts, its session file, the rule
+    table it is scored by, and its replay."""
 
     info: EveningInfo
     session: dict[str, Any]
+    table: Any
     replay: Replay
 
 
@@ -360,6 +376,7 @@ class App:
         return self._create(session, place, note, "import")
 
     def _create(self, session: SessionFile, place, note, action: str) -> EveningInfo:
+        place, note = check_text("place", place), check_text("note", note)
         table = session_table(session)
         hands = [plain_hand(h, n) for n, h in enumerate(session.hands, 1)]
         try:
@@ -450,7 +467,7 @@ class App:
         """Hand `number` replaced; every hand after it is scored again."""
 
         def plan(count):
-            old = self.store.hand(evening_id, number)
+            old = self.store.hand(evening_id, check_number(evening_id, number))
             return Planned(HandOp("replace", number, plain_hand(hand, number)), old)
 
         return self._change(evening_id, "edit", expected_version, plan)
@@ -459,7 +476,8 @@ class App:
     def delete_hand(self, evening_id: int, number: int, expected_version: int | None = None) -> ChangeResult:
         """Hand `number` taken out; later hands move up one number and are scored again."""
         return self._change(evening_id, "delete", expected_version,
-                            lambda count: Planned(HandOp("remove", number), self.store.hand(evening_id, number)))
+                            lambda count: Planned(HandOp("remove", number),
+                                                  self.store.hand(evening_id, check_number(evening_id, number))))
 
     @_guarded
     def undo(self, evening_id: int, expected_version: int | None = None) -> ChangeResult:
@@ -571,7 +589,7 @@ class App:
             raise ExportError(f"unknown export format {format!r} (known: {', '.join(EXPORT_FORMATS)})")
         with self.store.read():
             row = self.store.evening(evening_id)
-            data = ExportData(self._info(evening_id), self._session(row), self.show(evening_id))
+            data = ExportData(self._info(evening_id), self._session(row), self._table(row), self.show(evening_id))
         return EXPORT_FORMATS[format](data)
 
     def _session(self, row: dict) -> dict[str, Any]:

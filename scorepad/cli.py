@@ -24,6 +24,8 @@ def cmd_replay(args) -> int:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScorepadError(f"{args.file}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise ScorepadError(f"{args.file}: not UTF-8 text (byte {exc.start})") from None
     session = parse_session_text(text)
     table = session_table(session)
     result = replay(table, session.players, session.hands, session.first_dealer)
