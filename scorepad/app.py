@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from scorepad.engine import Game, HandResult, Replay, new_game
 from scorepad.errors import HandError, ScorepadError, SessionError
 from scorepad.session import SessionFile, parse_session, parse_session_text, session_table
-from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps
+from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.tables import get_table, table_as_dict, validate_table, with_options
 
 HAND_ACTIONS = ("add", "edit", "delete")
@@ -398,7 +398,7 @@ class App:
             evening_id = self.store.create_evening({
                 "ruleset": session.ruleset, "game": table.name, "family": table.family,
                 "options": dumps(options), "rule_table": dumps(table_as_dict(table)),
-                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": _now(),
+                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": now(),
                 "place": place, "note": note, "finished": 0, "finished_at": None, "version": 0,
             }, ids)
             self.store.insert_hands(evening_id, hands)
@@ -568,7 +568,10 @@ class App:
     def _rename_in_evening(self, evening_id: int, old: str, new: str) -> None:
         ev = self.store.evening(evening_id)
         hands = self.store.hands(evening_id)
-        renamed = renamed_checked(self._table(ev), ev["players"], ev["first_dealer"], hands, {old: new})
+        try:
+            renamed = renamed_checked(self._table(ev), ev["players"], ev["first_dealer"], hands, {old: new})
+        except HandError as err:
+            raise PlayerNameError(f"cannot rename {old!r}: evening {evening_id} does not replay ({err})") from None
         for number, (before, after) in enumerate(zip(hands, renamed), 1):
             if before != after:
                 self.store.replace_hand(evening_id, number, after)
@@ -657,12 +660,6 @@ class App:
         return ChangeResult(evening=evening_id, version=live.version, action=action, number=op.number,
                             hands=len(live.results), hand=hand, standings=live.game.snapshot(),
                             state=live.game.state())
-
-
-def _now() -> str:
-    from scorepad.store import now
-
-    return now()
 
 
 def _stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict]]:
