@@ -24,10 +24,12 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel
 
-from scorepad.engine import Game, HandResult, Replay, new_game
+from scorepad.engine import Game, HandResult, Replay, before_hand, new_game, replay, try_hand
 from scorepad.errors import HandError, ScorepadError, SessionError
+from scorepad.exports import render as render_export
 from scorepad.session import SessionFile, parse_session, parse_session_text, session_table
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
+from scorepad.summary import summarize
 from scorepad.tables import get_table, table_as_dict, validate_table, with_options
 
 HAND_ACTIONS = ("add", "edit", "delete")
@@ -287,11 +289,25 @@ class ExportData:
     replay: Replay
 
 
-def export_json(data: ExportData) -> str:
-    return json.dumps(data.session, ensure_ascii=False, indent=2) + "\n"
+def evening_summary(data: ExportData, settle_open: bool = True):
+    """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart)."""
+    s = data.session
+    result = replay(data.table, s["players"], s["hands"], s.get("first_dealer"), keep_boards=True)
+    meta = {"started": data.info.started_at, "place": data.info.place, "note": data.info.note,
+            "finished": data.info.finished}
+    return result, summarize(data.table, s["players"], result, meta, settle_open=settle_open)
 
 
-EXPORT_FORMATS: dict[str, Callable[[ExportData], str]] = {"json": export_json}
+def _render(kind: str) -> Callable[[ExportData], str]:
+    def render(data: ExportData) -> str:
+        result, summary = evening_summary(data)
+        return render_export(kind, data.table, data.session, result, summary)
+
+    return render
+
+
+# json: the session file (format 1, importable as is) plus the computed results
+EXPORT_FORMATS: dict[str, Callable[[ExportData], str]] = {k: _render(k) for k in ("json", "csv", "md", "html", "text")}
 
 
 def table_diff(base: dict, stored: dict) -> dict:
@@ -594,6 +610,62 @@ class App:
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session(row), self._table(row), self.show(evening_id))
         return EXPORT_FORMATS[format](data)
+
+    # -- the table app: settle, preview, drafts --------------------------------------------------
+
+    @_guarded
+    def summary(self, evening_id: int, settle_open: bool = True):
+        """The evening summed up: standings, winner, trophies, balances, transfers, statistics."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            data = ExportData(self._info(evening_id), self._session_plain(row), self._table(row), self.show(evening_id))
+        return evening_summary(data, settle_open)[1]
+
+    @_guarded
+    def table(self, evening_id: int):
+        """The rule table the evening is scored by (as stored with it)."""
+        with self.store.read():
+            return self._table(self.store.evening(evening_id))
+
+    @_guarded
+    def before_hand(self, evening_id: int, number: int | None = None):
+        """The game as it stands before hand `number` (default: the next new hand), read-only."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            hands = self.store.hands(evening_id)
+        return before_hand(self._table(row), row["players"], hands, number, row["first_dealer"])
+
+    @_guarded
+    def preview(self, evening_id: int, hand: Any, number: int | None = None) -> HandResult:
+        """What `hand` would score as the next hand (or in place of hand `number`); stores
+        nothing. Raises HandError, naming a later hand that the edit would break."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            hands = self.store.hands(evening_id)
+        return try_hand(self._table(row), row["players"], hands, hand, number, row["first_dealer"])
+
+    @_guarded
+    def draft(self, evening_id: int) -> Any:
+        """The hand being entered on the app (the form's taps), if any."""
+        with self.store.read():
+            self.store.evening(evening_id)
+            return self.store.draft(evening_id)
+
+    @_guarded
+    def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None) -> None:
+        with self.store.write():
+            self._row(evening_id, expected_version, writable=True)
+            self.store.save_draft(evening_id, data)
+
+    @_guarded
+    def clear_draft(self, evening_id: int) -> None:
+        with self.store.write():
+            self.store.clear_draft(evening_id)
+
+    def _session_plain(self, row: dict) -> dict[str, Any]:
+        """The session as stored, for summaries (no format-1 options needed)."""
+        return {"format": 1, "ruleset": row["ruleset"], "players": row["players"],
+                "first_dealer": row["first_dealer"], "hands": self.store.hands(row["id"])}
 
     def _session(self, row: dict) -> dict[str, Any]:
         session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],

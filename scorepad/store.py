@@ -3,7 +3,7 @@
 Only storage lives here (schema, migrations, transactions, rows); what a hand means is the
 engine's business and is checked by `scorepad.app` before anything is committed.
 
-Schema version 2 (`PRAGMA user_version`):
+Schema version 3 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -12,6 +12,8 @@ Schema version 2 (`PRAGMA user_version`):
     hands     evening, number (1..n, no gaps), the hand keys as entered (JSON)
     changes   the append-only change log: evening, version after the change, when, what,
               hand number, old and new value (JSON), and for undo/redo the change it undoes
+    drafts    (since 3) the hand being entered on the app, per evening: the form's taps as JSON,
+              kept until the hand is saved, so a reload or a closed tab loses nothing
 
 Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
 the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
@@ -33,7 +35,7 @@ from sqlite_utils import Database
 
 from scorepad.errors import ScorepadError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 10.0
 ENV_VAR = "SCOREPAD_DB"
 
@@ -77,7 +79,7 @@ def loads(text: str | None) -> Any:
 
 
 def create_schema(db: Database) -> None:
-    """The current schema (version 2), inside the caller's transaction."""
+    """The current schema (version 3), inside the caller's transaction."""
     db["players"].create(
         {"id": int, "name": str, "name_key": str, "created_at": str},
         pk="id", not_null=["name", "name_key", "created_at"],
@@ -117,7 +119,22 @@ def create_schema(db: Database) -> None:
             f"CREATE TRIGGER changes_append_only_{event.lower()} BEFORE {event} ON changes "
             "BEGIN SELECT RAISE(ABORT, 'the change log is append-only'); END"
         )
+    create_drafts(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def create_drafts(db: Database) -> None:
+    if "drafts" not in db.table_names():
+        db["drafts"].create(
+            {"evening_id": int, "data": str, "updated_at": str},
+            pk="evening_id", not_null=["data", "updated_at"],
+            foreign_keys=[("evening_id", "evenings", "id")],
+        )
+
+
+def migrate_v2_to_v3(db: Database, canonical_hands=None) -> None:
+    """Schema 2 -> 3: a table for the hand being entered (drafts); nothing else changes."""
+    create_drafts(db)
 
 
 def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list]) -> None:
@@ -263,7 +280,7 @@ class Store:
             if found >= SCHEMA_VERSION:
                 return  # another process upgraded it while we waited
             backup = self._backup(found)
-            steps = {1: migrate_v1_to_v2}
+            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3}
             try:
                 while found < SCHEMA_VERSION:
                     steps[found](db, self._canonical_hands)
@@ -463,6 +480,19 @@ class Store:
         row["old"] = loads(row["old"])
         row["new"] = loads(row["new"])
         return row
+
+    # -- drafts ------------------------------------------------------------------------------
+
+    def draft(self, evening_id: int) -> Any:
+        row = self.db.execute("SELECT data FROM drafts WHERE evening_id = ?", [evening_id]).fetchone()
+        return loads(row[0]) if row else None
+
+    def save_draft(self, evening_id: int, data: Any) -> None:
+        self.db["drafts"].upsert({"evening_id": evening_id, "data": dumps(data), "updated_at": now()},
+                                 pk="evening_id")
+
+    def clear_draft(self, evening_id: int) -> None:
+        self.db.execute("DELETE FROM drafts WHERE evening_id = ?", [evening_id])
 
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -48,7 +48,7 @@ def test_a_new_file_is_created_on_first_use_with_the_current_schema(tmp_path):
     path = tmp_path / "deep" / "er" / "scorepad.db"
     with App.open(path) as app:
         assert app.list_evenings() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 2
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 3
     assert pragma(path, "journal_mode") == "wal"
     assert pragma(path, "integrity_check") == "ok"
     conn = sqlite3.connect(path)
@@ -101,13 +101,14 @@ def test_a_newer_schema_is_refused_and_the_file_left_alone(tmp_path):
     path = tmp_path / "future.db"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE evenings (id INTEGER PRIMARY KEY, hologram BLOB)")
-    conn.execute("PRAGMA user_version = 3")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.commit()
     conn.close()
     before = path.read_bytes()
     with pytest.raises(StoreError) as info:
         App.open(path)
-    assert str(info.value) == (f"{path}: schema version 3 is newer than this scorepad understands (2); "
+    assert str(info.value) == (f"{path}: schema version {SCHEMA_VERSION + 1} is newer than this scorepad "
+                               f"understands ({SCHEMA_VERSION}); "
                                "update scorepad to open it (the file was not changed)")
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("future.db.bak*"))
@@ -150,7 +151,7 @@ def test_a_schema_1_file_is_upgraded_in_place_after_a_copy_is_kept(v1_copy):
     original = dump(v1_copy)
     with App.open(v1_copy) as app:
         evenings = app.list_evenings()
-        assert pragma(v1_copy, "user_version") == 2
+        assert pragma(v1_copy, "user_version") == SCHEMA_VERSION
         backup = v1_copy.with_name("scorepad.db.bak-v1")
         assert dump(backup) == original and pragma(backup, "user_version") == 1
         assert [(e.id, e.ruleset, e.players, e.hands, e.finished, e.version) for e in evenings] == [
@@ -244,3 +245,29 @@ def test_the_store_benchmark_reports_p50_p95_and_the_growth_ratio():
     for mode in ("warm", "cold"):
         assert set(figures[mode]) == {"p50_ms", "p95_ms", "p50_ms_at_5", "ratio_p50_30_vs_5"}
         assert 0 < figures[mode]["p50_ms"] <= figures[mode]["p95_ms"]
+
+
+# --- upgrading a schema 2 file (the previous version) ---------------------------------------------
+
+
+def test_a_schema_2_file_is_upgraded_to_keep_drafts_after_a_copy_is_kept(tmp_path):
+    path = tmp_path / "scorepad.db"
+    shutil.copy(FIXTURES / "scorepad-v2.db", path)
+    assert pragma(path, "user_version") == 2
+    original = dump(path)
+    with App.open(path) as app:
+        assert pragma(path, "user_version") == SCHEMA_VERSION == 3
+        backup = path.with_name("scorepad.db.bak-v2")
+        assert dump(backup) == original and pragma(backup, "user_version") == 2
+        [evening] = app.list_evenings()
+        assert (evening.ruleset, evening.players, evening.first_dealer, evening.hands, evening.place) == (
+            "schafkopf", ["Vroni", "Hias", "Kathi", "Wast"], "Wast", 3, "Gasthof Post")
+        assert app.show(evening.id).standings == {"Vroni": {"geld": 120}, "Hias": {"geld": -320},
+                                                  "Kathi": {"geld": 120}, "Wast": {"geld": 80}}
+        assert app.draft(evening.id) is None
+        app.save_draft(evening.id, {"game": "solo", "player": "Kathi"})
+    with App.open(path) as app:  # the draft survives closing the app
+        assert app.draft(evening.id) == {"game": "solo", "player": "Kathi"}
+        app.clear_draft(evening.id)
+        assert app.draft(evening.id) is None
+    assert pragma(path, "integrity_check") == "ok"
