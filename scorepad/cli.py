@@ -256,6 +256,20 @@ def _store_commands(sub, db_parent) -> None:
         (("old",), {}), (("new",), {}))
 
 
+def cmd_web(args) -> int:
+    from scorepad.ui.serve import serve
+
+    serve(host=args.host, port=args.port, db=args.db)
+    return 0
+
+
+def cmd_app(args) -> int:
+    from scorepad.ui.serve import open_app
+
+    open_app(db=args.db)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorepad", description="Score-keeping companion for real card tables.",
@@ -283,6 +297,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store-samples", type=int, default=50, help="timed adds per store figure")
     p.set_defaults(func=cmd_bench)
 
+    p = sub.add_parser("web", parents=[db_parent],
+                       help="serve the table app to phones and browsers (prints the address to open)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones on the same Wi-Fi)")
+    p.add_argument("--port", type=int, default=8550)
+    p.set_defaults(func=cmd_web)
+
+    p = sub.add_parser("app", parents=[db_parent], help="open the table app (a window, else the browser); "
+                                                       "the same as scorepad without a command")
+    p.set_defaults(func=cmd_app)
+
     _store_commands(sub, db_parent)
     return parser
 
@@ -291,8 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        args.func = cmd_app  # `scorepad` alone opens the app
     try:
         return args.func(args)
     except ScorepadError as exc:
