@@ -1,0 +1,72 @@
+"""One hand form per game family. A form only turns taps into the session file's hand keys;
+the engine checks and scores the hand (see ui/screens/hand.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import flet as ft
+
+
+@dataclass
+class FormCtx:
+    """What a form needs to know about the table before this hand."""
+
+    table: Any
+    players: list[str]
+    dealer: str
+    state: dict[str, Any]
+    board: dict[str, dict[str, int]]
+    number: int | None = None  # None: a new hand
+    game: Any = None  # the engine's Game before this hand (read-only)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class FormError:
+    key: str
+    text: str
+
+    def at(self, *keys: str) -> str | None:
+        """The error text if it belongs to one of these hand keys (or a sub-key of them)."""
+        for k in keys:
+            if self.key == k or self.key.startswith(k + ".") or self.key.startswith(k + "["):
+                return self.text
+        return None
+
+
+NO_ERROR = FormError("", "")
+
+Put = Callable[..., None]
+
+
+def form_for(family: str):
+    from scorepad.ui.forms import ramsch, saukopf, schafkopf, schwarze_sau, struliwuli
+
+    return {"schafkopf": schafkopf, "saukopf": saukopf, "schwarze_sau": schwarze_sau,
+            "struliwuli": struliwuli, "ramsch": ramsch}[family]
+
+
+def numpad(value: int | None, on_value: Callable[[int | None], None], quick: list[int], maximum: int,
+           label: str = "Augen") -> ft.Control:
+    """A number pad with quick keys: no keyboard during play."""
+    from scorepad.ui.widgets import chip, chip_row
+
+    shown = "–" if value is None else str(value)
+
+    def digit(d: int):
+        base = 0 if value is None else value
+        nxt = base * 10 + d
+        on_value(nxt if nxt <= maximum else d)
+
+    def back():
+        on_value(None if value is None or value < 10 else value // 10)
+
+    keys = [chip(str(d), False, (lambda _e=None, d=d: digit(d)), width=64, key=f"pad-{d}") for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]]
+    keys.append(chip("Lösch", False, back, width=80, key="pad-back"))
+    return ft.Column([
+        ft.Row([ft.Text(f"{label}: ", size=18), ft.Text(shown, size=28, weight=ft.FontWeight.BOLD, key="pad-value")]),
+        chip_row(chip(str(q), value == q, (lambda _e=None, q=q: on_value(q)), width=64, key=f"quick-{q}") for q in quick),
+        chip_row(keys),
+    ], spacing=8)

@@ -1,0 +1,94 @@
+"""Zaisertshofer Ramsch hand form: Wer geht mit? → Stiche (the last one filled in) → Strafen →
+Speichern. Still-in players are preselected; weg players can't be chosen."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.ui.forms import FormCtx, FormError
+from scorepad.ui.widgets import chip, chip_row, choice_row, section
+
+
+def still_in(c: FormCtx) -> list[str]:
+    return [p for p in c.players if p in c.state.get("still_in", c.players)]
+
+
+def initial(c: FormCtx, existing: dict | None) -> dict:
+    if not existing:
+        return {"_mit": still_in(c)}
+    d = {"_mit": list(existing.get("participants", [])), "_pen": [dict(e) for e in existing.get("penalties", [])]}
+    for p, v in existing.get("tricks", {}).items():
+        d[f"tr:{p}"] = v
+    if existing.get("weg_order"):
+        d["_order"] = list(existing["weg_order"])
+    return d
+
+
+def _tricks(c: FormCtx, d: dict) -> dict:
+    mit = [p for p in c.players if p in d.get("_mit", [])]
+    tricks = {p: d.get(f"tr:{p}") for p in mit}
+    if mit and all(tricks[p] is not None for p in mit[:-1]):
+        tricks[mit[-1]] = c.table.tricks_per_hand - sum(tricks[p] for p in mit[:-1])
+    return tricks
+
+
+def to_hand(c: FormCtx, d: dict) -> dict:
+    mit = [p for p in c.players if p in d.get("_mit", [])]
+    hand: dict = {"participants": mit,
+                  "tricks": {p: v for p, v in _tricks(c, d).items() if v is not None}}
+    if d.get("_pen"):
+        hand["penalties"] = d["_pen"]
+    if d.get("_order"):
+        hand["weg_order"] = d["_order"]
+    return hand
+
+
+def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+    t = c.table
+    mit = d.get("_mit", [])
+    ins = still_in(c)
+    back = {e["player"] for e in d.get("_pen", []) if t.penalties.get(e["kind"]) and t.penalties[e["kind"]].back_in}
+
+    def toggle(p):
+        put(_mit=[q for q in c.players if (q in mit) != (q == p)])
+
+    who = chip_row(chip(p if (p in ins or p in back) else f"{p} (weg)", p in mit, (lambda _e=None, p=p: toggle(p)),
+                        disabled=p not in ins and p not in back, key=f"mit-{p}") for p in c.players)
+    out: list[ft.Control] = [section("Wer geht mit?", who, error=err.at("participants"))]
+    order = [p for p in c.players if p in mit]
+    tricks = _tricks(c, d)
+    for p in order[:-1]:
+        out.append(section(f"Stiche {p}", choice_row([(v, str(v)) for v in range(t.tricks_per_hand + 1)],
+                                                     d.get(f"tr:{p}"), lambda v, p=p: put(**{f"tr:{p}": v}), width=52,
+                                                     key_prefix=f"tr-{p}-"), error=err.at(f"tricks.{p}")))
+    if order:
+        last = order[-1]
+        shown = "–" if tricks.get(last) is None else str(tricks[last])
+        out.append(section(f"Stiche {last}", ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD,
+                                                     key=f"tr-{last}-rest"), error=err.at("tricks")))
+    pens = d.get("_pen", [])
+    if d.get("_show_pen") or pens or err.at("penalties"):
+        rows = []
+        for p in c.players:
+            def flip(kind, p=p):
+                entry = {"player": p, "kind": kind}
+                put(_pen=[e for e in pens if e != entry] if entry in pens else pens + [entry])
+            rows.append(section(f"Strafe {p}", chip_row(
+                chip(pen.name, {"player": p, "kind": kind} in pens, (lambda _e=None, kind=kind, flip=flip: flip(kind)),
+                     key=f"pen-{p}-{kind}")
+                for kind, pen in t.penalties.items() if pen.enabled)))
+        out.append(section("Strafen", *rows, error=err.at("penalties")))
+    else:
+        out.append(chip_row([chip("Strafe …", False, lambda: put(_show_pen=True), key="show-pen")]))
+    if err.at("weg_order") or d.get("_order"):
+        chosen = d.get("_order", [])
+        out.append(section("Wer ging zuerst weg? (der Reihe nach antippen)",
+                           chip_row(chip(f"{chosen.index(p) + 1}. {p}" if p in chosen else p, p in chosen,
+                                         (lambda _e=None, p=p: put(_order=[q for q in chosen if q != p] if p in chosen else chosen + [p])),
+                                         key=f"order-{p}") for p in order),
+                           error=err.at("weg_order")))
+    return out
+
+
+def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+    return []

@@ -1,0 +1,111 @@
+"""Schafkopf hand form: Spielart → Spieler → Mitspieler → Ergebnis → (Kontra/Re) → Speichern.
+A Sauspiel takes four taps: Spieler, Mitspieler, Ergebnis, Speichern."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.ui.forms import FormCtx, FormError, numpad
+from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
+
+RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", "schwarz"),
+           ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
+QUICK_AUGEN = [0, 30, 31, 60, 61, 90, 91, 120]
+
+
+def initial(c: FormCtx, existing: dict | None) -> dict:
+    if existing:
+        draft = dict(existing)
+        draft["_augen_mode"] = "augen" in existing
+        return draft
+    first = next(cid for cid, con in c.table.contracts.items() if con.enabled)
+    return {"game": first}
+
+
+def to_hand(c: FormCtx, d: dict) -> dict:
+    hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None}
+    if hand.get("passed"):
+        return {"passed": True}
+    contract = c.table.contracts.get(hand.get("game"))
+    if contract is not None and contract.kind != "partner":
+        hand.pop("partner", None)
+    if d.get("_augen_mode"):
+        hand.pop("result", None)
+    else:
+        hand.pop("augen", None)
+    if contract is not None and contract.kind == "sie":
+        for k in ("augen", "result", "laufende", "kontra", "re", "suit"):
+            hand.pop(k, None)
+    return hand
+
+
+def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+    t = c.table
+    contract = t.contracts.get(d.get("game"))
+    games = [(cid, con.name) for cid, con in t.contracts.items() if con.enabled]
+    out: list[ft.Control] = [
+        section("Spiel", choice_row(games, d.get("game"), lambda v: put(game=v), key_prefix="game-"),
+                error=err.at("game")),
+        section("Spieler", choice_row([(p, p) for p in c.players], d.get("player"),
+                                      lambda v: put(player=v, partner=None if d.get("partner") == v else d.get("partner")),
+                                      key_prefix="player-"),
+                error=err.at("player")),
+    ]
+    if contract is None:
+        return out
+    if contract.kind == "partner":
+        mates = [(p, p) for p in c.players if p != d.get("player")]
+        out.append(section("Mitspieler (hat die gerufene Sau)",
+                           choice_row(mates, d.get("partner"), lambda v: put(partner=v), key_prefix="partner-"),
+                           error=err.at("partner")))
+    if contract.kind == "sie":
+        out.append(ft.Text("Sie: sofort gewonnen, jeder Gegner zahlt das Dreifache.", size=15))
+        return out
+
+    if d.get("_augen_mode"):
+        out.append(section("Augen der Spielerpartei",
+                           numpad(d.get("augen"), lambda v: put(augen=v), QUICK_AUGEN, 120),
+                           chip_row([chip("Ergebnis statt Augen", False, lambda: put(_augen_mode=False), key="mode-result")]),
+                           error=err.at("augen", "result", "all_tricks")))
+    else:
+        rows = [choice_row(RESULTS[:3], d.get("result"), lambda v: put(result=v), key_prefix="result-", width=116),
+                choice_row(RESULTS[3:], d.get("result"), lambda v: put(result=v), key_prefix="result-", width=116),
+                chip_row([chip("Augen zählen", False, lambda: put(_augen_mode=True), key="mode-augen")])]
+        out.append(section("Ergebnis (Spielerpartei)", *rows, error=err.at("result", "augen", "all_tricks")))
+
+    party = {d.get("player"), d.get("partner") if contract.kind == "partner" else None} - {None}
+    opponents = [p for p in c.players if p not in party]
+    more = d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
+    if not more:
+        out.append(chip_row([chip("Kontra / Re" + (" / Laufende" if t.laufende.enabled else "") + " / Farbe", False,
+                                  lambda: put(_more=True), key="more")]))
+        return out
+    sayers = []
+    for i, step in enumerate(t.kontra_chain):
+        side = opponents if step.by == "opponents" else [p for p in c.players if p in party]
+        if i > 0 and not d.get(t.kontra_chain[i - 1].key):
+            break
+        options = [(None, "keiner")] + [(p, p) for p in side]
+        sayers.append(section(f"{step.name} von", choice_row(options, d.get(step.key), lambda v, k=step.key: put(**{k: v}),
+                                                              key_prefix=f"{step.key}-"),
+                              error=err.at(step.key)))
+    out.extend(sayers)
+    if t.laufende.enabled:
+        lauf = d.get("laufende") or 0
+        sign = -1 if lauf < 0 else 1
+        out.append(section(
+            "Laufende",
+            choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(laufende=v * abs(lauf) or None), key_prefix="lauf-sign-"),
+            choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, contract.trump_count + 1)], abs(lauf),
+                       lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
+            error=err.at("laufende")))
+    if contract.needs_suit:
+        suits = ["eichel", "gras", "schellen"] if contract.kind == "partner" else ["eichel", "gras", "herz", "schellen"]
+        out.append(section("Farbe (nur zur Erinnerung)", chip_row(
+            suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s)) for s in suits)))
+    return out
+
+
+def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+    """Entries that need no form: everyone passed."""
+    return [chip("Zamgschmissen", False, lambda: save({"passed": True}), key="passed")]

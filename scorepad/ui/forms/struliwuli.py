@@ -1,0 +1,91 @@
+"""Struliwuli hand form, in two steps like at the table: the bids before play (in bidding
+order, the dealer's forbidden bid greyed out), then the tricks after play (the last one filled
+in). The bids are kept as a draft while the cards are played."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.games.struliwuli import forbidden_bid
+from scorepad.ui.forms import FormCtx, FormError
+from scorepad.ui.widgets import chip, chip_row, choice_row, section
+
+
+def cards(c: FormCtx) -> int:
+    return c.extra.get("cards") or c.state.get("cards", 1)
+
+
+def order(c: FormCtx) -> list[str]:
+    """Bidding order: left of this hand's dealer first, the dealer last."""
+    i = c.players.index(c.dealer)
+    return c.players[i + 1:] + c.players[:i + 1]
+
+
+def initial(c: FormCtx, existing: dict | None) -> dict:
+    if not existing:
+        return {"_phase": "bids"}
+    d = {"_phase": "tricks"}
+    for p, v in existing.get("bids", {}).items():
+        d[f"bid:{p}"] = v
+    for p, v in existing.get("tricks", {}).items():
+        d[f"tr:{p}"] = v
+    return d
+
+
+def _tricks(c: FormCtx, d: dict) -> dict:
+    tricks = {p: d.get(f"tr:{p}") for p in c.players}
+    seq = order(c)
+    if all(tricks[p] is not None for p in seq[:-1]):
+        tricks[seq[-1]] = cards(c) - sum(tricks[p] for p in seq[:-1])
+    return tricks
+
+
+def to_hand(c: FormCtx, d: dict) -> dict:
+    bids = {p: d.get(f"bid:{p}") for p in c.players}
+    hand: dict = {"bids": {p: v for p, v in bids.items() if v is not None}}
+    tricks = _tricks(c, d) if d.get("_phase") == "tricks" else {}
+    hand["tricks"] = {p: v for p, v in tricks.items() if v is not None}
+    return hand
+
+
+def bids_complete(c: FormCtx, d: dict) -> bool:
+    return all(d.get(f"bid:{p}") is not None for p in c.players)
+
+
+def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+    n = cards(c)
+    seq = order(c)
+    out: list[ft.Control] = [ft.Text(f"{n} {'Karte' if n == 1 else 'Karten'} · Geber {c.dealer}", size=16,
+                                     weight=ft.FontWeight.BOLD)]
+    if d.get("_phase") != "tricks":
+        for p in seq:
+            bad = None
+            if p == c.dealer and c.table.neukirchner and all(d.get(f"bid:{q}") is not None for q in seq[:-1]):
+                bad = forbidden_bid(n, [d[f"bid:{q}"] for q in seq[:-1]])
+            hint = f"darf nicht {bad} ansagen (Neukirchner Regel)" if bad is not None else None
+            out.append(section(f"{p} sagt an" + (" (Geber, zuletzt)" if p == c.dealer else ""),
+                               choice_row([(v, str(v)) for v in range(n + 1)], d.get(f"bid:{p}"),
+                                          lambda v, p=p: put(**{f"bid:{p}": v}), width=52,
+                                          disabled=(lambda v, bad=bad: v == bad), key_prefix=f"bid-{p}-"),
+                               hint=hint, error=err.at(f"bids.{p}")))
+        out.append(chip_row([chip("Ansagen fertig: spielen", False, lambda: put(_phase="tricks"),
+                                  disabled=not bids_complete(c, d), key="bids-done")]))
+        return out
+    bids = ", ".join(f"{p} {d.get(f'bid:{p}')}" for p in seq)
+    out.append(ft.Text(f"Angesagt: {bids}", size=15))
+    tricks = _tricks(c, d)
+    for p in seq[:-1]:
+        out.append(section(f"{p} hat gemacht", choice_row([(v, str(v)) for v in range(n + 1)], d.get(f"tr:{p}"),
+                                                          lambda v, p=p: put(**{f"tr:{p}": v}), width=52,
+                                                          key_prefix=f"tr-{p}-"),
+                           error=err.at(f"tricks.{p}")))
+    last = seq[-1]
+    shown = "–" if tricks[last] is None else str(tricks[last])
+    out.append(section(f"{last} hat gemacht", ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD,
+                                                      key=f"tr-{last}-rest"), error=err.at("tricks")))
+    out.append(chip_row([chip("Ansagen ändern", False, lambda: put(_phase="bids"), key="bids-edit")]))
+    return out
+
+
+def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+    return []

@@ -1,0 +1,142 @@
+"""Entering or fixing a hand: the game's form, a live preview of what the hand will score,
+rule errors at their field, and Speichern only once the engine accepts the hand.
+
+The form only collects taps; the app layer has the engine check, score and store the hand.
+A new hand's taps are kept as a draft in the store, so a reload or a closed tab loses nothing."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad.errors import HandError, ScorepadError
+from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
+from scorepad.ui.widgets import big_button, chip_row, header, screen
+from scorepad.ui.words import german, preview
+
+
+KEY_NAMES = {"game": "Spiel", "player": "Spieler", "partner": "Mitspieler", "result": "Ergebnis",
+             "augen": "Augen", "bid": "Grunzer", "points": "Punkte", "tricks": "Stiche", "bids": "Ansagen",
+             "participants": "Wer geht mit", "achterbrief_loser": "Verlierer des Achterbriefs",
+             "weg_order": "Reihenfolge beim Weggehen", "announcement": "Ansage", "durchmarsch": "Durchmarsch"}
+
+
+def _open_items(err: HandError) -> bool:
+    """A rule that only says something is not entered yet (not a broken rule)."""
+    return "is missing" in err.rule or " missing: " in err.rule
+
+
+@ft.component
+def HandScreen(nav, tick: int) -> ft.Control:
+    app = nav.app
+    evening_id, number = nav.route.evening, nav.route.number
+    info = app.evening(evening_id)
+    table = app.table(evening_id)
+    session = app.session(evening_id)
+    hands = session["hands"]
+    game = app.before_hand(evening_id, number)
+    ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
+                  board=game.snapshot(), number=number, game=game)
+    form = form_for(table.family)
+    existing = hands[number - 1] if number else None
+
+    def first_draft():
+        if number is None:
+            saved = app.draft(evening_id)
+            if saved:
+                return saved
+        return form.initial(ctx, existing)
+
+    draft, set_draft = ft.use_state(first_draft)
+    busy, set_busy = ft.use_state(False)
+
+    def put(**changes):
+        new = {**draft, **changes}
+        set_draft(new)
+        if number is None:
+            app.save_draft(evening_id, new, expected_version=None)
+
+    hand = form.to_hand(ctx, draft)
+    err = NO_ERROR
+    result = None
+    try:
+        result = app.preview(evening_id, hand, number)
+    except HandError as exc:
+        err = FormError(exc.key, german(exc.rule))
+        if number is not None and exc.number != number:
+            err = FormError("hand", f"Dann passt Spiel {exc.number} nicht mehr: {german(exc.rule)}")
+        missing = _open_items(exc)
+    else:
+        missing = False
+
+    def save(payload: dict | None = None):
+        if busy:
+            return
+        set_busy(True)
+        to_store = payload if payload is not None else hand
+        try:
+            if number is None:
+                app.add_hand(evening_id, to_store, expected_version=info.version)
+                app.clear_draft(evening_id)
+            else:
+                app.edit_hand(evening_id, number, to_store, expected_version=info.version)
+        except ScorepadError as exc:
+            set_busy(False)
+            nav.notify(german(getattr(exc, "rule", str(exc))) if isinstance(exc, HandError) else str(exc))
+            return
+        nav.notify("Gespeichert", "Rückgängig", lambda: (app.undo(evening_id), nav.refresh()))
+        nav.go(type(nav.route)("table", evening_id))
+
+    def delete():
+        def confirmed():
+            nav.page.pop_dialog()
+            try:
+                app.delete_hand(evening_id, number, expected_version=info.version)
+            except ScorepadError as exc:
+                nav.notify(german(exc.rule) if isinstance(exc, HandError) else str(exc))
+                return
+            nav.notify(f"Spiel {number} gelöscht", "Rückgängig", lambda: (app.undo(evening_id), nav.refresh()))
+            nav.go(type(nav.route)("table", evening_id))
+
+        nav.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"Spiel {number} löschen?"),
+            content=ft.Text("Alle Spiele danach werden neu gerechnet."),
+            actions=[ft.TextButton("Abbrechen", on_click=lambda: nav.page.pop_dialog()),
+                     ft.FilledButton("Löschen", on_click=confirmed, key="confirm-delete")],
+        ))
+
+    body: list[ft.Control] = list(form.view(ctx, draft, put, NO_ERROR if missing else err))
+    if err.key == "hand" or (err.text and not missing and not _shown_at_field(body, err)):
+        body.append(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error"))
+    quick = form.quick_actions(ctx, save) if number is None else []
+    if quick:
+        body.append(ft.Divider())
+        body.append(chip_row(quick))
+    if result is not None:
+        words = preview(result.deltas, list(ctx.board[ctx.players[0]].keys()))
+        status = ft.Text(words, size=16, weight=ft.FontWeight.BOLD, key="preview")
+    elif missing:
+        what = KEY_NAMES.get(err.key.split(".")[0].split("[")[0], err.key)
+        detail = "" if err.text == "fehlt noch" else f" ({err.text})"
+        status = ft.Text(f"Noch offen: {what}{detail}", size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
+    else:
+        status = ft.Text(err.text, size=15, color=ft.Colors.ERROR, key="preview")
+    buttons = [big_button("Speichern", lambda: save(), disabled=result is None or busy, key="save",
+                          tooltip="Speichern")]
+    if number is not None:
+        buttons.insert(0, ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete"))
+    title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
+    return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
+                  ft.Column([status, ft.Row(buttons)], spacing=8))
+
+
+def _shown_at_field(body: list[ft.Control], err: FormError) -> bool:
+    """Whether a form section already shows this error next to its field."""
+    def walk(c) -> bool:
+        if isinstance(c, ft.Text) and c.value == err.text and c.color == ft.Colors.ERROR:
+            return True
+        for child in getattr(c, "controls", None) or []:
+            if walk(child):
+                return True
+        content = getattr(c, "content", None)
+        return walk(content) if isinstance(content, ft.Control) else False
+    return any(walk(c) for c in body)

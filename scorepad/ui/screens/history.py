@@ -1,0 +1,44 @@
+"""The change history of an evening: every add, edit, delete and undo, newest first; undo and
+redo of the last changes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+
+from scorepad.errors import ScorepadError
+from scorepad.ui.widgets import big_button, header, screen
+
+ACTIONS = {"add": "eingetragen", "edit": "geändert", "delete": "gelöscht", "undo": "rückgängig",
+           "redo": "wiederhergestellt", "start": "Abend begonnen", "import": "importiert",
+           "finish": "beendet", "reopen": "wieder geöffnet", "migrate": "übernommen", "rename": "umbenannt"}
+
+
+def change_line(c) -> str:
+    when = datetime.fromisoformat(c.at).astimezone().strftime("%H:%M")
+    what = ACTIONS.get(c.action, c.action)
+    return f"{when} · " + (f"Spiel {c.number} {what}" if c.number else what)
+
+
+@ft.component
+def HistoryScreen(nav, tick: int) -> ft.Control:
+    app = nav.app
+    evening_id = nav.route.evening
+    try:
+        changes = app.history(evening_id)
+    except ScorepadError as exc:
+        return screen(header("Verlauf", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+
+    def act(name: str):
+        try:
+            getattr(app, name)(evening_id)
+            nav.notify("Rückgängig gemacht" if name == "undo" else "Wiederhergestellt")
+        except ScorepadError as exc:
+            nav.notify(str(exc))
+        nav.refresh()
+
+    body = [ft.Text(change_line(c), size=15, key=f"change-{c.id}") for c in reversed(changes)]
+    bottom = ft.Row([big_button("Rückgängig", lambda: act("undo"), icon=ft.Icons.UNDO, key="history-undo"),
+                     big_button("Wiederholen", lambda: act("redo"), icon=ft.Icons.REDO, key="history-redo")])
+    return screen(header("Verlauf", on_back=nav.to("table", evening_id)), body, bottom)

@@ -1,0 +1,109 @@
+"""End of the evening: standings, trophies, who pays whom, statistics, the chart, and the
+exports (download in the browser, or copy the chat text)."""
+
+from __future__ import annotations
+
+import functools
+
+import flet as ft
+
+from scorepad import fmt
+from scorepad.errors import ScorepadError
+from scorepad.ui.widgets import big_button, chip, chip_row, header, screen, section
+from scorepad.ui.words import tally_text
+
+EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv", "CSV", "text/csv"), ("md", "Markdown", "text/markdown"),
+           ("json", "JSON", "application/json")]
+LINE_COLOURS = [ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_700,
+                ft.Colors.PURPLE_700, ft.Colors.CYAN_700]
+
+
+def chart(summary) -> ft.Control:
+    """The standings hand by hand as a line chart (flet-charts)."""
+    import flet_charts as fch
+
+    series = summary.chart.series
+    values = [v for vs in series.values() for v in vs] or [0]
+    lines = [fch.LineChartData(points=[fch.LineChartDataPoint(i, v) for i, v in enumerate([0] + vs)],
+                               stroke_width=3, color=LINE_COLOURS[k % len(LINE_COLOURS)], curved=False)
+             for k, vs in enumerate(series.values())]
+    return ft.Column([
+        ft.Container(fch.LineChart(data_series=lines, min_y=min(values + [0]), max_y=max(values + [0]) or 1,
+                                   min_x=0, max_x=max(1, max((len(v) for v in series.values()), default=1)),
+                                   expand=True, interactive=False), height=220, key="chart"),
+        chip_row(ft.Row([ft.Container(width=18, height=4, bgcolor=LINE_COLOURS[k % len(LINE_COLOURS)]),
+                         ft.Text(p, size=13)], spacing=4) for k, p in enumerate(series)),
+    ])
+
+
+@ft.component
+def SettleScreen(nav, tick: int) -> ft.Control:
+    app = nav.app
+    evening_id = nav.route.evening
+    try:
+        info = app.evening(evening_id)
+        summary = app.summary(evening_id)
+    except ScorepadError as exc:
+        return screen(header("Abrechnung", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+
+    async def download(kind: str, label: str, _e=None):
+        text = app.export(evening_id, kind)
+        name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}.{kind}"
+        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+        nav.notify(f"{label} gespeichert")
+
+    async def copy_text():
+        await ft.Clipboard().set(app.export(evening_id, "text"))
+        nav.notify("Text kopiert: jetzt im Chat einfügen")
+
+    def finish():
+        try:
+            app.finish_evening(evening_id, finished=not info.finished)
+        except ScorepadError as exc:
+            nav.notify(str(exc))
+        nav.refresh()
+
+    rows: list[ft.Control] = []
+    money = any(summary.balances.values())
+    for place, p in enumerate(summary.ranking, 1):
+        cells = [ft.Text(f"{place}. {p}", size=18, weight=ft.FontWeight.BOLD, expand=True)]
+        cells += [ft.Text(tally_text(t, summary.standings[p][t]), size=16) for t in summary.tallies if t != "geld"]
+        if money:
+            v = summary.balances[p]
+            cells.append(ft.Text(fmt.money(v, signed=True), size=18, weight=ft.FontWeight.BOLD,
+                                 color=ft.Colors.GREEN_700 if v > 0 else ft.Colors.RED_700 if v < 0 else None,
+                                 key=f"balance-{p}"))
+        rows.append(ft.Row(cells, spacing=12))
+    body: list[ft.Control] = [section("Stand", *rows)]
+    if summary.trophies:
+        body.append(section("Trophäen", *[ft.Text(f"{name}: {', '.join(who) if who else 'noch niemand'}", size=16)
+                                          for name, who in summary.trophies.items()]))
+    if summary.transfers:
+        body.append(section("Wer zahlt wem", *[
+            ft.Text(f"{t.payer} → {t.payee} {fmt.money(t.cents)}", size=18, key=f"transfer-{i}")
+            for i, t in enumerate(summary.transfers)]))
+    elif money:
+        body.append(ft.Text("Alles ausgeglichen.", size=16))
+    stats = []
+    for s in summary.stats:
+        bits = [f"{s.hands_played} Spiele"]
+        if s.declared:
+            bits.append(f"Spieler {s.declared}× ({s.declared_won} gew.)")
+        if s.kontra_given:
+            bits.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gew.)")
+        if s.exact_bids_pct is not None:
+            bits.append(f"genau {str(s.exact_bids_pct).replace('.', ',')} %")
+        if s.bollas is not None:
+            bits.append(f"Bolla {s.bollas} · zuerst weg {s.weg_first}×")
+        if s.games_lost is not None:
+            bits.append(f"Runden zu zahlen {s.games_lost}")
+        stats.append(ft.Text(f"{s.name}: " + " · ".join(bits), size=14))
+    body.append(section("Statistik", *stats))
+    if summary.hands:
+        body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
+    body.append(section("Exportieren", chip_row(
+        [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in EXPORTS]
+        + [chip("Text kopieren", False, copy_text, key="copy-text")])))
+    bottom = ft.Row([big_button("Abend wieder öffnen" if info.finished else "Abend beenden", finish,
+                                icon=ft.Icons.LOCK_OPEN if info.finished else ft.Icons.FLAG, key="finish")])
+    return screen(header("Abrechnung", on_back=nav.to("table", evening_id), subtitle=info.game), body, bottom)

@@ -1,0 +1,127 @@
+"""The table: standings large enough to read across the table, laid out like the seats, the
+dealer marked; one line about what comes next; the hands, newest first; one big button."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorepad import fmt
+from scorepad.describe import describe_hand
+from scorepad.errors import ScorepadError
+from scorepad.ui.widgets import big_button, header, screen, tally_marks
+from scorepad.ui.words import context_line, tally_text
+
+
+def player_card(name: str, row: dict[str, int], tallies: list[str], family: str, *, dealer: bool,
+                titles: list[str], weg: int | None, columns: int) -> ft.Control:
+    lead = tallies[0]
+    value = row[lead]
+    if family == "ramsch":
+        big = ft.Text(tally_marks(value) if value else "weg", size=26, weight=ft.FontWeight.BOLD,
+                      key=f"marks-{name}", font_family="monospace")
+        small = [f"{value} Striche", f"Bolla {row['bolla']}"]
+    else:
+        colour = None
+        if lead == "geld":
+            colour = ft.Colors.GREEN_700 if value > 0 else (ft.Colors.RED_700 if value < 0 else None)
+        if family == "schwarze_sau" and value > 25:
+            colour = ft.Colors.RED_700
+        big = ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30, weight=ft.FontWeight.BOLD,
+                      color=colour, key=f"value-{name}")
+        small = [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}" for t in tallies[1:]]
+    top = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
+    if dealer:
+        top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
+                                bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                                border_radius=10, key=f"dealer-{name}"))
+    extra: list[ft.Control] = [ft.Text(" · ".join(small), size=13)] if small else []
+    if family == "schwarze_sau":
+        extra.append(ft.ProgressBar(value=min(value, 30) / 30, color=ft.Colors.RED_700 if value > 25 else ft.Colors.PRIMARY))
+    if weg:
+        extra.append(ft.Text(f"{weg}. weg", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    for title in titles:
+        extra.append(ft.Text(title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY))
+    return ft.Container(
+        ft.Column([ft.Row(top), big] + extra, spacing=4),
+        padding=12, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        opacity=0.55 if (family == "ramsch" and value == 0) else 1.0,
+        col={"xs": 12 // columns}, key=f"card-{name}",
+    )
+
+
+def seat_order(players: list[str]) -> list[str]:
+    """Cards like the table, for four in a 2x2 grid: the first seat bottom left, then clockwise
+    (top left, top right, bottom right), so the one across the table is across on the screen."""
+    if len(players) == 4:
+        return [players[1], players[2], players[0], players[3]]
+    return players
+
+
+@ft.component
+def TableScreen(nav, tick: int) -> ft.Control:
+    evening_id = nav.route.evening
+    try:
+        info = nav.app.evening(evening_id)
+        result = nav.app.show(evening_id)
+        session = nav.app.session(evening_id)
+        table = nav.app.table(evening_id)
+    except ScorepadError as exc:
+        return screen(header("Abend", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+    state = result.state
+    standings = result.standings
+    tallies = list(next(iter(standings.values())).keys())
+    family = table.family
+    titles: dict[str, list[str]] = {p: [] for p in info.players}
+    for tid, trophy in table.trophies.items():
+        for p in state.get("trophies", {}).get(tid, []):
+            titles[p].append(trophy.name)
+    weg_rank = {p: i + 1 for i, p in enumerate(state.get("weg", []))}
+    columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
+    cards = ft.ResponsiveRow([
+        player_card(p, standings[p], tallies, family, dealer=p == state.get("next_dealer"), titles=titles[p],
+                    weg=weg_rank.get(p), columns=columns)
+        for p in seat_order(info.players)
+    ], spacing=10, run_spacing=10)
+
+    def undo():
+        try:
+            nav.app.undo(evening_id)
+            nav.notify("Rückgängig gemacht")
+        except ScorepadError as exc:
+            nav.notify(str(exc))
+        nav.refresh()
+
+    lines: list[ft.Control] = []
+    lead = tallies[0]
+    for hand, raw in reversed(list(zip(result.hands, session["hands"]))):
+        points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}"
+                          for p in info.players if hand.deltas[p][lead])
+        lines.append(ft.ListTile(
+            title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
+            subtitle=ft.Text(points or "–", size=13),
+            on_click=nav.to("hand", evening_id, hand.number), key=f"hand-{hand.number}", min_height=52,
+        ))
+    draft = nav.app.draft(evening_id) if hasattr(nav.app, "draft") else None
+    label = "Nächstes Spiel"
+    if family == "struliwuli":
+        label = "Stiche eintragen" if draft and draft.get("_phase") == "tricks" else "Ansagen"
+    if family == "schwarze_sau" and state.get("achterbrief_owed"):
+        label = "Achterbrief eintragen"
+    body = [cards, ft.Container(ft.Text(context_line(family, state, standings, table), size=16,
+                                        weight=ft.FontWeight.W_600, key="context-line"),
+                                padding=ft.Padding.symmetric(vertical=4))]
+    if lines:
+        body.append(ft.Text("Spiele", size=15, weight=ft.FontWeight.BOLD))
+        body.extend(lines)
+    else:
+        body.append(ft.Text("Noch kein Spiel eingetragen.", size=15))
+    actions = [
+        ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", disabled=info.finished, key="undo"),
+        ft.IconButton(ft.Icons.HISTORY, on_click=nav.to("history", evening_id), tooltip="Verlauf", key="history"),
+        ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle"),
+    ]
+    bottom = None if info.finished else ft.Row([big_button(label, nav.to("hand", evening_id), icon=ft.Icons.ADD,
+                                                          key="next-hand")])
+    return screen(header(info.game, on_back=nav.to("start"), actions=actions,
+                         subtitle=f"{len(result.hands)} {'Spiel' if len(result.hands) == 1 else 'Spiele'}" + (" · beendet" if info.finished else "")),
+                  body, bottom)

@@ -1,0 +1,69 @@
+"""Running the table app: served to phone browsers on the local network, entirely offline
+(Flet's web client comes from the flet-web package, `no_cdn`), or in a desktop window where
+flet-desktop is installed and a screen is there."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+
+DEFAULT_PORT = 8550
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (what a phone on the same Wi-Fi opens)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the route
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def qr_text(url: str) -> str | None:
+    """The address as a QR code for the terminal, if the small `segno` library is installed."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    import io
+
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def serve(host: str = "127.0.0.1", port: int = DEFAULT_PORT, db: str | None = None) -> None:
+    """Serve the app in the browser until interrupted; prints the address to open."""
+    import flet as ft
+
+    from scorepad.ui.main import make_main
+
+    os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    url = f"http://{shown}:{port}/"
+    print(f"scorepad läuft: {url}", flush=True)
+    qr = qr_text(url) if shown not in ("127.0.0.1", "localhost") else None
+    if qr:
+        print(qr, flush=True)
+    ft.run(make_main(db), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+
+
+def open_app(db: str | None = None) -> None:
+    """A desktop window where one can open (flet-desktop installed, a screen present);
+    otherwise the app in the browser on this machine."""
+    import importlib.util
+
+    desktop = importlib.util.find_spec("flet_desktop") is not None
+    has_screen = sys.platform in ("win32", "darwin") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if desktop and has_screen and not os.environ.get("FLET_FORCE_WEB_SERVER"):
+        import flet as ft
+
+        from scorepad.ui.main import make_main
+
+        ft.run(make_main(db))
+        return
+    serve(db=db)

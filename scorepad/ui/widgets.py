@@ -1,0 +1,109 @@
+"""Building blocks for thumbs: big chips, player buttons, headers, the save bar.
+
+Plain functions that return controls; the screens compose them. Every target is at least
+48 px high, choices are chips in rows (never dropdowns), labels are German."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Sequence
+
+import flet as ft
+
+TARGET = 48  # px: the smallest touch target
+SUIT_COLOURS = {"eichel": "#7b4a1e", "gras": "#2e7d32", "herz": "#c62828", "schellen": "#f9a825"}
+SUIT_LETTERS = {"eichel": "E", "gras": "G", "herz": "H", "schellen": "S"}
+
+
+def chip(label: str, selected: bool, on_click: Callable | None, *, disabled: bool = False,
+         tooltip: str | None = None, key: str | None = None, colour: str | None = None,
+         width: int | None = None) -> ft.Control:
+    """A choice among several: filled when chosen, outlined otherwise."""
+    style = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        shape=ft.RoundedRectangleBorder(radius=12),
+    )
+    common = dict(content=ft.Text(label, size=16, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.NORMAL,
+                                  text_align=ft.TextAlign.CENTER),
+                  on_click=None if disabled else on_click, disabled=disabled, tooltip=tooltip, style=style,
+                  height=TARGET, width=width, key=key)
+    if selected:
+        if colour:
+            common["bgcolor"] = colour
+            common["color"] = ft.Colors.WHITE
+        return ft.FilledButton(**common)
+    return ft.OutlinedButton(**common)
+
+
+def chip_row(items: Iterable[ft.Control], spacing: int = 8) -> ft.Row:
+    return ft.Row(list(items), wrap=True, spacing=spacing, run_spacing=spacing)
+
+
+def choice_row(options: Sequence[tuple[Any, str]], value: Any, on_pick: Callable[[Any], None], *,
+               disabled: Callable[[Any], bool] | None = None, width: int | None = None,
+               key_prefix: str = "") -> ft.Row:
+    """One chip per option; tapping the chosen one again keeps it chosen."""
+    return chip_row(
+        chip(label, v == value, (lambda _e=None, v=v: on_pick(v)), disabled=bool(disabled and disabled(v)),
+             width=width, key=f"{key_prefix}{v}" if key_prefix else None)
+        for v, label in options
+    )
+
+
+def section(title: str, *controls: ft.Control, error: str | None = None, hint: str | None = None) -> ft.Column:
+    """A labelled block of the hand form; a rule error shows right under its title."""
+    parts: list[ft.Control] = [ft.Text(title, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT)]
+    if hint:
+        parts.append(ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    parts.extend(controls)
+    if error:
+        parts.append(ft.Text(error, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600))
+    return ft.Column(parts, spacing=8)
+
+
+def header(title: str, on_back: Callable | None = None, actions: list[ft.Control] | None = None,
+           subtitle: str | None = None) -> ft.Control:
+    """The top bar of a screen: back, title, a few actions."""
+    left: list[ft.Control] = []
+    if on_back:
+        left.append(ft.IconButton(ft.Icons.ARROW_BACK, on_click=on_back, tooltip="Zurück", icon_size=26))
+    titles: list[ft.Control] = [ft.Text(title, size=20, weight=ft.FontWeight.BOLD, no_wrap=False)]
+    if subtitle:
+        titles.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(
+        ft.Row(left + [ft.Column(titles, spacing=0, expand=True)] + (actions or []),
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding.only(left=8, right=8, top=6, bottom=6),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )
+
+
+def big_button(label: str, on_click: Callable | None, *, icon=None, disabled: bool = False,
+               key: str | None = None, tooltip: str | None = None) -> ft.Control:
+    return ft.FilledButton(
+        content=ft.Text(label, size=18, weight=ft.FontWeight.BOLD), icon=icon, on_click=on_click,
+        disabled=disabled, height=56, expand=True, key=key, tooltip=tooltip,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
+    )
+
+
+def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = None) -> ft.Column:
+    """A phone screen: a fixed header, a scrolling body and a fixed bottom bar."""
+    parts: list[ft.Control] = [
+        top,
+        ft.Container(ft.Column(body, spacing=16, scroll=ft.ScrollMode.AUTO, expand=True),
+                     padding=ft.Padding.symmetric(horizontal=14, vertical=10), expand=True),
+    ]
+    if bottom is not None:
+        parts.append(ft.Container(bottom, padding=ft.Padding.only(left=14, right=14, bottom=12, top=6)))
+    return ft.Column(parts, spacing=0, expand=True)
+
+
+def suit_chip(suit: str, selected: bool, on_click: Callable) -> ft.Control:
+    """Suits as coloured chips with their letter (emoji and glyphs need fonts we don't ship)."""
+    return chip(SUIT_LETTERS[suit], selected, on_click, colour=SUIT_COLOURS[suit], width=56,
+                tooltip=suit.capitalize(), key=f"suit-{suit}")
+
+
+def tally_marks(n: int) -> str:
+    """Striche as on the slate: |||| || for 6."""
+    return " ".join(["||||"] * (n // 5) + (["|" * (n % 5)] if n % 5 else [])) or "–"

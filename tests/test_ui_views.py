@@ -1,0 +1,308 @@
+"""The table app without a browser: a real Flet session per phone (tests/flet_harness.py),
+driven by taps, checked against the store and the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from flet_harness import open_phone
+from scorepad.app import App
+from scorepad.ui.main import make_main
+
+SK = ["Vroni", "Hias", "Kathi", "Wast"]
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "ui.db")
+
+
+@pytest.fixture
+def main(db):
+    m = make_main(db)
+    yield m
+    m.app.close()
+
+
+async def evening_phone(main, ruleset="schafkopf", players=SK, options=None):
+    """A phone on the table screen of a new evening."""
+    info = main.app.start_evening(ruleset, players, players[0], options)
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{info.id}")
+    return phone, info.id
+
+
+def standings(main, evening_id):
+    return main.app.show(evening_id).standings
+
+
+# --- start and new evening ------------------------------------------------------------------
+
+
+async def test_the_start_screen_offers_a_new_evening(main):
+    phone = await open_phone(main)
+    assert phone.has("new-evening")
+    assert "Noch kein Abend gespeichert. Leg los!" in phone.texts()
+
+
+async def test_a_new_evening_starts_from_typed_names_in_seating_order(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    assert phone.find("start-evening").disabled  # no players yet
+    for name in SK:
+        await phone.type("name-field", name, submit=True)
+    assert [t for t in phone.texts() if t[:2] in ("1.", "2.", "3.", "4.")] == ["1. Vroni", "2. Hias", "3. Kathi", "4. Wast"]
+    await phone.tap("dealer-Kathi")
+    await phone.tap("start-evening")
+    [evening] = main.app.list_evenings()
+    assert (evening.ruleset, evening.players, evening.first_dealer) == ("schafkopf", SK, "Kathi")
+    assert phone.has("dealer-Kathi") and phone.text_of("context-line") == "Geber Kathi"
+
+
+async def test_a_new_evening_refuses_a_wrong_player_count(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    for name in SK[:3]:
+        await phone.type("name-field", name, submit=True)
+    assert phone.find("start-evening").disabled
+    assert "Schafkopf spielen 4 (jetzt 3)" in phone.text_of("new-problem")
+    assert main.app.list_evenings() == []
+
+
+async def test_known_players_are_offered_to_pick(main):
+    main.app.start_evening("schafkopf", SK)
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("known-Hias")
+    assert "1. Hias" in phone.texts()
+
+
+# --- Schafkopf hand form ---------------------------------------------------------------------
+
+
+async def test_a_sauspiel_takes_four_taps_after_opening_the_form(main):
+    phone, eid = await evening_phone(main)
+    await phone.tap("next-hand")
+    assert phone.find("save").disabled
+    assert phone.text_of("preview") == "Noch offen: Spieler"
+    taps = ["player-Vroni", "partner-Kathi", "result-won", "save"]
+    for key in taps[:-1]:
+        await phone.tap(key)
+    assert phone.text_of("preview") == "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €"
+    await phone.tap(taps[-1])
+    assert len(taps) <= 5
+    assert standings(main, eid) == {"Vroni": {"geld": 20}, "Hias": {"geld": -20}, "Kathi": {"geld": 20},
+                                    "Wast": {"geld": -20}}
+    assert phone.text_of("value-Vroni") == "+0,20 €" and phone.text_of("value-Hias") == "-0,20 €"
+    assert phone.has("hand-1")
+
+
+async def test_a_rule_broken_shows_at_its_field_and_keeps_save_off(main):
+    phone, eid = await evening_phone(main)
+    await phone.tap("next-hand")
+    await phone.tap("player-Vroni")
+    await phone.tap("partner-Kathi")
+    await phone.tap("mode-augen")
+    await phone.tap("pad-1")  # 1 Augen: no set of cards makes 1
+    assert "1 Augen gehen sich mit den Karten nicht aus" in phone.texts()
+    assert phone.find("save").disabled
+    await phone.tap("quick-61")
+    assert not phone.find("save").disabled
+    await phone.tap("save")
+    assert main.app.evening(eid).hands == 1
+
+
+async def test_kontra_is_offered_to_the_opponents_only(main):
+    phone, eid = await evening_phone(main)
+    await phone.tap("next-hand")
+    for key in ["game-solo", "player-Hias", "result-lost", "more"]:
+        await phone.tap(key)
+    assert not phone.has("kontra-Hias") and phone.has("kontra-Vroni")
+    await phone.tap("kontra-Vroni")
+    await phone.tap("re-Hias")
+    assert phone.text_of("preview") == "Vroni & Kathi & Wast je +2,00 €, Hias -6,00 €"
+    await phone.tap("save")
+    assert standings(main, eid)["Hias"] == {"geld": -600}
+
+
+async def test_editing_a_hand_recomputes_the_standings(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+    main.app.add_hand(eid, {"game": "wenz", "player": "Hias", "result": "won"})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("hand-1")
+    await phone.tap("result-lost")
+    await phone.tap("save")
+    assert standings(main, eid) == {"Vroni": {"geld": -70}, "Hias": {"geld": 170}, "Kathi": {"geld": -70},
+                                    "Wast": {"geld": -30}}
+
+
+async def test_an_edit_that_breaks_a_later_hand_is_refused(main):
+    eid = main.app.start_evening("zaisertshofer-ramsch", SK, "Vroni").id
+    main.app.add_hand(eid, {"participants": SK, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
+    main.app.add_hand(eid, {"participants": ["Vroni", "Hias"], "tricks": {"Vroni": 1, "Hias": 4}})
+    main.app.add_hand(eid, {"participants": ["Vroni", "Kathi"], "tricks": {"Vroni": 1, "Kathi": 4}})
+    before = standings(main, eid)
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("hand-2")
+    await phone.tap("tr-Vroni-2")  # Vroni would be weg after hand 2, yet she plays hand 3
+    assert "Dann passt Spiel 3 nicht mehr: Vroni ist weg und kann nicht mitgehen" in phone.texts()
+    assert phone.find("save").disabled
+    assert standings(main, eid) == before
+
+
+async def test_undo_takes_back_the_last_hand(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    assert phone.has("hand-1")
+    await phone.tap("undo")
+    assert main.app.evening(eid).hands == 0
+    assert not phone.has("hand-1")
+
+
+async def test_deleting_a_hand_asks_first(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("hand-1")
+    await phone.tap("delete")
+    assert main.app.evening(eid).hands == 1  # not yet: a dialog asks
+    dialog = phone.page._dialogs.controls[-1]
+    confirm = dialog.actions[-1]
+    await phone.session.dispatch_event(confirm._i, "click", None)
+    await phone.settle()
+    assert main.app.evening(eid).hands == 0
+
+
+# --- the other games ------------------------------------------------------------------------
+
+
+async def test_saukopf_hand_scores_fleisch(main):
+    phone, eid = await evening_phone(main, "saukopf", ["Sepp", "Resi", "Alois", "Zenzi"])
+    await phone.tap("next-hand")
+    for key in ["game-keiler", "player-Sepp", "bid-61", "quick-91"]:
+        await phone.tap(key)
+    # Schlachtung 2 + Extrawurst 1 + Stallgeruch 1 (the losers have 29)
+    assert phone.text_of("preview") == "Sepp +4 Fleisch"
+    await phone.tap("save")
+    assert standings(main, eid)["Sepp"] == {"fleisch": 4, "rauborstig": 0}
+
+
+async def test_saukopf_mast_offers_bids_from_91(main):
+    phone, eid = await evening_phone(main, "saukopf", ["Sepp", "Resi", "Alois", "Zenzi"])
+    await phone.tap("next-hand")
+    await phone.tap("mode-napf")
+    await phone.tap("game-mast")
+    assert not phone.has("bid-90") and phone.has("bid-91") and phone.has("bid-schwarz")
+
+
+async def test_schwarze_sau_fills_in_the_last_players_points(main):
+    phone, eid = await evening_phone(main, "schwarze-sau", ["Uli", "Fritz", "Guido", "Tim"])
+    await phone.tap("next-hand")
+    for key in ["pt-Uli-5", "pt-Fritz-2", "pt-Guido-8"]:
+        await phone.tap(key)
+    assert phone.text_of("pt-Tim-rest") == "0 (der Rest)"
+    await phone.tap("save")
+    assert [standings(main, eid)[p]["punkte"] for p in ["Uli", "Fritz", "Guido", "Tim"]] == [5, 2, 8, 0]
+
+
+async def test_schwarze_sau_refuses_points_over_the_round(main):
+    phone, eid = await evening_phone(main, "schwarze-sau", ["Uli", "Fritz", "Guido", "Tim"])
+    await phone.tap("next-hand")
+    for key in ["pt-Uli-10", "pt-Fritz-10", "pt-Guido-0"]:
+        await phone.tap(key)
+    assert phone.find("save").disabled
+    assert "muss zwischen 0 und 15 liegen" in phone.texts()
+
+
+async def test_schwarze_sau_achterbrief_form_when_owed(main):
+    players = ["Uli", "Fritz", "Guido", "Tim"]
+    info = main.app.start_evening("schwarze-sau", players)
+    # Uli and Fritz: 8/7, 15/15, 23/22, 24/24, then 31/31: tied over 30
+    for pts in ([8, 7, 0, 0], [7, 8, 0, 0], [8, 7, 0, 0], [1, 2, 12, 0], [7, 7, 1, 0]):
+        main.app.add_hand(info.id, {"points": dict(zip(players, pts))})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{info.id}")
+    assert "Achterbrief zwischen Uli und Fritz!" in phone.text_of("context-line")
+    await phone.tap("next-hand")
+    await phone.tap("loser-Fritz")
+    await phone.tap("save")
+    assert standings(main, info.id)["Fritz"]["verloren"] == 1
+
+
+async def test_struliwuli_bids_are_a_draft_that_survives_a_reload(main):
+    players = ["Vroni", "Hias", "Kathi", "Wast"]
+    phone, eid = await evening_phone(main, "struliwuli", players)
+    await phone.tap("next-hand")  # dealer Vroni: Hias, Kathi, Wast bid first, Vroni last
+    for key in ["bid-Hias-2", "bid-Kathi-3", "bid-Wast-1"]:
+        await phone.tap(key)
+    assert phone.find("bid-Vroni-2").disabled  # 2 would make 8: Neukirchner
+    assert "darf nicht 2 ansagen (Neukirchner Regel)" in phone.texts()
+    await phone.tap("bid-Vroni-0")
+    await phone.tap("bids-done")
+    assert main.app.evening(eid).hands == 0
+
+    again = await open_phone(main)  # the phone reloads: the bids are still there
+    await again.tap(f"evening-{eid}")
+    assert again.text_of("next-hand") == "Stiche eintragen"
+    await again.tap("next-hand")
+    for key in ["tr-Hias-2", "tr-Kathi-3", "tr-Wast-1"]:
+        await again.tap(key)
+    assert again.text_of("tr-Vroni-rest") == "2 (der Rest)"
+    await again.tap("save")
+    assert [standings(main, eid)[p]["punkte"] for p in players] == [0, 12, 13, 11]
+    assert main.app.draft(eid) is None
+
+
+async def test_ramsch_preselects_who_is_still_in_and_counts_striche(main):
+    phone, eid = await evening_phone(main, "zaisertshofer-ramsch")
+    await phone.tap("next-hand")
+    for key in ["tr-Vroni-3", "tr-Hias-2", "tr-Kathi-0"]:
+        await phone.tap(key)
+    assert phone.text_of("tr-Wast-rest") == "0 (der Rest)"
+    await phone.tap("save")
+    assert [standings(main, eid)[p]["striche"] for p in SK] == [4, 5, 9, 9]
+    assert phone.text_of("marks-Vroni") == "||||"
+
+
+async def test_ramsch_weg_players_cannot_go_mit(main):
+    info = main.app.start_evening("zaisertshofer-ramsch", SK)
+    main.app.add_hand(info.id, {"participants": SK, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
+    main.app.add_hand(info.id, {"participants": ["Vroni", "Hias"], "tricks": {"Vroni": 2, "Hias": 3}})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{info.id}")
+    await phone.tap("next-hand")
+    assert phone.find("mit-Vroni").disabled
+    assert "Vroni (weg)" in phone.texts()
+
+
+# --- settle and history ---------------------------------------------------------------------
+
+
+async def test_the_settle_screen_says_who_pays_whom(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "solo", "player": "Vroni", "result": "won"})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("settle")
+    texts = phone.texts()
+    assert "Hias → Vroni 0,50 €" in texts and "Kathi → Vroni 0,50 €" in texts and "Wast → Vroni 0,50 €" in texts
+    assert phone.text_of("balance-Vroni") == "+1,50 €"
+
+
+async def test_the_history_lists_each_change(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "solo", "player": "Vroni", "result": "won"})
+    main.app.edit_hand(eid, 1, {"game": "solo", "player": "Vroni", "result": "lost"})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("history")
+    lines = [t for t in phone.texts() if "·" in t]
+    assert any("Spiel 1 geändert" in t for t in lines) and any("Spiel 1 eingetragen" in t for t in lines)
+    await phone.tap("history-undo")
+    assert main.app.show(eid).standings["Vroni"] == {"geld": 150}
