@@ -22,6 +22,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")
+# dialogs (AlertDialog: title, content, actions) are walked too, while open
 
 
 class RecordingConnection(Connection):
@@ -63,6 +64,10 @@ class Phone:
                     walk(v)
         for view in self.page.views:
             walk(view)
+        dialogs = getattr(self.page, "_dialogs", None)
+        for dialog in getattr(dialogs, "controls", None) or []:
+            if getattr(dialog, "open", True):
+                walk(dialog)
         return out
 
     def find(self, key: str):

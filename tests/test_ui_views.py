@@ -172,10 +172,7 @@ async def test_deleting_a_hand_asks_first(main):
     await phone.tap("hand-1")
     await phone.tap("delete")
     assert main.app.evening(eid).hands == 1  # not yet: a dialog asks
-    dialog = phone.page._dialogs.controls[-1]
-    confirm = dialog.actions[-1]
-    await phone.session.dispatch_event(confirm._i, "click", None)
-    await phone.settle()
+    await phone.tap("confirm-delete")
     assert main.app.evening(eid).hands == 0
 
 

@@ -14,6 +14,15 @@ SUIT_COLOURS = {"eichel": "#7b4a1e", "gras": "#2e7d32", "herz": "#c62828", "sche
 SUIT_LETTERS = {"eichel": "E", "gras": "G", "herz": "H", "schellen": "S"}
 
 
+def tag(control: ft.Control, key: str | None = None) -> ft.Control:
+    """The control with its key as a semantics identifier, so a browser test (and nothing a
+    user sees) can find it: `[flt-semantics-identifier="player-Vroni"]`."""
+    key = key or getattr(control, "key", None)
+    if not key:
+        return control
+    return ft.Semantics(identifier=key, content=control, expand=control.expand, col=control.col)
+
+
 def chip(label: str, selected: bool, on_click: Callable | None, *, disabled: bool = False,
          tooltip: str | None = None, key: str | None = None, colour: str | None = None,
          width: int | None = None) -> ft.Control:
@@ -30,8 +39,8 @@ def chip(label: str, selected: bool, on_click: Callable | None, *, disabled: boo
         if colour:
             common["bgcolor"] = colour
             common["color"] = ft.Colors.WHITE
-        return ft.FilledButton(**common)
-    return ft.OutlinedButton(**common)
+        return tag(ft.FilledButton(**common))
+    return tag(ft.OutlinedButton(**common))
 
 
 def chip_row(items: Iterable[ft.Control], spacing: int = 8) -> ft.Row:
@@ -79,11 +88,11 @@ def header(title: str, on_back: Callable | None = None, actions: list[ft.Control
 
 def big_button(label: str, on_click: Callable | None, *, icon=None, disabled: bool = False,
                key: str | None = None, tooltip: str | None = None) -> ft.Control:
-    return ft.FilledButton(
+    return tag(ft.FilledButton(
         content=ft.Text(label, size=18, weight=ft.FontWeight.BOLD), icon=icon, on_click=on_click,
         disabled=disabled, height=56, expand=True, key=key, tooltip=tooltip,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
-    )
+    ))
 
 
 def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = None) -> ft.Column:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.ui.forms import FormCtx, FormError
-from scorepad.ui.widgets import chip, chip_row, choice_row, section
+from scorepad.ui.widgets import chip, chip_row, choice_row, section, tag
 
 
 def still_in(c: FormCtx) -> list[str]:
@@ -64,8 +64,8 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     if order:
         last = order[-1]
         shown = "–" if tricks.get(last) is None else str(tricks[last])
-        out.append(section(f"Stiche {last}", ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD,
-                                                     key=f"tr-{last}-rest"), error=err.at("tricks")))
+        out.append(section(f"Stiche {last}", tag(ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD,
+                                                         key=f"tr-{last}-rest")), error=err.at("tricks")))
     pens = d.get("_pen", [])
     if d.get("_show_pen") or pens or err.at("penalties"):
         rows = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.ui.forms import FormCtx, FormError
-from scorepad.ui.widgets import choice_row, section
+from scorepad.ui.widgets import choice_row, section, tag
 
 SPECIALS = [("", "normal"), ("jungfrau", "Jungfrau"), ("durchmarsch", "Durchmarsch angesagt"),
             ("stiller", "Durchmarsch")]
@@ -92,7 +92,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                          lambda v, p=p: put(**{f"pt:{p}": v}), key_prefix=f"pt-{p}-", width=52),
                            error=err.at(f"points.{p}")))
     shown = "–" if points[last] is None else str(points[last])
-    out.append(section(last, ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD, key=f"pt-{last}-rest"),
+    out.append(section(last, tag(ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD, key=f"pt-{last}-rest")),
                        error=err.at("points")))
     return out
 

@@ -8,7 +8,7 @@ import flet as ft
 
 from scorepad.games.struliwuli import forbidden_bid
 from scorepad.ui.forms import FormCtx, FormError
-from scorepad.ui.widgets import chip, chip_row, choice_row, section
+from scorepad.ui.widgets import chip, chip_row, choice_row, section, tag
 
 
 def cards(c: FormCtx) -> int:
@@ -81,8 +81,8 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                            error=err.at(f"tricks.{p}")))
     last = seq[-1]
     shown = "–" if tricks[last] is None else str(tricks[last])
-    out.append(section(f"{last} hat gemacht", ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD,
-                                                      key=f"tr-{last}-rest"), error=err.at("tricks")))
+    out.append(section(f"{last} hat gemacht", tag(ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD,
+                                                          key=f"tr-{last}-rest")), error=err.at("tricks")))
     out.append(chip_row([chip("Ansagen ändern", False, lambda: put(_phase="bids"), key="bids-edit")]))
     return out
 

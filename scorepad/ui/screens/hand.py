@@ -10,7 +10,7 @@ import flet as ft
 
 from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
-from scorepad.ui.widgets import big_button, chip_row, header, screen
+from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 from scorepad.ui.words import german, preview
 
 
@@ -101,12 +101,12 @@ def HandScreen(nav, tick: int) -> ft.Control:
             title=ft.Text(f"Spiel {number} löschen?"),
             content=ft.Text("Alle Spiele danach werden neu gerechnet."),
             actions=[ft.TextButton("Abbrechen", on_click=lambda: nav.page.pop_dialog()),
-                     ft.FilledButton("Löschen", on_click=confirmed, key="confirm-delete")],
+                     tag(ft.FilledButton("Löschen", on_click=confirmed, key="confirm-delete"))],
         ))
 
     body: list[ft.Control] = list(form.view(ctx, draft, put, NO_ERROR if missing else err))
     if err.key == "hand" or (err.text and not missing and not _shown_at_field(body, err)):
-        body.append(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error"))
+        body.append(tag(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error")))
     quick = form.quick_actions(ctx, save) if number is None else []
     if quick:
         body.append(ft.Divider())
@@ -123,10 +123,10 @@ def HandScreen(nav, tick: int) -> ft.Control:
     buttons = [big_button("Speichern", lambda: save(), disabled=result is None or busy, key="save",
                           tooltip="Speichern")]
     if number is not None:
-        buttons.insert(0, ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete"))
+        buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
     title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column([status, ft.Row(buttons)], spacing=8))
+                  ft.Column([tag(status), ft.Row(buttons)], spacing=8))
 
 
 def _shown_at_field(body: list[ft.Control], err: FormError) -> bool:

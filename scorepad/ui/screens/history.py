@@ -8,7 +8,7 @@ from datetime import datetime
 import flet as ft
 
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import big_button, header, screen
+from scorepad.ui.widgets import big_button, header, screen, tag
 
 ACTIONS = {"add": "eingetragen", "edit": "geändert", "delete": "gelöscht", "undo": "rückgängig",
            "redo": "wiederhergestellt", "start": "Abend begonnen", "import": "importiert",
@@ -38,7 +38,7 @@ def HistoryScreen(nav, tick: int) -> ft.Control:
             nav.notify(str(exc))
         nav.refresh()
 
-    body = [ft.Text(change_line(c), size=15, key=f"change-{c.id}") for c in reversed(changes)]
+    body = [tag(ft.Text(change_line(c), size=15, key=f"change-{c.id}")) for c in reversed(changes)]
     bottom = ft.Row([big_button("Rückgängig", lambda: act("undo"), icon=ft.Icons.UNDO, key="history-undo"),
                      big_button("Wiederholen", lambda: act("redo"), icon=ft.Icons.REDO, key="history-redo")])
     return screen(header("Verlauf", on_back=nav.to("table", evening_id)), body, bottom)

@@ -9,7 +9,7 @@ from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
-from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section
+from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
 
 # the options a table asks for when an evening starts: (label, option path, choices)
 OPTION_CHOICES = {
@@ -116,11 +116,11 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         section("Spiel", choice_row(games, ruleset, lambda v: (set_ruleset(v), set_options({})), key_prefix="rules-"),
                 hint=base.description),
         section("Spieler (im Uhrzeigersinn)",
-                ft.Row([ft.TextField(value=typed, label="Name", on_change=lambda e: set_typed(e.control.value),
+                ft.Row([tag(ft.TextField(value=typed, label="Name", on_change=lambda e: set_typed(e.control.value),
                                      on_submit=lambda e: add(e.control.value), expand=True, key="name-field",
-                                     capitalization=ft.TextCapitalization.WORDS),
-                        ft.IconButton(ft.Icons.PERSON_ADD, on_click=lambda: add(typed), tooltip="Hinzufügen",
-                                      key="add-player")]),
+                                     capitalization=ft.TextCapitalization.WORDS)),
+                        tag(ft.IconButton(ft.Icons.PERSON_ADD, on_click=lambda: add(typed), tooltip="Hinzufügen",
+                                          key="add-player"))]),
                 chip_row(chip(k, False, (lambda _e=None, k=k: add(k)), key=f"known-{k}") for k in known if k not in players),
                 *[ft.Row([ft.Text(f"{i + 1}. {p}", size=18, expand=True),
                           ft.IconButton(ft.Icons.ARROW_UPWARD, on_click=(lambda _e=None, i=i: move(i, -1)), tooltip=f"{p} nach oben"),
@@ -136,9 +136,9 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         body.append(section(label, choice_row([(v, _label(path, v)) for v in values], current,
                                               lambda v, path=path: set_options(_merge(options, _nest(path, v))),
                                               key_prefix=f"opt-{path[-1]}-")))
-    body.append(ft.TextField(value=place, label="Ort (optional)", on_change=lambda e: set_place(e.control.value),
-                             key="place-field"))
+    body.append(tag(ft.TextField(value=place, label="Ort (optional)", on_change=lambda e: set_place(e.control.value),
+                                 key="place-field")))
     if problem or failure:
-        body.append(ft.Text(failure or problem, color=ft.Colors.ERROR, size=15, key="new-problem"))
+        body.append(tag(ft.Text(failure or problem, color=ft.Colors.ERROR, size=15, key="new-problem")))
     return screen(header("Neuer Abend", on_back=nav.to("start")), body,
                   ft.Row([big_button("Abend starten", start, disabled=bool(problem), key="start-evening")]))

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import big_button, chip, chip_row, header, screen, section
+from scorepad.ui.widgets import big_button, chip, chip_row, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
 EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv", "CSV", "text/csv"), ("md", "Markdown", "text/markdown"),
@@ -70,9 +70,9 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         cells += [ft.Text(tally_text(t, summary.standings[p][t]), size=16) for t in summary.tallies if t != "geld"]
         if money:
             v = summary.balances[p]
-            cells.append(ft.Text(fmt.money(v, signed=True), size=18, weight=ft.FontWeight.BOLD,
-                                 color=ft.Colors.GREEN_700 if v > 0 else ft.Colors.RED_700 if v < 0 else None,
-                                 key=f"balance-{p}"))
+            cells.append(tag(ft.Text(fmt.money(v, signed=True), size=18, weight=ft.FontWeight.BOLD,
+                                     color=ft.Colors.GREEN_700 if v > 0 else ft.Colors.RED_700 if v < 0 else None,
+                                     key=f"balance-{p}")))
         rows.append(ft.Row(cells, spacing=12))
     body: list[ft.Control] = [section("Stand", *rows)]
     if summary.trophies:
@@ -80,7 +80,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
                                           for name, who in summary.trophies.items()]))
     if summary.transfers:
         body.append(section("Wer zahlt wem", *[
-            ft.Text(f"{t.payer} → {t.payee} {fmt.money(t.cents)}", size=18, key=f"transfer-{i}")
+            tag(ft.Text(f"{t.payer} → {t.payee} {fmt.money(t.cents)}", size=18, key=f"transfer-{i}"))
             for i, t in enumerate(summary.transfers)]))
     elif money:
         body.append(ft.Text("Alles ausgeglichen.", size=16))

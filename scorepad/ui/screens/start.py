@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad import fmt
-from scorepad.ui.widgets import big_button, header, screen
+from scorepad.ui.widgets import big_button, header, screen, tag
 
 
 def evening_line(e) -> str:
@@ -30,12 +30,12 @@ def StartScreen(nav, tick: int) -> ft.Control:
     if evenings:
         body.append(ft.Text("Bisherige Abende", size=16, weight=ft.FontWeight.BOLD))
         for e in sorted(evenings, key=lambda e: e.started_at, reverse=True):
-            body.append(ft.ListTile(
+            body.append(tag(ft.ListTile(
                 title=ft.Text(evening_line(e), size=16),
                 subtitle=ft.Text(fmt.day(e.started_at) + (" · beendet" if e.finished else " · läuft")
                                  + (f" · {e.place}" if e.place else "")),
                 on_click=nav.to("table", e.id), min_height=56, key=f"evening-{e.id}",
-            ))
+            )))
     else:
         body.append(ft.Text("Noch kein Abend gespeichert. Leg los!", size=16))
     return screen(header("scorepad", subtitle="Schreiben statt Zettel"), body)

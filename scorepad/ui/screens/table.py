@@ -8,7 +8,7 @@ import flet as ft
 from scorepad import fmt
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import big_button, header, screen, tally_marks
+from scorepad.ui.widgets import big_button, header, screen, tag, tally_marks
 from scorepad.ui.words import context_line, tally_text
 
 
@@ -17,8 +17,8 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], family: str,
     lead = tallies[0]
     value = row[lead]
     if family == "ramsch":
-        big = ft.Text(tally_marks(value) if value else "weg", size=26, weight=ft.FontWeight.BOLD,
-                      key=f"marks-{name}", font_family="monospace")
+        big = tag(ft.Text(tally_marks(value) if value else "weg", size=26, weight=ft.FontWeight.BOLD,
+                          key=f"marks-{name}", font_family="monospace"))
         small = [f"{value} Striche", f"Bolla {row['bolla']}"]
     else:
         colour = None
@@ -26,8 +26,8 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], family: str,
             colour = ft.Colors.GREEN_700 if value > 0 else (ft.Colors.RED_700 if value < 0 else None)
         if family == "schwarze_sau" and value > 25:
             colour = ft.Colors.RED_700
-        big = ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30, weight=ft.FontWeight.BOLD,
-                      color=colour, key=f"value-{name}")
+        big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30, weight=ft.FontWeight.BOLD,
+                          color=colour, key=f"value-{name}"))
         small = [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}" for t in tallies[1:]]
     top = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
@@ -96,19 +96,19 @@ def TableScreen(nav, tick: int) -> ft.Control:
     for hand, raw in reversed(list(zip(result.hands, session["hands"]))):
         points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}"
                           for p in info.players if hand.deltas[p][lead])
-        lines.append(ft.ListTile(
+        lines.append(tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
             subtitle=ft.Text(points or "–", size=13),
             on_click=nav.to("hand", evening_id, hand.number), key=f"hand-{hand.number}", min_height=52,
-        ))
+        )))
     draft = nav.app.draft(evening_id) if hasattr(nav.app, "draft") else None
     label = "Nächstes Spiel"
     if family == "struliwuli":
         label = "Stiche eintragen" if draft and draft.get("_phase") == "tricks" else "Ansagen"
     if family == "schwarze_sau" and state.get("achterbrief_owed"):
         label = "Achterbrief eintragen"
-    body = [cards, ft.Container(ft.Text(context_line(family, state, standings, table), size=16,
-                                        weight=ft.FontWeight.W_600, key="context-line"),
+    body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
+                                            weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]
     if lines:
         body.append(ft.Text("Spiele", size=15, weight=ft.FontWeight.BOLD))
@@ -116,9 +116,9 @@ def TableScreen(nav, tick: int) -> ft.Control:
     else:
         body.append(ft.Text("Noch kein Spiel eingetragen.", size=15))
     actions = [
-        ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", disabled=info.finished, key="undo"),
-        ft.IconButton(ft.Icons.HISTORY, on_click=nav.to("history", evening_id), tooltip="Verlauf", key="history"),
-        ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle"),
+        tag(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", disabled=info.finished, key="undo")),
+        tag(ft.IconButton(ft.Icons.HISTORY, on_click=nav.to("history", evening_id), tooltip="Verlauf", key="history")),
+        tag(ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle")),
     ]
     bottom = None if info.finished else ft.Row([big_button(label, nav.to("hand", evening_id), icon=ft.Icons.ADD,
                                                           key="next-hand")])
