@@ -1,0 +1,207 @@
+"""End to end, as a person at the table does it: `scorepad web` on 127.0.0.1, Debian's chromium
+at a phone's size, every game: start an evening, enter hands by touch (one refused), fix one,
+and compare what the cards show with the engine. Screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.async_api import async_playwright
+
+from browser import CHROMIUM, FLAGS, Server, Tab
+from scorepad import fmt
+from scorepad.engine import replay
+from scorepad.tables import get_table
+
+SK = ["Vroni", "Hias", "Kathi", "Wast"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM} (scripts/test installs it)"
+    s = Server(tmp_path_factory.mktemp("web") / "scorepad.db")
+    yield s
+    s.stop()
+
+
+async def with_tab(server, scenario):
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            tab = await Tab.open(browser, server)
+            await scenario(tab)
+        finally:
+            await browser.close()
+
+
+async def new_evening(tab: Tab, game_key: str, players: list[str], shot: str | None = None) -> None:
+    await tab.tap("new-evening")
+    await tab.tap(f"rules-{game_key}")
+    for name in players:
+        await tab.type("name-field", name)
+    if shot:
+        await tab.screenshot(shot)
+    await tab.tap("start-evening")
+    await tab.at("next-hand").wait_for(state="attached", timeout=10000)
+
+
+async def assert_cards(tab: Tab, ruleset: str, players: list[str], hands: list[dict], show) -> None:
+    """What each player's card shows equals the engine's standings for the same hands."""
+    standings = replay(get_table(ruleset), players, hands).standings
+    for p in players:
+        await tab.wait_text(f"{'marks' if ruleset == 'zaisertshofer-ramsch' else 'value'}-{p}", show(standings[p]))
+
+
+def money(row) -> str:
+    return fmt.money(row["geld"], signed=True)
+
+
+async def test_schafkopf_evening_in_the_browser(server):
+    async def scenario(tab: Tab):
+        await tab.screenshot("01-start")
+        await new_evening(tab, "schafkopf", SK, shot="02-new-evening")
+        await tab.screenshot("03-table-empty")
+        hands = []
+        # a Sauspiel in four taps
+        await tab.tap("next-hand")
+        for key in ["player-Vroni", "partner-Kathi", "result-won"]:
+            await tab.tap(key)
+        await tab.wait_text("preview", "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
+        await tab.screenshot("04-schafkopf-hand")
+        await tab.tap("save")
+        hands.append({"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+        # a refused one: 1 Augen cannot be made; Speichern stays off; then a valid count
+        await tab.tap("next-hand")
+        for key in ["game-solo", "player-Hias", "mode-augen", "pad-1"]:
+            await tab.tap(key)
+        await tab.wait_text("preview", "1 Augen gehen sich mit den Karten nicht aus")
+        assert not await tab.is_enabled("save")
+        await tab.screenshot("05-refused-hand")
+        await tab.tap("quick-91")  # 91: the opponents are Schneider
+        await tab.wait_text("preview", "Hias +3,00 €, Vroni & Kathi & Wast je -1,00 €")
+        await tab.tap("save")
+        hands.append({"game": "solo", "player": "Hias", "augen": 91})
+        await assert_cards(tab, "schafkopf", SK, hands, money)
+        # fix the first hand: it was lost
+        await tab.tap("hand-1")
+        await tab.tap("result-lost")
+        await tab.tap("save")
+        hands[0]["result"] = "lost"
+        await assert_cards(tab, "schafkopf", SK, hands, money)
+        await tab.screenshot("06-schafkopf-table")
+        await tab.tap("settle")
+        await tab.at("finish").wait_for(state="attached")
+        await tab.screenshot("07-settle")
+
+    await with_tab(server, scenario)
+
+
+async def test_saukopf_evening_in_the_browser(server):
+    players = ["Sepp", "Resi", "Alois", "Zenzi"]
+
+    async def scenario(tab: Tab):
+        await new_evening(tab, "saukopf", players)
+        await tab.tap("next-hand")
+        for key in ["game-sauerei", "player-Sepp", "partner-Zenzi", "quick-60", "lauf-1", "kontra-Resi"]:
+            await tab.tap(key)
+        await tab.wait_text("preview", "Resi & Alois je +6 Fleisch")  # the sheet's Beispiel 1
+        await tab.screenshot("08-saukopf-hand")
+        await tab.tap("save")
+        await tab.tap("next-hand")
+        for key in ["mode-napf", "game-mast", "player-Alois"]:
+            await tab.tap(key)
+        assert not await tab.has("bid-90")  # a Mast needs 91 or more: nothing lower is offered
+        for key in ["bid-95", "all-opponents"]:
+            await tab.tap(key)
+        await tab.tap("save")
+        hands = [{"game": "sauerei", "player": "Sepp", "partner": "Zenzi", "bid": 61, "augen": 60, "laufende": 1,
+                  "kontra": "Resi"},
+                 {"game": "mast", "player": "Alois", "bid": 95, "all_tricks": "opponents"}]
+        await assert_cards(tab, "saukopf", players, hands, lambda row: str(row["fleisch"]))
+        await tab.screenshot("09-saukopf-table")
+
+    await with_tab(server, scenario)
+
+
+async def test_schwarze_sau_evening_in_the_browser(server):
+    players = ["Uli", "Fritz", "Guido", "Tim"]
+
+    async def scenario(tab: Tab):
+        await new_evening(tab, "schwarze-sau", players)
+        await tab.tap("next-hand")
+        for key in ["pt-Uli-10", "pt-Fritz-10", "pt-Guido-0"]:  # 20 of 15: refused
+            await tab.tap(key)
+        assert not await tab.is_enabled("save")
+        for key in ["pt-Uli-6", "pt-Fritz-4"]:
+            await tab.tap(key)
+        await tab.wait_text("pt-Tim-rest", "5 (der Rest)")
+        await tab.screenshot("10-schwarze-sau-hand")
+        await tab.tap("save")
+        await tab.tap("next-hand")
+        for key in ["special-jungfrau", "by-Fritz", "success-True"]:
+            await tab.tap(key)
+        await tab.tap("save")
+        hands = [{"points": {"Uli": 6, "Fritz": 4, "Guido": 0, "Tim": 5}},
+                 {"announcement": {"kind": "jungfrau", "by": "Fritz", "success": True}}]
+        await assert_cards(tab, "schwarze-sau", players, hands, lambda row: str(row["punkte"]))
+        await tab.screenshot("11-schwarze-sau-table")
+
+    await with_tab(server, scenario)
+
+
+async def test_struliwuli_evening_in_the_browser(server):
+    players = ["Vroni", "Hias", "Kathi", "Wast", "Resi"]
+
+    async def scenario(tab: Tab):
+        await new_evening(tab, "struliwuli", players)
+        await tab.wait_text("context-line", "Rad 1 · Partie 1 von 5 · 7 Karten · Geber Vroni · "
+                                            "Ansagen dürfen nicht 7 ergeben")
+        await tab.tap("next-hand")
+        for key in ["bid-Hias-2", "bid-Kathi-1", "bid-Wast-0", "bid-Resi-3"]:
+            await tab.tap(key)
+        assert not await tab.is_enabled("bid-Vroni-1")  # Neukirchner: 1 would make 7
+        await tab.tap("bid-Vroni-2")
+        await tab.screenshot("12-struliwuli-bids")
+        await tab.tap("bids-done")
+        # the tab is closed while the cards are played; the bids are a draft in the store
+        browser = tab.page.context.browser
+        await tab.page.close()
+        tab = await Tab.open(browser, tab.server)
+        await tab.tap("continue")  # the running evening, one tap
+        await tab.wait_text("next-hand", "Stiche eintragen")
+        await tab.tap("next-hand")
+        for key in ["tr-Hias-2", "tr-Kathi-1", "tr-Wast-0", "tr-Resi-2"]:
+            await tab.tap(key)
+        await tab.wait_text("tr-Vroni-rest", "2 (der Rest)")
+        await tab.tap("save")
+        hands = [{"bids": {"Vroni": 2, "Hias": 2, "Kathi": 1, "Wast": 0, "Resi": 3},
+                  "tricks": {"Vroni": 2, "Hias": 2, "Kathi": 1, "Wast": 0, "Resi": 2}}]
+        await assert_cards(tab, "struliwuli", players, hands, lambda row: str(row["punkte"]))
+        await tab.screenshot("13-struliwuli-table")
+
+    await with_tab(server, scenario)
+
+
+async def test_ramsch_evening_in_the_browser(server):
+    async def scenario(tab: Tab):
+        await new_evening(tab, "zaisertshofer-ramsch", SK)
+        await tab.tap("next-hand")
+        for key in ["tr-Vroni-3", "tr-Hias-2", "tr-Kathi-0"]:
+            await tab.tap(key)
+        await tab.wait_text("tr-Wast-rest", "0 (der Rest)")
+        await tab.screenshot("14-ramsch-hand")
+        await tab.tap("save")
+        await tab.tap("next-hand")
+        await tab.tap("mit-Kathi")  # Kathi sits this one out
+        for key in ["tr-Vroni-4", "tr-Hias-1"]:
+            await tab.tap(key)
+        await tab.tap("save")
+        hands = [{"participants": SK, "tricks": {"Vroni": 3, "Hias": 2, "Kathi": 0, "Wast": 0}},
+                 {"participants": ["Vroni", "Hias", "Wast"], "tricks": {"Vroni": 4, "Hias": 1, "Wast": 0}}]
+        from scorepad.ui.widgets import tally_marks
+        await assert_cards(tab, "zaisertshofer-ramsch", SK, hands,
+                           lambda row: tally_marks(row["striche"]) if row["striche"] else "weg")
+        await tab.screenshot("15-ramsch-table")
+
+    await with_tab(server, scenario)
