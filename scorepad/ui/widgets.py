@@ -114,5 +114,5 @@ def suit_chip(suit: str, selected: bool, on_click: Callable) -> ft.Control:
 
 
 def tally_marks(n: int) -> str:
-    """Striche as on the slate: |||| || for 6."""
-    return " ".join(["||||"] * (n // 5) + (["|" * (n % 5)] if n % 5 else [])) or "–"
+    """Striche as on the slate, one mark each, in groups of five: ||||| || for 7."""
+    return " ".join(["|||||"] * (n // 5) + (["|" * (n % 5)] if n % 5 else [])) or "–"

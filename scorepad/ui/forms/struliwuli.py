@@ -52,6 +52,13 @@ def bids_complete(c: FormCtx, d: dict) -> bool:
     return all(d.get(f"bid:{p}") is not None for p in c.players)
 
 
+def pending(c: FormCtx, d: dict) -> str | None:
+    """What the form still waits for, in the table's words (before the engine can say)."""
+    if d.get("_phase") != "tricks":
+        return "Erst ansagen, dann „Ansagen fertig: spielen“" if bids_complete(c, d) else "Ansagen eintragen"
+    return None
+
+
 def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     n = cards(c)
     seq = order(c)

@@ -114,6 +114,8 @@ def HandScreen(nav, tick: int) -> ft.Control:
     if result is not None:
         words = preview(result.deltas, list(ctx.board[ctx.players[0]].keys()))
         status = ft.Text(words, size=16, weight=ft.FontWeight.BOLD, key="preview")
+    elif getattr(form, "pending", None) and form.pending(ctx, draft):
+        status = ft.Text(form.pending(ctx, draft), size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
     elif missing:
         what = KEY_NAMES.get(err.key.split(".")[0].split("[")[0], err.key)
         detail = "" if err.text == "fehlt noch" else f" ({err.text})"

@@ -80,7 +80,10 @@ def SettleScreen(nav, tick: int) -> ft.Control:
                                           for name, who in summary.trophies.items()]))
     if summary.transfers:
         body.append(section("Wer zahlt wem", *[
-            tag(ft.Text(f"{t.payer} → {t.payee} {fmt.money(t.cents)}", size=18, key=f"transfer-{i}"))
+            # the arrow as an icon: Roboto has no "→" glyph, and offline no font falls back
+            tag(ft.Row([ft.Text(t.payer, size=18), ft.Icon(ft.Icons.ARROW_FORWARD, size=20),
+                        ft.Text(f"{t.payee} {fmt.money(t.cents)}", size=18)], spacing=6,
+                       key=f"transfer-{i}"))
             for i, t in enumerate(summary.transfers)]))
     elif money:
         body.append(ft.Text("Alles ausgeglichen.", size=16))
