@@ -152,9 +152,14 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
     return "\n".join(out)
 
 
-def _html_table(head: list[str], rows: list[list[str]]) -> str:
-    th = "".join(f"<th>{html.escape(c)}</th>" for c in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None) -> str:
+    """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")."""
+    def cell(tag: str, i: int, c: str) -> str:
+        attr = ' class="n"' if tag == "td" and numbers_from is not None and i >= numbers_from else ""
+        return f"<{tag}{attr}>{html.escape(c)}</{tag}>"
+
+    th = "".join(cell("th", i, c) for i, c in enumerate(head))
+    body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(r)) + "</tr>" for r in rows)
     return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
@@ -164,7 +169,7 @@ body { font-family: "DejaVu Sans", Roboto, Arial, sans-serif; color: #111; margi
 h1 { font-size: 20pt; margin: 0 0 4mm; } h2 { font-size: 13pt; margin: 6mm 0 2mm; }
 table { border-collapse: collapse; width: 100%; font-size: 10pt; }
 th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
-th { background: #eee; } tr { page-break-inside: avoid; }
+th { background: #eee; } tr { page-break-inside: avoid; } .n { white-space: nowrap; }
 .legend span { display: inline-block; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
 ul { margin: 0; padding-left: 5mm; }
@@ -177,10 +182,12 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
                      for k, p in enumerate(summary.players))
     sections = [f"<h1>{title}</h1>",
                 f"<p>{summary.hands} Spiele · {html.escape(', '.join(summary.players))}</p>",
-                "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary))]
+                "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2)]
     if summary.transfers:
         sections += ["<h2>Wer zahlt wem</h2>",
-                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in _transfer_lines(summary)) + "</ul>"]
+                     "<ul>" + "".join(f'<li>{html.escape(t.payer)} → {html.escape(t.payee)} '
+                                      f'<span class="n">{html.escape(fmt.money(t.cents))}</span></li>'
+                                      for t in summary.transfers) + "</ul>"]
     if summary.trophies:
         sections += ["<h2>Trophäen</h2>",
                      "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in _trophy_lines(summary)) + "</ul>"]
@@ -190,7 +197,7 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     rows = [[str(h.number), h.dealer, describe_hand(table, raw, h)]
             + [fmt.tally_value(lead, h.deltas[p][lead], True) for p in summary.players]
             for h, raw in zip(result.hands, session["hands"])]
-    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + summary.players, rows)]
+    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + summary.players, rows, numbers_from=3)]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

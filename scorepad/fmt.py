@@ -34,7 +34,9 @@ def tally_value(tally: str, value: int, with_sign: bool = False) -> str:
 
 
 def day(when: date | datetime | str) -> str:
-    """A date as 29.11.2026 (accepts ISO strings)."""
+    """A date as 29.11.2026 (accepts ISO strings); a time with a zone counts in local time."""
     if isinstance(when, str):
         when = datetime.fromisoformat(when)
+    if isinstance(when, datetime) and when.tzinfo is not None:
+        when = when.astimezone()
     return when.strftime("%d.%m.%Y")

@@ -143,8 +143,10 @@ def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | 
               settle_open: bool = True) -> EveningSummary:
     """Everything the end of the evening shows. `result` should be replayed with
     keep_boards=True for the chart; `settle_open` pays out an unfinished Struliwuli Rad."""
-    ranking = _rank(table, result.standings, players)
     balance = balances(table, result, settle_open)
+    # rank by the money the evening settles (an open Struliwuli Rad paid out counts too)
+    settled = {p: {**row, "geld": balance[p]} if "geld" in row else row for p, row in result.standings.items()}
+    ranking = _rank(table, settled, players)
     scored = any(any(v for row in h.deltas.values() for v in row.values()) for h in result.hands)
     return EveningSummary(
         ruleset=table.id,

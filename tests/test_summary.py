@@ -217,6 +217,28 @@ def test_struliwuli_summary_ranks_by_money_then_points():
     assert closed.balances == dict.fromkeys(P4, 0)
 
 
+def test_struliwuli_ranking_follows_the_money_when_the_open_rad_is_settled():
+    # Rad 1: Anderl makes 1 (11), Burgi and Cilli make 0 (10 each), Done 0: Anderl gets 11 from
+    # Done; Burgi and Cilli tie on rank 2 and 3, which get 10 - 10 = 0: geld A 11, B 0, C 0, D -11.
+    rad1 = [sw(P4, cards, hits) for cards, hits in
+            zip([8, 7, 6, 5, 4, 3, 2, 1] * 4, [{A: 1}, {B: 0}, {C: 0}] + [None] * 29)]
+    # Rad 2, open: Done makes 0 three times (30); Anderl, Burgi, Cilli tie at 0 on ranks 2 to 4:
+    # Done gets 30 from rank 4, rank 2 gets 0 - 0: the three share paying 30, 10 each.
+    rad2 = [sw(P4, cards, {D: 0}) for cards in (8, 7, 6)]
+    result, s = summary_of("struliwuli", P4, rad1 + rad2)
+    assert {p: row["geld"] for p, row in result.standings.items()} == {A: 11, B: 0, C: 0, D: -11}
+    # settled: Anderl 11 - 10 = 1, Burgi -10, Cilli -10, Done -11 + 30 = +19
+    assert s.balances == {A: 1, B: -10, C: -10, D: 19}
+    # the ranking (most money, then most points) is by the money the evening settles: Done
+    # is paid the most, so Done is first, not last
+    assert s.ranking == [D, A, B, C]
+    assert (s.winner, s.loser) == (D, C)
+    # without settling the open Rad, the money is the finished Rads' only
+    _, closed = summary_of("struliwuli", P4, rad1 + rad2, settle_open=False)
+    assert closed.balances == {A: 11, B: 0, C: 0, D: -11}
+    assert closed.ranking == [A, B, C, D]
+
+
 # --- Zaisertshofer Ramsch ---------------------------------------------------------------------------
 
 R4 = ["Vroni", "Hias", "Kathi", "Wast"]
@@ -378,11 +400,14 @@ def test_generated_evenings_summary_matches_the_engine(ruleset, seed):
             assert st[p].bollas == plain.standings[p]["bolla"]
         if table.family == "schwarze_sau":
             assert st[p].games_lost == plain.standings[p]["verloren"]
-    # the ranking is sorted by the table's keys, seating order on ties
+    # the ranking is sorted by the table's keys (money as settled), seating order on ties
     keys = table.rank_keys()
 
+    def value(p, tally):
+        return s.balances[p] if tally == "geld" else s.standings[p][tally]
+
     def key(p):
-        return tuple(-s.standings[p][k.tally] if k.better == "more" else s.standings[p][k.tally] for k in keys)
+        return tuple(-value(p, k.tally) if k.better == "more" else value(p, k.tally) for k in keys)
 
     assert [key(p) for p in s.ranking] == sorted(key(p) for p in players)
 
