@@ -18,7 +18,7 @@ import json
 import sqlite3
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Callable, Literal
 
@@ -30,13 +30,13 @@ from scorepad.exports import render as render_export
 from scorepad.session import SessionFile, parse_session, parse_session_text, session_table
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.summary import summarize
-from scorepad.tables import get_table, table_as_dict, validate_table, with_options
+from scorepad.tables import builtin_tables, get_table, table_as_dict, validate_table, with_options
 
 HAND_ACTIONS = ("add", "edit", "delete")
 UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename")  # what undo and redo read of the change log
 
 __all__ = [
-    "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "EXPORT_FORMATS",
+    "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "Season", "SeasonRow", "EXPORT_FORMATS",
     "StaleVersionError", "EveningClosedError", "NothingToUndoError", "PlayerNameError", "LaterHandError",
     "ExportError", "NotFoundError", "StoreError",
 ]
@@ -141,6 +141,32 @@ class PlayerInfo(BaseModel):
     evenings: int
 
 
+class SeasonRow(BaseModel):
+    """One player's season: what the evening summaries say, added up."""
+
+    name: str
+    evenings: int = 0
+    hands: int = 0  # hands played (taken part in)
+    money: int = 0  # cents: the settled balances summed
+    points: int | None = None  # the game's lead tally summed (with one ruleset whose lead is not geld)
+    trophies: dict[str, int] = {}  # trophy name -> evenings that ended with the player holding it
+    bollas: int | None = None  # Zaisertshofer Ramsch
+    games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
+
+
+class Season(BaseModel):
+    """The season table over the stored evenings (of one ruleset, from a day on), best first."""
+
+    ruleset: str | None
+    game: str | None  # the ruleset's name
+    since: str | None  # ISO date
+    evenings: int
+    tally: str | None  # what `points` adds up (the first tally of the game's ranking)
+    better: Literal["more", "less"] | None
+    trophies: list[str]
+    rows: list[SeasonRow]
+
+
 # --- pure helpers ------------------------------------------------------------------------------
 
 
@@ -185,6 +211,24 @@ def check_name(name: Any) -> str:
     if name != name.strip():
         raise PlayerNameError(f"{name!r} has spaces at its start or end")
     return name
+
+
+def parse_day(value: date | str | None) -> date | None:
+    """A day as 2026-11-29 or 29.11.2026 (or a date), for `since`."""
+    if value is None or isinstance(value, date):
+        return value
+    text = str(value).strip()
+    for pattern in ("%Y-%m-%d", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    raise ScorepadError(f"since: {value!r} is not a day (give 2026-11-29 or 29.11.2026)")
+
+
+def local_day(started_at: str) -> date:
+    """The local day an evening started (as the evening list and the exports show it)."""
+    return datetime.fromisoformat(started_at).astimezone().date()
 
 
 @functools.lru_cache(maxsize=64)
@@ -620,6 +664,62 @@ class App:
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session_plain(row), self._table(row), self.show(evening_id))
         return evening_summary(data, settle_open)[1]
+
+    @_guarded
+    def season(self, ruleset: str | None = None, since: date | str | None = None) -> Season:
+        """A table per player over the stored evenings (of `ruleset`; started on or after the
+        day `since`), added up from each evening's summary (open Rads settled): evenings,
+        hands, money, the lead tally, trophies, Bollas, games lost. Best first."""
+        day = parse_day(since)
+        with self.store.read():
+            listed = self.store.evening_list()
+            if ruleset is not None and ruleset not in builtin_tables() and all(r["ruleset"] != ruleset for r in listed):
+                raise NotFoundError(f"no rule table {ruleset!r} (known: {', '.join(builtin_tables())})")
+            chosen = [r for r in listed if (ruleset is None or r["ruleset"] == ruleset)
+                      and (day is None or local_day(r["started_at"]) >= day)]
+            rows: dict[str, SeasonRow] = {}
+            trophies: list[str] = []
+            leads = set()
+            ramsch = schwarze_sau = False
+            for r in chosen:
+                lead = self._table(self.store.evening(r["id"])).rank_keys()[0]
+                leads.add((lead.tally, lead.better))
+                s = self.summary(r["id"])
+                trophies += [t for t in s.trophies if t not in trophies]
+                for p in s.stats:
+                    row = rows.setdefault(p.name, SeasonRow(name=p.name))
+                    row.evenings += 1
+                    row.hands += p.hands_played
+                    row.money += s.balances[p.name]
+                    row.points = (row.points or 0) + s.standings[p.name].get(lead.tally, 0)
+                    for name, holders in s.trophies.items():
+                        row.trophies[name] = row.trophies.get(name, 0) + (p.name in holders)
+                    if p.bollas is not None:
+                        ramsch = True
+                        row.bollas = (row.bollas or 0) + p.bollas
+                    if p.games_lost is not None:
+                        schwarze_sau = True
+                        row.games_lost = (row.games_lost or 0) + p.games_lost
+        tally, better = next(iter(leads)) if ruleset is not None and len(leads) == 1 else (None, None)
+        if tally == "geld":
+            tally, better = None, None
+        for row in rows.values():
+            row.trophies = {t: row.trophies.get(t, 0) for t in trophies}
+            if tally is None:
+                row.points = None
+            if ramsch:
+                row.bollas = row.bollas or 0
+            if schwarze_sau:
+                row.games_lost = row.games_lost or 0
+
+        def order(row: SeasonRow):
+            lead = (0 if tally is None else -row.points if better == "more" else row.points)
+            return (lead, -row.money, -row.evenings, row.name.casefold())
+
+        known = builtin_tables().get(ruleset) if ruleset else None
+        game = chosen[0]["game"] if ruleset and chosen else known.name if known else None
+        return Season(ruleset=ruleset, game=game, since=day.isoformat() if day else None, evenings=len(chosen), tally=tally,
+                      better=better, trophies=trophies, rows=sorted(rows.values(), key=order))
 
     @_guarded
     def table(self, evening_id: int):

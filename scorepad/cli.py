@@ -255,6 +255,43 @@ def _store_commands(sub, db_parent) -> None:
     add("rename-player", cmd_rename_player, "rename a player in every evening",
         (("old",), {}), (("new",), {}))
 
+    def cmd_stats(args) -> int:
+        from scorepad import fmt
+
+        with _app(args) as app:
+            season = app.season(args.ruleset, args.since)
+        if args.json:
+            _print_json(season.model_dump())
+            return 0
+        rows = season.rows
+        what = [season.game or "alle Spiele", f"{season.evenings} {'Abend' if season.evenings == 1 else 'Abende'}"]
+        if season.since:
+            what.append(f"seit {fmt.day(season.since)}")
+        print(" · ".join(what))
+        if not rows:
+            return 0
+        points = season.tally is not None and season.tally not in ("bolla", "verloren")
+        money = season.tally is None or any(r.money for r in rows)
+        head = ["Name", "Abende", "Spiele"] + ([fmt.TALLY_NAMES.get(season.tally, season.tally)] if points else [])
+        head += (["Saldo"] if money else []) + season.trophies
+        head += (["Bolla"] if rows[0].bollas is not None else []) + (["Verloren"] if rows[0].games_lost is not None else [])
+        table = [head]
+        for r in rows:
+            line = [r.name, str(r.evenings), str(r.hands)] + ([str(r.points)] if points else [])
+            line += ([fmt.money(r.money, signed=True)] if money else []) + [str(r.trophies[t]) for t in season.trophies]
+            line += ([str(r.bollas)] if r.bollas is not None else []) + ([str(r.games_lost)] if r.games_lost is not None else [])
+            table.append(line)
+        widths = [max(len(line[i]) for line in table) for i in range(len(head))]
+        for line in table:
+            print("  ".join(v.ljust(w) if i == 0 else v.rjust(w) for i, (v, w) in enumerate(zip(line, widths))).rstrip())
+        return 0
+
+    add("stats", cmd_stats, "a season table per player over the stored evenings (money or points, trophies, "
+        "Bollas, games lost)",
+        (("--ruleset",), {"metavar": "ID", "help": "only the evenings of this rule table (see: scorepad rulesets)"}),
+        (("--since",), {"metavar": "DATE", "help": "only the evenings from this day on (2026-11-29 or 29.11.2026)"}),
+        (("--json",), {"action": "store_true", "help": "print the table as JSON (money in cents)"}))
+
 
 def cmd_web(args) -> int:
     from scorepad.ui.serve import serve
