@@ -6,7 +6,9 @@ Pure: no I/O, no global state. Each game family's logic lives in its own module 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+import gc
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator
 
 from scorepad.games.base import Game, HandResult, Replay
 from scorepad.games.ramsch import Ramsch
@@ -31,20 +33,35 @@ def new_game(table, players: list[str], first_dealer: str | None = None) -> Game
     return FAMILIES[table.family](table, players, first_dealer)
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """A replay makes many small objects and no reference cycles; without this the cyclic
+    collector rescans the growing list of results again and again (about 40% of a long
+    replay). The collector is switched back on as it was."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
            keep_boards: bool = False) -> Replay:
     """Score every hand in order; the first hand that breaks a rule raises HandError.
 
     With keep_boards, the standings after every hand are kept too (for charts)."""
     game = new_game(table, players, first_dealer)
-    if not keep_boards:
-        results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
-        return Replay(results, game.snapshot(), game.state())
-    results, boards = [], []
-    for number, raw in enumerate(hands, 1):
-        results.append(game.play(number, raw))
-        boards.append(game.snapshot())
-    return Replay(results, game.snapshot(), game.state(), boards)
+    with _no_cycle_collection():
+        if not keep_boards:
+            results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
+            return Replay(results, game.snapshot(), game.state())
+        results, boards = [], []
+        for number, raw in enumerate(hands, 1):
+            results.append(game.play(number, raw))
+            boards.append(game.snapshot())
+        return Replay(results, game.snapshot(), game.state(), boards)
 
 
 def before_hand(table, players: list[str], hands: list[Any], number: int | None = None,
@@ -52,8 +69,9 @@ def before_hand(table, players: list[str], hands: list[Any], number: int | None 
     """The game as it stands before hand `number` (default: before the next new hand)."""
     game = new_game(table, players, first_dealer)
     upto = len(hands) if number is None else number - 1
-    for n, raw in enumerate(hands[:upto], 1):
-        game.play(n, raw)
+    with _no_cycle_collection():
+        for n, raw in enumerate(hands[:upto], 1):
+            game.play(n, raw)
     return game
 
 

@@ -3,7 +3,7 @@ hand without a trick "goes Ramsch" (+2). At 0 a player is weg; the last one left
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandModel, HandResult, parse_hand
@@ -18,7 +18,7 @@ class PenaltyEntry(BaseModel):
 class RamschHand(HandModel):
     participants: list[str]
     tricks: dict[str, int]
-    penalties: list[PenaltyEntry] = []
+    penalties: list[PenaltyEntry] = Field(default_factory=list)
     weg_order: list[str] | None = None
 
 
