@@ -129,6 +129,30 @@ def test_csv_names_that_look_like_formulas_are_quoted(app):
     assert [int(c) for c in rows[1][3:]] == [replay.hands[0].deltas[p]["geld"] for p in DANGEROUS]
 
 
+def test_csv_game_names_from_the_table_options_are_quoted_too(app):
+    # a house table may name its games: the "Spiel" cell starts with that name
+    evening = app.start_evening("schafkopf", [HIAS, VRONI, WAST, KATHI],
+                                options={"contracts": {"sauspiel": {"name": '=HYPERLINK("http://x")'}}})
+    app.add_hand(evening.id, sauspiel(HIAS, VRONI, 70))
+    rows = read_csv(app.export_session(evening.id, "csv"))
+    assert rows[1][2] == "'=HYPERLINK(\"http://x\") Hias + Vroni · 70 Augen · gewonnen"
+
+
+@pytest.mark.parametrize("ruleset,players", [
+    ("schafkopf", [HIAS, VRONI, WAST, KATHI]), ("struliwuli", ["Anderl", "Burgi", "Cilli", "Done", "Evi"]),
+    ("schwarze-sau", ["Uli", "Fritz", "Guido"]), ("zaisertshofer-ramsch", [VRONI, HIAS, KATHI, WAST]),
+    ("saukopf", ["Sepp", "Resi", "Alois", "Zenzi"]),
+])
+def test_an_evening_without_hands_exports_in_every_format(app, ruleset, players):
+    evening = app.start_evening(ruleset, players).id
+    page = parse_html(app.export_session(evening, "html"))
+    assert len([1 for tag, _ in page.tags if tag == "polyline"]) == len(players)
+    assert read_csv(app.export_session(evening, "csv"))[1:] == []
+    assert "0 Spiele" in app.export_session(evening, "md")
+    assert app.export_session(evening, "text").splitlines()[1] == "0 Spiele"
+    assert json.loads(app.export_session(evening, "json"))["results"]["summary"]["transfers"] == []
+
+
 def test_csv_safe_cell():
     from scorepad.exports import safe_cell
 
