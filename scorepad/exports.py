@@ -33,6 +33,10 @@ def _title(summary: EveningSummary) -> str:
     return " · ".join(parts)
 
 
+def _hands(n: int) -> str:
+    return f"{n} Spiel" if n == 1 else f"{n} Spiele"
+
+
 def _tally_head(tally: str) -> str:
     return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == "geld" else "")
 
@@ -103,7 +107,7 @@ def _md_table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    parts = [f"# {_title(summary)}", "", f"{summary.hands} Spiele · {', '.join(summary.players)}", ""]
+    parts = [f"# {_title(summary)}", "", f"{_hands(summary.hands)} · {', '.join(summary.players)}", ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
     if summary.transfers:
         parts += ["## Wer zahlt wem", ""] + [f"- {line}" for line in _transfer_lines(summary)] + [""]
@@ -181,7 +185,7 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{html.escape(p)}</span>'
                      for k, p in enumerate(summary.players))
     sections = [f"<h1>{title}</h1>",
-                f"<p>{summary.hands} Spiele · {html.escape(', '.join(summary.players))}</p>",
+                f"<p>{_hands(summary.hands)} · {html.escape(', '.join(summary.players))}</p>",
                 "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2)]
     if summary.transfers:
         sections += ["<h2>Wer zahlt wem</h2>",
@@ -206,7 +210,7 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
 
 def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> str:
     """A few lines to paste into a chat."""
-    lines = [_title(summary), f"{summary.hands} Spiele"]
+    lines = [_title(summary), _hands(summary.hands)]
     for place, p in enumerate(summary.ranking, 1):
         shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
                  else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))

@@ -346,6 +346,14 @@ def test_text_has_a_line_per_transfer(app):
     assert "Wer zahlt wem:" in lines
 
 
+def test_one_hand_is_one_spiel(app):
+    evening = app.start_evening("schafkopf", [HIAS, VRONI, WAST, KATHI]).id
+    app.add_hand(evening, sauspiel(HIAS, VRONI, 70))
+    assert app.export_session(evening, "text").splitlines()[1] == "1 Spiel"
+    assert "1 Spiel · Hias, Vroni, Wast, Kathi" in app.export_session(evening, "md").splitlines()
+    assert "<p>1 Spiel · Hias, Vroni, Wast, Kathi</p>" in app.export_session(evening, "html")
+
+
 def test_text_without_money_shows_the_tallies(app):
     players = ["Sepp", "Resi", "Alois", "Zenzi"]
     evening = app.start_evening("saukopf", players)
