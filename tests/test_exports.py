@@ -503,11 +503,12 @@ def test_html_money_never_breaks_over_two_lines_in_chromium(app, tmp_path, make)
     """At A4 width (180 mm between the margins), an amount like "-12,50 €" stays on one line
     everywhere, and nothing sticks out to the side (a broken "+0,20 / €" was seen in the
     Spiele table of an export of short names and long hand descriptions)."""
-    playwright = pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import sync_playwright  # a test dependency: not a reason to skip
+
     evening = make(app)
     page = tmp_path / "abend.html"
     page.write_text(app.export_session(evening, "html"), encoding="utf-8")
-    with playwright.sync_playwright() as pw:
+    with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         try:
             tab = browser.new_page(viewport={"width": 680, "height": 1000})
