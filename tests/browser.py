@@ -62,7 +62,8 @@ class Tab:
 
     @classmethod
     async def open(cls, browser, server: Server) -> "Tab":
-        page = await browser.new_page(viewport=PHONE)
+        """A new tab on the app; `browser` may be a Browser or a BrowserContext."""
+        page = await (browser.new_page(viewport=PHONE) if hasattr(browser, "contexts") else browser.new_page())
 
         async def only_ours(route):
             if route.request.url.startswith(server.url):

@@ -205,3 +205,68 @@ async def test_ramsch_evening_in_the_browser(server):
         await tab.screenshot("15-ramsch-table")
 
     await with_tab(server, scenario)
+
+
+async def test_a_killed_server_loses_no_saved_hand(tmp_path):
+    """Saved is saved: the server is killed (SIGKILL) right after a save and started again."""
+    db = tmp_path / "scorepad.db"
+    first = Server(db)
+    try:
+        async def scenario(tab: Tab):
+            await new_evening(tab, "schafkopf", SK)
+            await tab.tap("next-hand")
+            for key in ["game-wenz", "player-Wast", "result-won_schneider", "save"]:
+                await tab.tap(key)
+            await tab.at("hand-1").wait_for(state="attached")
+
+        await with_tab(first, scenario)
+    finally:
+        first.proc.kill()
+        first.proc.wait()
+    second = Server(db)
+    try:
+        async def after(tab: Tab):
+            await tab.tap("continue")
+            await assert_cards(tab, "schafkopf", SK, [{"game": "wenz", "player": "Wast", "result": "won_schneider"}],
+                               money)
+
+        await with_tab(second, after)
+    finally:
+        second.stop()
+
+
+async def test_exports_download_in_the_browser(server):
+    async def scenario(tab: Tab):
+        await new_evening(tab, "schafkopf", SK)
+        await tab.tap("next-hand")
+        for key in ["player-Kathi", "partner-Hias", "result-lost_schneider", "save"]:
+            await tab.tap(key)
+        await tab.tap("settle")
+        for kind in ["csv", "html"]:
+            async with tab.page.expect_download(timeout=15000) as info:
+                await tab.tap(f"export-{kind}")
+            download = await info.value
+            assert download.suggested_filename.endswith(f".{kind}")
+            body = Path(await download.path()).read_text(encoding="utf-8")
+            assert "Kathi" in body and "-40" in body if kind == "csv" else "-0,40 €" in body
+
+    await with_tab(server, scenario)
+
+
+async def test_small_phone_in_dark_mode_fits_the_screen(server):
+    """360 x 640 in the dark: every tappable chip lies inside the screen's width."""
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            context = await browser.new_context(viewport={"width": 360, "height": 640}, color_scheme="dark")
+            tab = await Tab.open(context, server)
+            await new_evening(tab, "zaisertshofer-ramsch", SK)
+            await tab.screenshot("16-small-dark-table")
+            await tab.tap("next-hand")
+            await tab.screenshot("17-small-dark-hand")
+            right_edges = await tab.page.evaluate(
+                "() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+                ".map(n => n.getBoundingClientRect()).filter(r => r.width > 0).map(r => r.right)")
+            assert right_edges and max(right_edges) <= 360
+        finally:
+            await browser.close()

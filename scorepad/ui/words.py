@@ -45,7 +45,8 @@ def german(rule: str) -> str:
     for pattern, text in _COMPILED:
         m = pattern.match(rule)
         if m:
-            return text.format(**{k: v for k, v in m.groupdict().items() if v is not None})
+            out = text.format(**{k: v for k, v in m.groupdict().items() if v is not None})
+            return out.replace(" fehlt noch", " fehlen noch") if "," in out and out.endswith(" fehlt noch") else out
     return rule
 
 

@@ -47,13 +47,13 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         return screen(header("Abrechnung", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
 
     async def download(kind: str, label: str, _e=None):
-        text = app.export(evening_id, kind)
+        text = app.export_session(evening_id, kind)
         name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}.{kind}"
         await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
         nav.notify(f"{label} gespeichert")
 
     async def copy_text():
-        await ft.Clipboard().set(app.export(evening_id, "text"))
+        await ft.Clipboard().set(app.export_session(evening_id, "text"))
         nav.notify("Text kopiert: jetzt im Chat einfügen")
 
     def finish():
