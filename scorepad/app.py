@@ -24,7 +24,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel
 
-from scorepad.engine import Game, HandResult, Replay, before_hand, new_game, replay, try_hand
+from scorepad.engine import Game, HandResult, Replay, before_hand, play_through, replay, try_hand
 from scorepad.errors import HandError, ScorepadError, SessionError
 from scorepad.exports import render as render_export
 from scorepad.session import SessionFile, parse_session, parse_session_text, session_table
@@ -251,8 +251,7 @@ class Live:
 
 def play_all(table, players: list[str], first_dealer: str | None, hands: list[Any], version: int = 0) -> Live:
     """The engine's replay, keeping the game so more hands can be played on it."""
-    game = new_game(table, list(players), first_dealer)
-    results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
+    game, results = play_through(table, list(players), hands, first_dealer)
     return Live(version, game, results)
 
 

@@ -25,7 +25,8 @@ FAMILIES: dict[str, type[Game]] = {
     "ramsch": Ramsch,
 }
 
-__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "before_hand", "new_game", "replay", "try_hand"]
+__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
+           "try_hand"]
 
 
 def new_game(table, players: list[str], first_dealer: str | None = None) -> Game:
@@ -47,16 +48,26 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
+def play_through(table, players: list[str], hands: Iterable[Any],
+                 first_dealer: str | None = None) -> tuple[Game, list[HandResult]]:
+    """Every hand played in order on a new game: the game (to play more hands on) and the
+    results. The first hand that breaks a rule raises HandError."""
+    game = new_game(table, players, first_dealer)
+    with _no_cycle_collection():
+        results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
+    return game, results
+
+
 def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
            keep_boards: bool = False) -> Replay:
     """Score every hand in order; the first hand that breaks a rule raises HandError.
 
     With keep_boards, the standings after every hand are kept too (for charts)."""
+    if not keep_boards:
+        game, results = play_through(table, players, hands, first_dealer)
+        return Replay(results, game.snapshot(), game.state())
     game = new_game(table, players, first_dealer)
     with _no_cycle_collection():
-        if not keep_boards:
-            results = [game.play(number, raw) for number, raw in enumerate(hands, 1)]
-            return Replay(results, game.snapshot(), game.state())
         results, boards = [], []
         for number, raw in enumerate(hands, 1):
             results.append(game.play(number, raw))
@@ -67,12 +78,8 @@ def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | 
 def before_hand(table, players: list[str], hands: list[Any], number: int | None = None,
                 first_dealer: str | None = None) -> Game:
     """The game as it stands before hand `number` (default: before the next new hand)."""
-    game = new_game(table, players, first_dealer)
     upto = len(hands) if number is None else number - 1
-    with _no_cycle_collection():
-        for n, raw in enumerate(hands[:upto], 1):
-            game.play(n, raw)
-    return game
+    return play_through(table, players, hands[:upto], first_dealer)[0]
 
 
 def try_hand(table, players: list[str], hands: list[Any], hand: Any, number: int | None = None,
