@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from flet_harness import open_phone
-from scorepad.app import App
 from scorepad.ui.main import make_main
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
