@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
+import secrets
 import sqlite3
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -64,6 +66,10 @@ class NothingToUndoError(ScorepadError):
 
 class PlayerNameError(ScorepadError):
     """A player name that can't be used (empty, taken, or not a clean rename)."""
+
+
+class PinError(ScorepadError):
+    """A PIN that is not four digits."""
 
 
 class ExportError(ScorepadError):
@@ -392,6 +398,21 @@ class App:
         self.store = store
         self._live: OrderedDict[int, Live] = OrderedDict()
         self._live_max = live_evenings
+        self._listeners: list[Callable[[int], None]] = []
+
+    def subscribe(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        """Call `listener(evening_id)` after every committed change of an evening (a hand, an
+        undo, a new or finished evening): how every phone on the table sees a save at once.
+        Returns the function that unsubscribes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _changed(self, evening_id: int) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(evening_id)
+            except Exception:  # a phone that went away must not spoil the change for the rest
+                logging.getLogger("scorepad").exception("change listener failed")
 
     @classmethod
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
@@ -466,6 +487,7 @@ class App:
             live.version = self.store.log_change(evening_id, 0, action, None, None, new)
             info = self._info(evening_id)
         self._keep(evening_id, live)
+        self._changed(evening_id)
         return info
 
     @_guarded
@@ -491,6 +513,7 @@ class App:
                                             None, bool(row["finished"]), finished)
             info = self._info(evening_id)
         self._advance(evening_id, row["version"], version)
+        self._changed(evening_id)
         return info
 
     @_guarded
@@ -578,6 +601,7 @@ class App:
                                             planned.old, op.hand, planned.undoes)
         live.version = version
         self._keep(evening_id, live)
+        self._changed(evening_id)
         return self._result(evening_id, action, op, live)
 
     def _replayed(self, row: dict, op: HandOp, count: int, label: str) -> Live:
@@ -622,6 +646,7 @@ class App:
             info = next(PlayerInfo(**p) for p in self.store.players() if p["id"] == row["id"])
         for evening_id in evenings:
             self._live.pop(evening_id, None)
+            self._changed(evening_id)
         return info
 
     def _rename_in_evening(self, evening_id: int, old: str, new: str) -> None:
@@ -760,6 +785,30 @@ class App:
     def clear_draft(self, evening_id: int) -> None:
         with self.store.write():
             self.store.clear_draft(evening_id)
+
+    # -- PINs: who may change an evening ----------------------------------------------------------
+
+    @_guarded
+    def pin(self, evening_id: int) -> str:
+        """The evening's 4-digit PIN (shown only to a phone that holds it)."""
+        with self.store.write():
+            self.store.evening(evening_id)
+            return self.store.pin(evening_id)
+
+    @_guarded
+    def check_pin(self, evening_id: int, pin: str) -> bool:
+        with self.store.write():
+            self.store.evening(evening_id)
+            return secrets.compare_digest(str(pin), self.store.pin(evening_id))
+
+    @_guarded
+    def set_pin(self, evening_id: int, pin: str) -> None:
+        """A new PIN for the evening: exactly four digits."""
+        if not (isinstance(pin, str) and len(pin) == 4 and pin.isdigit()):
+            raise PinError("a PIN is exactly four digits")
+        with self.store.write():
+            self.store.evening(evening_id)
+            self.store.set_pin(evening_id, pin)
 
     def _session_plain(self, row: dict) -> dict[str, Any]:
         """The session as stored, for summaries (no format-1 options needed)."""

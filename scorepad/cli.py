@@ -296,7 +296,7 @@ def _store_commands(sub, db_parent) -> None:
 def cmd_web(args) -> int:
     from scorepad.ui.serve import serve
 
-    serve(host=args.host, port=args.port, db=args.db)
+    serve(host=args.host, port=args.port, db=args.db, require_pin=args.pin)
     return 0
 
 
@@ -339,6 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones on the same Wi-Fi)")
     p.add_argument("--port", type=int, default=8550)
+    p.add_argument("--pin", action="store_true",
+                   help="changing an evening needs its PIN even here (always so with a non-loopback --host)")
     p.set_defaults(func=cmd_web)
 
     p = sub.add_parser("app", parents=[db_parent], help="open the table app (a window, else the browser); "

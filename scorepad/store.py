@@ -14,6 +14,7 @@ Schema version 3 (`PRAGMA user_version`):
               hand number, old and new value (JSON), and for undo/redo the change it undoes
     drafts    (since 3) the hand being entered on the app, per evening: the form's taps as JSON,
               kept until the hand is saved, so a reload or a closed tab loses nothing
+    pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands
 
 Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
 the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -124,17 +126,31 @@ def create_schema(db: Database) -> None:
 
 
 def create_drafts(db: Database) -> None:
+    """The tables new in schema 3: drafts of the hand being entered, and each evening's PIN."""
     if "drafts" not in db.table_names():
         db["drafts"].create(
             {"evening_id": int, "data": str, "updated_at": str},
             pk="evening_id", not_null=["data", "updated_at"],
             foreign_keys=[("evening_id", "evenings", "id")],
         )
+    if "pins" not in db.table_names():
+        db["pins"].create(
+            {"evening_id": int, "pin": str, "updated_at": str},
+            pk="evening_id", not_null=["pin", "updated_at"],
+            foreign_keys=[("evening_id", "evenings", "id")],
+        )
+
+
+def new_pin() -> str:
+    """Four random digits."""
+    return f"{secrets.randbelow(10_000):04d}"
 
 
 def migrate_v2_to_v3(db: Database, canonical_hands=None) -> None:
-    """Schema 2 -> 3: a table for the hand being entered (drafts); nothing else changes."""
+    """Schema 2 -> 3: drafts of the hand being entered, and a PIN for every evening."""
     create_drafts(db)
+    for row in db.query("SELECT id FROM evenings WHERE id NOT IN (SELECT evening_id FROM pins)"):
+        db["pins"].insert({"evening_id": row["id"], "pin": new_pin(), "updated_at": now()})
 
 
 def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list]) -> None:
@@ -493,6 +509,19 @@ class Store:
 
     def clear_draft(self, evening_id: int) -> None:
         self.db.execute("DELETE FROM drafts WHERE evening_id = ?", [evening_id])
+
+    # -- PINs -------------------------------------------------------------------------------
+
+    def pin(self, evening_id: int) -> str:
+        row = self.db.execute("SELECT pin FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
+        if row is None:  # an evening from before PINs: it gets one now
+            pin = new_pin()
+            self.set_pin(evening_id, pin)
+            return pin
+        return row[0]
+
+    def set_pin(self, evening_id: int, pin: str) -> None:
+        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": now()}, pk="evening_id")
 
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -1,16 +1,20 @@
 """The table app: one Flet page per phone, one application layer (scorepad.app.App) behind it.
 
 Screens render what the app layer returns and call it for every change; no rule lives here.
+Every phone on the server sees every change at once: the app layer tells each open page,
+which renders again. Who may change an evening: see ui/access.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import flet as ft
 
 from scorepad.app import App
+from scorepad.ui.access import PinGuard
 
 
 @dataclass(frozen=True)
@@ -24,16 +28,30 @@ class Route:
 
 @dataclass
 class Nav:
-    """What every screen gets: the app layer, where we are, how to move and to refresh."""
+    """What every screen gets: the app layer, where we are, how to move and to refresh, and
+    which evenings this phone may change."""
 
     app: App
     route: Route
     go: Callable[[Route], None]
     refresh: Callable[[], None]
     page: ft.Page | None = None
+    require_pin: bool = False
+    unlocked: set[int] = field(default_factory=set)
+    guard: PinGuard | None = None
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))
+
+    def can_edit(self, evening_id: int | None) -> bool:
+        """Without a PIN requirement (the app on this machine only) everyone may; otherwise
+        only a phone that started the evening or entered its PIN."""
+        return not self.require_pin or evening_id in self.unlocked
+
+    @property
+    def client(self) -> str:
+        page = self.page
+        return (getattr(page, "client_ip", None) or "") or (page.session.id if page is not None else "")
 
     def notify(self, text: str, action: str | None = None, on_action: Callable | None = None) -> None:
         """A short message at the bottom ("Gespeichert · Rückgängig")."""
@@ -45,11 +63,32 @@ class Nav:
 
 
 @ft.component
-def Root(app: App, page: ft.Page, start: Route) -> ft.Control:
+def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard) -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
-    nav = Nav(app=app, route=route, go=set_route, refresh=lambda: set_tick(tick + 1), page=page)
-    from scorepad.ui.screens import hand, history, new_evening, settle, start as start_screen, table
+    unlocked = ft.use_ref(None)
+    if unlocked.current is None:
+        unlocked.current = set()
+
+    def bump():
+        set_tick(lambda t: t + 1)
+
+    def follow_changes():
+        """Render again whenever any phone (or this one) changes an evening."""
+        loop = asyncio.get_running_loop() if _loop_running() else None
+
+        def on_change(evening_id: int) -> None:
+            if loop is not None and loop.is_running():
+                loop.call_soon_threadsafe(bump)
+            else:
+                bump()
+
+        return app.subscribe(on_change)
+
+    ft.use_effect(follow_changes, [])
+    nav = Nav(app=app, route=route, go=set_route, refresh=bump, page=page, require_pin=require_pin,
+              unlocked=unlocked.current, guard=guard)
+    from scorepad.ui.screens import hand, history, new_evening, pin, settle, start as start_screen, table
 
     screens: dict[str, Any] = {
         "start": start_screen.StartScreen,
@@ -58,13 +97,27 @@ def Root(app: App, page: ft.Page, start: Route) -> ft.Control:
         "hand": hand.HandScreen,
         "settle": settle.SettleScreen,
         "history": history.HistoryScreen,
+        "pin": pin.PinScreen,
+        "pin-show": pin.PinShowScreen,
     }
+    if route.screen == "hand" and not nav.can_edit(route.evening):
+        return table.TableScreen(nav, tick)  # no PIN, no form: back to watching
     return screens.get(route.screen, start_screen.StartScreen)(nav, tick)
 
 
-def make_main(db_path: str | None = None) -> Callable[[ft.Page], None]:
-    """The Flet entry point for one store: each phone (session) gets the same app layer."""
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+        return True
+    except RuntimeError:
+        return False
+
+
+def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], None]:
+    """The Flet entry point for one store: each phone (session) gets the same app layer.
+    With `require_pin`, changing an evening needs its PIN (always so on a shared network)."""
     app = App.open(db_path)
+    guard = PinGuard()
 
     def main(page: ft.Page) -> None:
         page.title = "scorepad"
@@ -73,7 +126,8 @@ def make_main(db_path: str | None = None) -> Callable[[ft.Page], None]:
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
-        page.render(Root, app, page, Route("start"))
+        page.render(Root, app, page, Route("start"), require_pin, guard)
 
     main.app = app  # type: ignore[attr-defined]
+    main.guard = guard  # type: ignore[attr-defined]
     return main

@@ -4,6 +4,7 @@ flet-desktop is installed and a screen is there."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import socket
 import sys
@@ -36,8 +37,17 @@ def qr_text(url: str) -> str | None:
     return out.getvalue()
 
 
-def serve(host: str = "127.0.0.1", port: int = DEFAULT_PORT, db: str | None = None) -> None:
-    """Serve the app in the browser until interrupted; prints the address to open."""
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(socket.gethostbyname(host)).is_loopback
+    except (OSError, ValueError):
+        return False
+
+
+def serve(host: str = "127.0.0.1", port: int = DEFAULT_PORT, db: str | None = None,
+          require_pin: bool = False) -> None:
+    """Serve the app in the browser until interrupted; prints the address to open. Off this
+    machine (a host that is not loopback) changing an evening always needs its PIN."""
     import flet as ft
 
     from scorepad.ui.main import make_main
@@ -49,7 +59,10 @@ def serve(host: str = "127.0.0.1", port: int = DEFAULT_PORT, db: str | None = No
     qr = qr_text(url) if shown not in ("127.0.0.1", "localhost") else None
     if qr:
         print(qr, flush=True)
-    ft.run(make_main(db), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+    pin = require_pin or not is_loopback(host)
+    if pin:
+        print("Mitschreiben nur mit der PIN des Abends (steht auf dem Handy, das den Abend beginnt).", flush=True)
+    ft.run(make_main(db, require_pin=pin), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
 
 
 def open_app(db: str | None = None) -> None:

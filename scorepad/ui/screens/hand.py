@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad.app import StaleVersionError
 from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
+
+STALE = "Inzwischen wurde ein Spiel eingetragen. Bitte prüfen; nochmal Speichern trägt dieses danach ein."
 from scorepad.ui.words import german, preview
 
 
@@ -48,6 +51,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
 
     draft, set_draft = ft.use_state(first_draft)
     busy, set_busy = ft.use_state(False)
+    seen, set_seen = ft.use_state(info.version)  # the evening as this form last showed it
 
     def put(**changes):
         new = {**draft, **changes}
@@ -75,10 +79,17 @@ def HandScreen(nav, tick: int) -> ft.Control:
         to_store = payload if payload is not None else hand
         try:
             if number is None:
-                app.add_hand(evening_id, to_store, expected_version=info.version)
+                app.add_hand(evening_id, to_store, expected_version=seen)
                 app.clear_draft(evening_id)
             else:
-                app.edit_hand(evening_id, number, to_store, expected_version=info.version)
+                app.edit_hand(evening_id, number, to_store, expected_version=seen)
+        except StaleVersionError:
+            # another phone saved first: nothing stored, the form keeps every tap; a second
+            # tap on Speichern saves it after the new hand
+            set_busy(False)
+            set_seen(app.evening(evening_id).version)
+            nav.notify(STALE)
+            return
         except ScorepadError as exc:
             set_busy(False)
             nav.notify(german(getattr(exc, "rule", str(exc))) if isinstance(exc, HandError) else str(exc))
@@ -90,7 +101,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
         def confirmed():
             nav.page.pop_dialog()
             try:
-                app.delete_hand(evening_id, number, expected_version=info.version)
+                app.delete_hand(evening_id, number, expected_version=seen)
             except ScorepadError as exc:
                 nav.notify(german(exc.rule) if isinstance(exc, HandError) else str(exc))
                 return
@@ -104,7 +115,12 @@ def HandScreen(nav, tick: int) -> ft.Control:
                      tag(ft.FilledButton("Löschen", on_click=confirmed, key="confirm-delete"))],
         ))
 
-    body: list[ft.Control] = list(form.view(ctx, draft, put, NO_ERROR if missing else err))
+    body: list[ft.Control] = []
+    if info.version != seen:
+        body.append(tag(ft.Container(ft.Text(STALE, size=15, weight=ft.FontWeight.W_600),
+                                     bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10, border_radius=10,
+                                     key="stale")))
+    body += list(form.view(ctx, draft, put, NO_ERROR if missing else err))
     if err.key == "hand" or (err.text and not missing and not _shown_at_field(body, err)):
         body.append(tag(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error")))
     quick = form.quick_actions(ctx, save) if number is None else []

@@ -40,5 +40,6 @@ def HistoryScreen(nav, tick: int) -> ft.Control:
 
     body = [tag(ft.Text(change_line(c), size=15, key=f"change-{c.id}")) for c in reversed(changes)]
     bottom = ft.Row([big_button("Rückgängig", lambda: act("undo"), icon=ft.Icons.UNDO, key="history-undo"),
-                     big_button("Wiederholen", lambda: act("redo"), icon=ft.Icons.REDO, key="history-redo")])
+                     big_button("Wiederholen", lambda: act("redo"), icon=ft.Icons.REDO, key="history-redo")]) \
+        if nav.can_edit(evening_id) else None
     return screen(header("Verlauf", on_back=nav.to("table", evening_id)), body, bottom)

@@ -109,6 +109,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         except ScorepadError as exc:
             set_failure(str(exc))
             return
+        nav.unlocked.add(info.id)  # who starts the evening keeps score
         nav.go(type(nav.route)("table", info.id))
 
     games = [(tid, t.name) for tid, t in tables.items()]

@@ -108,5 +108,6 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in EXPORTS]
         + [chip("Text kopieren", False, copy_text, key="copy-text")])))
     bottom = ft.Row([big_button("Abend wieder öffnen" if info.finished else "Abend beenden", finish,
-                                icon=ft.Icons.LOCK_OPEN if info.finished else ft.Icons.FLAG, key="finish")])
+                                icon=ft.Icons.LOCK_OPEN if info.finished else ft.Icons.FLAG, key="finish")]) \
+        if nav.can_edit(evening_id) else None
     return screen(header("Abrechnung", on_back=nav.to("table", evening_id), subtitle=info.game), body, bottom)

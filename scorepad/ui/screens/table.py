@@ -91,6 +91,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
             nav.notify(str(exc))
         nav.refresh()
 
+    editable = nav.can_edit(evening_id) and not info.finished
     lines: list[ft.Control] = []
     lead = tallies[0]
     for hand, raw in reversed(list(zip(result.hands, session["hands"]))):
@@ -99,7 +100,8 @@ def TableScreen(nav, tick: int) -> ft.Control:
         lines.append(tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
             subtitle=ft.Text(points or "–", size=13),
-            on_click=nav.to("hand", evening_id, hand.number), key=f"hand-{hand.number}", min_height=52,
+            on_click=nav.to("hand", evening_id, hand.number) if editable else None,
+            key=f"hand-{hand.number}", min_height=52,
         )))
     draft = nav.app.draft(evening_id) if hasattr(nav.app, "draft") else None
     label = "Nächstes Spiel"
@@ -116,12 +118,22 @@ def TableScreen(nav, tick: int) -> ft.Control:
     else:
         body.append(ft.Text("Noch kein Spiel eingetragen.", size=15))
     actions = [
-        tag(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", disabled=info.finished, key="undo")),
+        tag(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", key="undo")),
         tag(ft.IconButton(ft.Icons.HISTORY, on_click=nav.to("history", evening_id), tooltip="Verlauf", key="history")),
         tag(ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle")),
     ]
-    bottom = None if info.finished else ft.Row([big_button(label, nav.to("hand", evening_id), icon=ft.Icons.ADD,
-                                                          key="next-hand")])
+    if not editable:
+        actions = actions[1:]
+    elif nav.require_pin:
+        actions.insert(0, tag(ft.IconButton(ft.Icons.PIN, on_click=nav.to("pin-show", evening_id),
+                                            tooltip="PIN zeigen", key="show-pin")))
+    if info.finished:
+        bottom = None
+    elif editable:
+        bottom = ft.Row([big_button(label, nav.to("hand", evening_id), icon=ft.Icons.ADD, key="next-hand")])
+    else:
+        bottom = ft.Row([big_button("Mitschreiben: PIN eingeben", nav.to("pin", evening_id), icon=ft.Icons.LOCK_OPEN,
+                                    key="unlock")])
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
                          subtitle=f"{len(result.hands)} {'Spiel' if len(result.hands) == 1 else 'Spiele'}" + (" · beendet" if info.finished else "")),
                   body, bottom)

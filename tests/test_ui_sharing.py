@@ -1,0 +1,138 @@
+"""One table, several phones: every phone sees a save at once; only PIN holders change the
+evening; two saves at the same moment never both land."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from flet_harness import open_phone
+from scorepad.ui.access import PinGuard
+from scorepad.ui.main import make_main
+from scorepad.ui.screens.hand import STALE
+
+SK = ["Vroni", "Hias", "Kathi", "Wast"]
+SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
+
+
+@pytest.fixture
+def shared(tmp_path):
+    m = make_main(str(tmp_path / "shared.db"), require_pin=True)
+    yield m
+    m.app.close()
+
+
+async def scorekeeper(main):
+    """The phone that starts the evening: it keeps score without typing the PIN."""
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    for name in SK:
+        await phone.type("name-field", name, submit=True)
+    await phone.tap("start-evening")
+    [evening] = main.app.list_evenings()
+    return phone, evening.id
+
+
+async def watcher(main, evening_id):
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{evening_id}")
+    return phone
+
+
+async def test_a_save_on_one_phone_shows_on_every_other_phone(shared):
+    keeper, eid = await scorekeeper(shared)
+    others = [await watcher(shared, eid) for _ in range(3)]
+    await keeper.tap("next-hand")
+    for key in SAUSPIEL + ["save"]:
+        await keeper.tap(key)
+    for phone in others:
+        await phone.settle()
+        assert phone.text_of("value-Vroni") == "+0,20 €"
+        assert phone.has("hand-1")
+
+
+async def test_a_watcher_without_the_pin_cannot_change_the_evening(shared):
+    keeper, eid = await scorekeeper(shared)
+    await keeper.tap("next-hand")
+    for key in SAUSPIEL + ["save"]:
+        await keeper.tap(key)
+    phone = await watcher(shared, eid)
+    assert not phone.has("next-hand") and not phone.has("undo")
+    assert phone.has("unlock")
+    assert phone.find("hand-1").on_click is None  # a hand opens only for PIN holders
+    assert keeper.has("next-hand") and keeper.has("show-pin")
+
+
+async def test_the_right_pin_makes_a_watcher_a_scorekeeper(shared):
+    keeper, eid = await scorekeeper(shared)
+    phone = await watcher(shared, eid)
+    await phone.tap("unlock")
+    for digit in shared.app.pin(eid):
+        await phone.tap(f"pin-{digit}")
+    assert phone.has("next-hand")
+    await phone.tap("next-hand")
+    for key in SAUSPIEL + ["save"]:
+        await phone.tap(key)
+    assert shared.app.evening(eid).hands == 1
+
+
+async def test_wrong_pins_make_the_phone_wait(shared):
+    keeper, eid = await scorekeeper(shared)
+    right = shared.app.pin(eid)
+    wrong = "0000" if right != "0000" else "1111"
+    phone = await watcher(shared, eid)
+    await phone.tap("unlock")
+    for attempt in range(5):
+        for digit in wrong:
+            await phone.tap(f"pin-{digit}")
+    assert phone.text_of("pin-message") == "Falsche PIN: bitte eine Minute warten"
+    for digit in right:  # even the right PIN waits now
+        await phone.tap(f"pin-{digit}")
+    assert phone.text_of("pin-message").startswith("Zu viele falsche Versuche: bitte ")
+    assert not phone.has("next-hand")
+
+
+async def test_the_scorekeeper_can_change_the_pin(shared):
+    keeper, eid = await scorekeeper(shared)
+    await keeper.tap("show-pin")
+    assert keeper.text_of("pin-current") == shared.app.pin(eid)
+    for digit in "4711":
+        await keeper.tap(f"pin-{digit}")
+    assert shared.app.pin(eid) == "4711"
+    assert shared.app.check_pin(eid, "4711") and not shared.app.check_pin(eid, "4712")
+
+
+async def test_two_saves_at_once_store_one_and_refuse_the_other(shared):
+    keeper, eid = await scorekeeper(shared)
+    second = await watcher(shared, eid)
+    await second.tap("unlock")
+    for digit in shared.app.pin(eid):
+        await second.tap(f"pin-{digit}")
+    await keeper.tap("next-hand")
+    await second.tap("next-hand")
+    for key in SAUSPIEL:
+        await keeper.tap(key)
+    for key in ["game-wenz", "player-Hias", "result-lost"]:
+        await second.tap(key)
+    await keeper.tap("save")
+    await second.settle()
+    assert second.text_of("stale").startswith("Inzwischen wurde ein Spiel eingetragen")
+    await second.tap("save")  # the evening moved on since this form opened: refused
+    assert shared.app.evening(eid).hands == 1
+    assert isinstance(second.find("player-Hias"), ft.FilledButton)  # the taps are still there
+    assert STALE in second.texts()  # said at the bottom of the phone
+    assert shared.app.show(eid).hands[0].info["game"] == "sauspiel"
+    await second.tap("save")  # the form kept every tap; saved now, after the other hand
+    assert [h.info["game"] for h in shared.app.show(eid).hands] == ["sauspiel", "wenz"]
+
+
+def test_pin_guard_counts_per_client_and_forgives_after_the_wait():
+    now = [100.0]
+    guard = PinGuard(max_tries=3, wait_s=60, clock=lambda: now[0])
+    for _ in range(3):
+        guard.failed("10.0.0.2")
+    assert guard.wait_left("10.0.0.2") == 60 and guard.wait_left("10.0.0.3") == 0
+    now[0] += 59
+    assert guard.wait_left("10.0.0.2") == 1
+    now[0] += 1
+    assert guard.wait_left("10.0.0.2") == 0 and guard.tries_left("10.0.0.2") == 3
