@@ -28,11 +28,13 @@ def free_port() -> int:
 class Server:
     """`scorepad web` on 127.0.0.1 with its own store, started and stopped by the test."""
 
-    def __init__(self, db: Path):
+    def __init__(self, db: Path, pin: bool = False):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.db = db
         env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "scorepad", "web", "--port", str(self.port), "--db", str(db)],
+        args = [sys.executable, "-m", "scorepad", "web", "--port", str(self.port), "--db", str(db)]
+        self.proc = subprocess.Popen(args + (["--pin"] if pin else []),
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while time.time() < deadline:

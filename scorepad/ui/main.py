@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import flet as ft
+from flet.controls.context import _context_page
 
 from scorepad.app import App
 from scorepad.ui.access import PinGuard
@@ -74,14 +75,19 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         set_tick(lambda t: t + 1)
 
     def follow_changes():
-        """Render again whenever any phone (or this one) changes an evening."""
-        loop = asyncio.get_running_loop() if _loop_running() else None
+        """Render again whenever any phone (or this one) changes an evening. The change may
+        come from another phone's session: the update must run as this phone's page."""
+
+        async def refresh() -> None:
+            _context_page.set(page)
+            bump()
 
         def on_change(evening_id: int) -> None:
-            if loop is not None and loop.is_running():
-                loop.call_soon_threadsafe(bump)
-            else:
-                bump()
+            # not page.run_task: it would also bind the caller's context to this page
+            try:
+                asyncio.run_coroutine_threadsafe(refresh(), page.session.connection.loop)
+            except RuntimeError:  # this phone's connection is gone
+                pass
 
         return app.subscribe(on_change)
 
@@ -103,14 +109,6 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
     if route.screen == "hand" and not nav.can_edit(route.evening):
         return table.TableScreen(nav, tick)  # no PIN, no form: back to watching
     return screens.get(route.screen, start_screen.StartScreen)(nav, tick)
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-        return True
-    except RuntimeError:
-        return False
 
 
 def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], None]:
