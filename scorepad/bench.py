@@ -219,7 +219,7 @@ def bench_store(table, hands: int = 1000, samples: int = 50, small: int = 10) ->
 
 
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
-              store_samples: int = 50) -> dict:
+              store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
@@ -229,4 +229,72 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
     if store_hands > 0:
         out["store"] = {rid: bench_store(table, store_hands, store_samples)
                         for rid, table in tables.items() if not rulesets or rid in rulesets}
+    if sharing_tables > 0:
+        out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
     return out
+
+
+# --- many phones on one server ---------------------------------------------------------------
+
+
+async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
+    """`tables` evenings, each followed by `phones` phones (one scorekeeper) on one app server;
+    each scorekeeper saves a Sauspiel every 1-3 s. Measured: seconds from the tap on Speichern
+    until every other phone of the table shows the new hand. Checked: no hand lost or doubled."""
+    import asyncio
+
+    from scorepad.ui.headless import open_phone
+    from scorepad.ui.main import make_main
+
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        main = make_main(str(Path(folder) / "sharing.db"))
+        try:
+            setup = []
+            for t in range(tables):
+                names = [f"{p}{t}" for p in ("Vroni", "Hias", "Kathi", "Wast")]
+                eid = main.app.start_evening("schafkopf", names).id
+                table_phones = []
+                for _ in range(phones):
+                    phone = await open_phone(main)
+                    await phone.tap(f"evening-{eid}")
+                    table_phones.append(phone)
+                setup.append((eid, names, table_phones))
+            latencies: list[float] = []
+            saved: dict[int, int] = {}
+            end = time.perf_counter() + seconds
+
+            async def keep_score(eid, names, table_phones):
+                keeper, others = table_phones[0], table_phones[1:]
+                n = 0
+                while time.perf_counter() < end:
+                    await asyncio.sleep(rng.uniform(1, 3))
+                    await keeper.tap("next-hand")
+                    for key in (f"player-{names[0]}", f"partner-{names[2]}", "result-won"):
+                        await keeper.tap(key)
+                    t0 = time.perf_counter()
+                    await keeper.tap("save")
+                    n += 1
+                    for phone in others:
+                        while not phone.has(f"hand-{n}"):
+                            await asyncio.sleep(0.005)
+                        latencies.append(time.perf_counter() - t0)
+                saved[eid] = n
+
+            await asyncio.gather(*(keep_score(*s) for s in setup))
+            for eid, _, _ in setup:
+                hands = main.app.show(eid).hands
+                if [h.number for h in hands] != list(range(1, saved[eid] + 1)):
+                    raise AssertionError(f"evening {eid}: {len(hands)} hands stored, {saved[eid]} saved")
+        finally:
+            main.app.close()
+    latencies.sort()
+    return {"tables": tables, "phones_per_table": phones, "seconds": seconds, "hands_saved": sum(saved.values()),
+            "seen_p50_ms": _ms(percentile(latencies, 50)), "seen_p95_ms": _ms(percentile(latencies, 95)),
+            "seen_max_ms": _ms(latencies[-1]) if latencies else None}
+
+
+def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed: int = 1) -> dict:
+    import asyncio
+
+    return asyncio.run(_sharing(tables, phones, seconds, seed))

@@ -57,7 +57,8 @@ def cmd_bench(args) -> int:
     from scorepad.bench import run_bench
 
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
-                          store_samples=args.store_samples))
+                          store_samples=args.store_samples, sharing_tables=args.sharing_tables,
+                          sharing_seconds=args.sharing_seconds))
     return 0
 
 
@@ -332,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store-hands", type=int, default=1000,
                    help="also time adding a hand to a stored evening of this many hands (0: skip)")
     p.add_argument("--store-samples", type=int, default=50, help="timed adds per store figure")
+    p.add_argument("--sharing-tables", type=int, default=20,
+                   help="also time tables of 4 phones on one app server, each saving hands (0: skip)")
+    p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("web", parents=[db_parent],

@@ -1,0 +1,146 @@
+"""A phone without a browser: a real Flet Session over a connection that encodes every message
+as the websocket transport would (the encoding records the snapshots Flet's diffing relies
+on), so the app renders and updates exactly as for a browser. Used by the view tests and by
+the sharing benchmark (many phones on one server)."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")
+# dialogs (AlertDialog: title, content, actions) are walked too, while open
+
+
+class RecordingConnection(Connection):
+    def __init__(self):
+        super().__init__()
+        self.sent = 0
+
+    def send_message(self, message: Message):
+        msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
+        self.sent += 1
+
+
+class Phone:
+    """One phone with the app open: find controls by key or text, tap, type."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    @property
+    def page(self) -> ft.Page:
+        return self.session.page
+
+    def controls(self) -> list[Any]:
+        out: list[Any] = []
+        seen: set[int] = set()
+
+        def walk(c):
+            if c is None or id(c) in seen:
+                return
+            seen.add(id(c))
+            out.append(c)
+            for name in CHILD_FIELDS:
+                v = getattr(c, name, None)
+                if isinstance(v, list):
+                    for x in v:
+                        if isinstance(x, BaseControl):
+                            walk(x)
+                elif isinstance(v, BaseControl):
+                    walk(v)
+        for view in self.page.views:
+            walk(view)
+        dialogs = getattr(self.page, "_dialogs", None)
+        for dialog in getattr(dialogs, "controls", None) or []:
+            if getattr(dialog, "open", True):
+                walk(dialog)
+        return out
+
+    def find(self, key: str):
+        found = [c for c in self.controls() if _key(c) == key]
+        if not found:
+            raise AssertionError(f"no control with key {key!r}; keys: {sorted(k for k in map(_key, self.controls()) if k)}")
+        return found[-1]
+
+    def has(self, key: str) -> bool:
+        return any(_key(c) == key for c in self.controls())
+
+    def texts(self) -> list[str]:
+        out = []
+        for c in self.controls():
+            if isinstance(c, ft.Text) and isinstance(c.value, str):
+                out.append(c.value)
+        return out
+
+    def text_of(self, key: str) -> str:
+        c = self.find(key)
+        if isinstance(c, ft.Text):
+            return c.value
+        inner = getattr(c, "content", None)
+        return inner.value if isinstance(inner, ft.Text) else str(getattr(c, "value", ""))
+
+    async def settle(self, rounds: int = 8):
+        for _ in range(rounds):
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
+        for _ in range(rounds):
+            await asyncio.sleep(0)
+
+    async def tap(self, key: str):
+        c = self.find(key)
+        assert not c.disabled, f"{key} is disabled"
+        await self.session.dispatch_event(c._i, "click", None)
+        await self.settle()
+
+    async def type(self, key: str, value: str, submit: bool = False):
+        c = self.find(key)
+        self.session.apply_patch(c._i, {"value": value})
+        await self.session.dispatch_event(c._i, "change", value)
+        await self.settle()
+        if submit:
+            await self.session.dispatch_event(c._i, "submit", value)
+            await self.settle()
+
+
+def _key(c) -> str | None:
+    k = getattr(c, "key", None)
+    if k is None:
+        return None
+    return k if isinstance(k, str) else str(getattr(k, "value", k))
+
+
+async def open_phone(main, width: int = 412, height: int = 915) -> Phone:
+    """A fresh phone session running `main`, as after the browser registered."""
+    conn = RecordingConnection()
+    conn.loop = asyncio.get_running_loop()
+    conn.executor = ThreadPoolExecutor(max_workers=2)
+    conn.pubsubhub = PubSubHub(loop=conn.loop, executor=conn.executor)
+    session = Session(conn)
+    session.apply_page_patch({"route": "/", "width": width, "height": height, "web": True})
+    conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
+        session_id=session.id, page_patch=session.get_page_patch(), error="")))
+    from flet.app import _context_page
+
+    _context_page.set(session.page)
+    result = main(session.page)
+    if asyncio.iscoroutine(result):
+        await result
+    await session.after_event(session.page)
+    phone = Phone(session)
+    await phone.settle()
+    return phone
