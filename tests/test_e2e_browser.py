@@ -40,6 +40,7 @@ async def new_evening(tab: Tab, game_key: str, players: list[str], shot: str | N
     await tab.tap(f"rules-{game_key}")
     for name in players:
         await tab.type("name-field", name)
+    await tab.at(f"dealer-{players[-1]}").wait_for(state="attached", timeout=10000)  # all names are in
     if shot:
         await tab.screenshot(shot)
     await tab.tap("start-evening")
@@ -164,6 +165,7 @@ async def test_struliwuli_evening_in_the_browser(server):
         await tab.tap("bid-Vroni-2")
         await tab.screenshot("12-struliwuli-bids")
         await tab.tap("bids-done")
+        await tab.at("bids-edit").wait_for(state="attached", timeout=10000)  # the draft is stored
         # the tab is closed while the cards are played; the bids are a draft in the store
         browser = tab.page.context.browser
         await tab.page.close()

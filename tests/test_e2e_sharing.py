@@ -38,6 +38,7 @@ async def start_evening(tab: Tab) -> None:
     await tab.tap("new-evening")
     for name in SK:
         await tab.type("name-field", name)
+    await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
     await tab.tap("start-evening")
     await tab.at("next-hand").wait_for(state="attached", timeout=10000)
 
