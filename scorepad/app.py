@@ -29,7 +29,8 @@ from pydantic import BaseModel
 from scorepad.engine import Game, HandResult, Replay, before_hand, play_through, replay, try_hand
 from scorepad.errors import HandError, ScorepadError, SessionError
 from scorepad.exports import render as render_export
-from scorepad.session import SessionFile, parse_session, parse_session_text, session_table
+from scorepad.session import (SessionFile, has_control_characters, parse_session, parse_session_text,
+                              session_table)
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.summary import summarize
 from scorepad.tables import builtin_tables, get_table, table_as_dict, validate_table, with_options
@@ -216,6 +217,8 @@ def check_name(name: Any) -> str:
         raise PlayerNameError("a player's name must not be empty")
     if name != name.strip():
         raise PlayerNameError(f"{name!r} has spaces at its start or end")
+    if has_control_characters(name):
+        raise PlayerNameError(f"{name!r} has a line break or another control character")
     return name
 
 

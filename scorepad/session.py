@@ -9,6 +9,7 @@ See docs/session-format.md for the hand keys of each game.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -64,6 +65,11 @@ def parse_session_text(text: str) -> SessionFile:
     return parse_session(data)
 
 
+def has_control_characters(text: str) -> bool:
+    """Line breaks, tabs and the like: a name is one line of plain text."""
+    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
+
+
 def check_players(table, players: list[str], first_dealer: str | None) -> None:
     """The seating fits the table: allowed count, real names, nobody twice, a seated dealer."""
     seen: dict[str, str] = {}
@@ -72,6 +78,8 @@ def check_players(table, players: list[str], first_dealer: str | None) -> None:
             raise SessionError(f"players[{i}]", "a name must not be empty")
         if name != name.strip():
             raise SessionError(f"players[{i}]", f"{name!r} has spaces at its start or end")
+        if has_control_characters(name):
+            raise SessionError(f"players[{i}]", f"{name!r} has a line break or another control character")
         folded = name.casefold()
         if folded in seen:
             raise SessionError("players", f"the same name twice: {seen[folded]!r} and {name!r}")

@@ -226,3 +226,12 @@ def test_rulesets_check_a_folder(tmp_path):
 def test_rulesets_check_a_missing_file(tmp_path):
     line = assert_refused(scorepad("rulesets", "check", tmp_path / "nowhere.toml"))
     assert "nowhere.toml" in line
+
+
+def test_a_player_name_with_a_line_break_is_refused(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"format": 1, "ruleset": "schafkopf", "players": ["Vroni", "Hi\nas", "Kathi", "Wast"],
+                                "hands": []}), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "scorepad", "replay", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "players[1]: 'Hi\\nas' has a line break or another control character"
