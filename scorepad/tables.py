@@ -102,6 +102,7 @@ class SchafkopfContract(Strict):
     schneider: int = Field(0, ge=0)
     schwarz: int = Field(0, ge=0)
     laufende_from: int = Field(3, ge=1)
+    laufende_max: int | None = Field(None, ge=1)  # Laufende count up to this many; None = trump_count
     tariff_of: str | None = None  # Sie: pays a multiple of another contract's tariff
     tariff_factor: int = Field(1, ge=1)
     enabled: bool = True
@@ -134,6 +135,11 @@ class SchafkopfTable(TableBase):
                     yield f"contracts.{cid}.tariff_of", f"must name a contract of this table (got {c.tariff_of!r})"
             if c.laufende_from > max(c.trump_count, 1) and self.laufende.enabled:
                 yield f"contracts.{cid}.laufende_from", f"must be at most trump_count ({c.trump_count})"
+            if c.laufende_max is not None:
+                if c.laufende_max > c.trump_count:
+                    yield f"contracts.{cid}.laufende_max", f"must be at most trump_count ({c.trump_count})"
+                elif c.laufende_max < c.laufende_from and self.laufende.enabled:
+                    yield f"contracts.{cid}.laufende_max", f"must be at least laufende_from ({c.laufende_from})"
         yield from _chain_problems(self.kontra_chain)
 
 

@@ -72,7 +72,9 @@ def schafkopf_hand(draw):
 
 schafkopf_options = st.sampled_from([None, {"laufende": {"enabled": True}},
                                      {"laufende": {"enabled": True, "value": 20}},
-                                     {"contracts": {"sauspiel": {"tariff": 10}}}])
+                                     {"contracts": {"sauspiel": {"tariff": 10}}},
+                                     {"laufende": {"enabled": True},
+                                      "contracts": {"sauspiel": {"laufende_max": 5}, "wenz": {"laufende_max": 3}}}])
 
 
 @SETTINGS

@@ -81,7 +81,8 @@ class Schafkopf(Game):
         if schwarz:
             value += contract.schwarz
         if t.laufende.enabled and abs(laufende) >= contract.laufende_from:
-            value += abs(laufende) * t.laufende.value
+            counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
+            value += counted * t.laufende.value
         info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
                 "schneider": schneider, "schwarz": schwarz, "kontra": sayers}
         return self._pay(number, dealer, party, opponents, value * factor, won, info)

@@ -1,0 +1,99 @@
+"""Schafkopf extras that real tables use (issue 7): each a switch or value in the rule table,
+off in the built-in table. One rule, one test; each extra stays zero-sum.
+
+The rules, as this project reads them:
+- Laufende per game type: they count from `laufende_from` up to `laufende_max` (default: the
+  contract's trump_count), `laufende.value` each, added before doubling.
+"""
+
+from __future__ import annotations
+
+from conftest import SK4, board, last, play, refused
+from scorepad.errors import SessionError
+from scorepad.tables import get_table, with_options
+
+import pytest
+
+HIAS, VRONI, WAST, KATHI = SK4
+
+
+def sauspiel(augen=None, **extra):
+    hand = {"game": "sauspiel", "player": HIAS, "partner": WAST, "suit": "gras"}
+    if augen is not None:
+        hand["augen"] = augen
+    hand.update(extra)
+    return hand
+
+
+def solo(game, augen=None, **extra):
+    hand = {"game": game, "player": VRONI}
+    if augen is not None:
+        hand["augen"] = augen
+    hand.update(extra)
+    return hand
+
+
+def geld(hands, options=None):
+    return last(play("schafkopf", SK4, hands, options), "geld")
+
+
+def sauspiel_money(v):
+    return {HIAS: v, VRONI: -v, WAST: v, KATHI: -v}
+
+
+def solo_money(v):
+    return {HIAS: -v, VRONI: 3 * v, WAST: -v, KATHI: -v}
+
+
+def assert_zero_sum(result):
+    for hand in result.hands:
+        assert sum(row["geld"] for row in hand.deltas.values()) == 0
+    assert sum(board(result, "geld").values()) == 0
+
+
+# --- Laufende per game type: from, up to, value each ---------------------------------------
+
+def laufende(max_by_game=None, value=10):
+    contracts = {g: {"laufende_max": m} for g, m in (max_by_game or {}).items()}
+    return {"laufende": {"enabled": True, "value": value}, "contracts": contracts}
+
+
+def test_laufende_count_up_to_laufende_max_of_the_game_type():
+    options = laufende({"sauspiel": 4})
+    assert geld([sauspiel(70, laufende=4)], options) == sauspiel_money(20 + 40)
+    assert geld([sauspiel(70, laufende=7)], options) == sauspiel_money(20 + 40)
+    assert geld([sauspiel(70, laufende=-9)], options) == sauspiel_money(20 + 40)
+
+
+def test_laufende_max_is_per_game_type():
+    options = laufende({"sauspiel": 4, "wenz": 3})
+    assert geld([solo("wenz", 70, laufende=4)], options) == solo_money(50 + 30)
+    assert geld([solo("solo", 70, laufende=6)], options) == solo_money(50 + 60)  # solo: up to 14
+
+
+def test_laufende_max_defaults_to_the_trump_count():
+    assert get_table("schafkopf").contracts["sauspiel"].laufende_max is None
+    assert geld([sauspiel(70, laufende=14)], laufende()) == sauspiel_money(20 + 140)
+
+
+def test_laufende_max_counts_before_doubling():
+    hand = sauspiel(70, laufende=6, kontra=VRONI, re=HIAS)
+    assert geld([hand], laufende({"sauspiel": 4})) == sauspiel_money((20 + 40) * 4)
+
+
+def test_laufende_max_above_the_trump_count_is_refused():
+    with pytest.raises(SessionError) as info:
+        with_options(get_table("schafkopf"), laufende({"wenz": 5}))
+    assert str(info.value).startswith("options.contracts.wenz.laufende_max: must be at most trump_count (4)")
+
+
+def test_laufende_max_below_laufende_from_is_refused():
+    with pytest.raises(SessionError) as info:
+        with_options(get_table("schafkopf"), laufende({"sauspiel": 2}))
+    assert str(info.value).startswith("options.contracts.sauspiel.laufende_max: must be at least laufende_from (3)")
+
+
+def test_laufende_max_keeps_schafkopf_zero_sum():
+    options = laufende({"sauspiel": 4, "wenz": 3, "solo": 5}, value=20)
+    hands = [sauspiel(70, laufende=8), solo("wenz", 40, laufende=-4, kontra=HIAS), solo("solo", 100, laufende=9)]
+    assert_zero_sum(play("schafkopf", SK4, hands, options))
