@@ -119,6 +119,13 @@ class Laufende(Strict):
     value: int = Field(10, ge=0)
 
 
+class Tout(Strict):
+    """An announced Tout: the player party takes every trick; a solo kind only."""
+
+    enabled: bool = False
+    factor: int = Field(2, ge=1)  # times the value of the game won Schwarz
+
+
 class SchafkopfTable(TableBase):
     family: Literal["schafkopf"]
     deck: Deck
@@ -127,6 +134,7 @@ class SchafkopfTable(TableBase):
     contracts: dict[str, SchafkopfContract] = Field(min_length=1)
     kontra_chain: list[DoublingStep] = []
     laufende: Laufende = Laufende()
+    tout: Tout = Tout()
 
     def problems(self):
         for cid, c in self.contracts.items():

@@ -34,7 +34,9 @@ HAND_PREFIX = re.compile(r"^hand (\d+): \S")
 # --- valid Schafkopf hands -----------------------------------------------------------------
 
 @st.composite
-def schafkopf_hand(draw):
+def schafkopf_hand(draw, extras=False):
+    """A valid hand; with `extras`, also the hand keys of the extras (Tout, ...), for a table
+    that switches them on (SCHAFKOPF_EXTRAS)."""
     if draw(st.integers(0, 20)) == 0:
         return {"passed": True}
     game = draw(st.sampled_from(list(SCHAFKOPF_TRUMPS) + ["sie"]))
@@ -67,6 +69,8 @@ def schafkopf_hand(draw):
         hand["laufende"] = draw(st.integers(-trumps, trumps))
     if draw(st.booleans()):
         hand["suit"] = draw(st.sampled_from(["eichel", "gras", "herz", "schellen"]))
+    if extras and game != "sauspiel" and draw(st.booleans()):
+        hand["tout"] = True
     return hand
 
 
@@ -88,6 +92,24 @@ def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
     assert sum(row["geld"] for row in result.standings.values()) == 0
     for p in SK4:
         assert result.standings[p]["geld"] == sum(h.deltas[p]["geld"] for h in result.hands)
+
+
+SCHAFKOPF_EXTRAS = st.sampled_from([
+    {"tout": {"enabled": True}},
+    {"tout": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},
+     "contracts": {"sauspiel": {"laufende_max": 4}}},
+])
+
+
+@SETTINGS
+@given(hands=st.lists(schafkopf_hand(extras=True), min_size=1, max_size=12), options=SCHAFKOPF_EXTRAS)
+def test_every_generated_schafkopf_hand_with_the_extras_sums_to_zero(hands, options):
+    table = with_options(get_table("schafkopf"), options)
+    result = replay(table, SK4, hands)
+    assert len(result.hands) == len(hands)
+    for hand in result.hands:
+        assert sum(row["geld"] for row in hand.deltas.values()) == 0
+    assert sum(row["geld"] for row in result.standings.values()) == 0
 
 
 # --- valid Saukopf hands -------------------------------------------------------------------
@@ -193,7 +215,7 @@ value = st.one_of(
 )
 KEYS = {
     "schafkopf": ["passed", "game", "player", "partner", "suit", "augen", "result", "all_tricks", "laufende",
-                  "kontra", "re"],
+                  "kontra", "re", "tout"],
     "saukopf": ["passed", "vergeben", "game", "player", "partner", "bid", "spiess", "augen", "all_tricks",
                 "laufende", "kontra", "re", "aside_augen", "trump", "knorpel_card"],
     "schwarze-sau": ["points", "announcement", "durchmarsch", "achterbrief_loser"],

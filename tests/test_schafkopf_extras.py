@@ -4,6 +4,10 @@ off in the built-in table. One rule, one test; each extra stays zero-sum.
 The rules, as this project reads them:
 - Laufende per game type: they count from `laufende_from` up to `laufende_max` (default: the
   contract's trump_count), `laufende.value` each, added before doubling.
+- Tout (`tout = {enabled, factor}`, hand key `tout: true`): a solo kind announced to take every
+  trick. Won only with `all_tricks` "player" (or result won_schwarz), otherwise lost. Won or
+  lost, it is worth the game won Schwarz (Grundwert + Schneider + Schwarz + Laufende) x factor,
+  then the Kontra chain. Not for a Sauspiel or a Sie.
 """
 
 from __future__ import annotations
@@ -97,3 +101,54 @@ def test_laufende_max_keeps_schafkopf_zero_sum():
     options = laufende({"sauspiel": 4, "wenz": 3, "solo": 5}, value=20)
     hands = [sauspiel(70, laufende=8), solo("wenz", 40, laufende=-4, kontra=HIAS), solo("solo", 100, laufende=9)]
     assert_zero_sum(play("schafkopf", SK4, hands, options))
+
+
+# --- Tout -------------------------------------------------------------------------------
+
+TOUT_ON = {"tout": {"enabled": True}}
+
+
+def test_tout_is_off_in_the_built_in_table():
+    msg = refused("schafkopf", SK4, [solo("wenz", 120, all_tricks="player", tout=True)])
+    assert msg.startswith("hand 1: tout: this table plays no Tout")
+
+
+def test_tout_won_with_every_trick_doubles_the_schwarz_value():
+    # Wenz won Schwarz: 50 + 50 + 50 = 150, Tout x2
+    assert geld([solo("wenz", 120, all_tricks="player", tout=True)], TOUT_ON) == solo_money(300)
+    assert geld([solo("solo", result="won_schwarz", tout=True)], TOUT_ON) == solo_money(300)
+
+
+def test_tout_without_every_trick_is_lost_at_the_same_value():
+    assert geld([solo("wenz", 120, tout=True)], TOUT_ON) == solo_money(-300)
+    assert geld([solo("farbwenz", result="won_schneider", tout=True)], TOUT_ON) == solo_money(-180)
+    assert geld([solo("geier", 40, tout=True)], TOUT_ON) == solo_money(-300)
+    assert geld([solo("geier", 0, all_tricks="opponents", tout=True)], TOUT_ON) == solo_money(-300)
+
+
+def test_tout_factor_is_a_table_setting():
+    options = {"tout": {"enabled": True, "factor": 3}}
+    assert geld([solo("solo", result="won_schwarz", tout=True)], options) == solo_money(450)
+
+
+def test_tout_counts_laufende_before_doubling_and_kontra_doubles_again():
+    options = {**TOUT_ON, "laufende": {"enabled": True}}
+    hand = solo("wenz", result="won_schwarz", tout=True, laufende=2, kontra=HIAS)
+    assert geld([hand], options) == solo_money((150 + 20) * 2 * 2)
+
+
+def test_tout_false_is_an_ordinary_game():
+    assert geld([solo("wenz", 70, tout=False)]) == solo_money(50)
+
+
+def test_tout_is_refused_for_a_sauspiel_and_a_sie():
+    msg = refused("schafkopf", SK4, [sauspiel(result="won_schwarz", tout=True)], TOUT_ON)
+    assert msg.startswith("hand 1: tout: only a solo game can be played Tout, not a Sauspiel")
+    msg = refused("schafkopf", SK4, [{"game": "sie", "player": KATHI, "tout": True}], TOUT_ON)
+    assert msg.startswith("hand 1: tout: only a solo game can be played Tout, not a Sie")
+
+
+def test_tout_keeps_schafkopf_zero_sum():
+    hands = [solo("wenz", 120, all_tricks="player", tout=True), solo("solo", 80, tout=True, kontra=WAST, re=VRONI),
+             {"game": "farbgeier", "player": KATHI, "result": "lost", "tout": True}]
+    assert_zero_sum(play("schafkopf", SK4, hands, TOUT_ON))

@@ -1,4 +1,11 @@
-"""Schafkopf: money per hand. Grundwert, Schneider, Schwarz, Laufende, Kontra/Re; zero-sum."""
+"""Schafkopf: money per hand. Grundwert, Schneider, Schwarz, Laufende, Kontra/Re; zero-sum.
+
+The extras a table may switch on (all off in the built-in table):
+- Tout (`tout`): a solo kind announced to take every trick. It is won only when the player
+  party took every trick (`all_tricks` "player" or result `won_schwarz`), else lost. Won or
+  lost, it is worth what the game won Schwarz is worth (Grundwert + Schneider + Schwarz +
+  Laufende) times `tout.factor`, before the Kontra chain.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +35,7 @@ class SchafkopfHand(HandModel):
     result: Result | None = None
     all_tricks: Literal["player", "opponents"] | None = None
     laufende: int | None = None
+    tout: bool | None = None
 
 
 class Schafkopf(Game):
@@ -60,6 +68,12 @@ class Schafkopf(Game):
         elif hand.partner is not None:
             raise HandError(number, "partner", f"a {contract.name} has no partner")
         opponents = set(self.players) - party
+        tout = bool(hand.tout)
+        if tout:
+            if not t.tout.enabled:
+                raise HandError(number, "tout", f"this table plays no Tout (tout.enabled is off at {t.name})")
+            if contract.kind != "solo":
+                raise HandError(number, "tout", f"only a solo game can be played Tout, not a {contract.name}")
 
         if contract.kind == "sie":
             for key in ("augen", "result", "all_tricks", "laufende"):
@@ -71,20 +85,24 @@ class Schafkopf(Game):
             return self._pay(number, dealer, party, opponents, value, True, info)
 
         won, schneider, schwarz = self._outcome(number, hand)
+        if tout:  # announced: won only with every trick
+            won = won and schwarz
         factor, sayers = check_chain(number, t, said, party, opponents, self.players)
         laufende = hand.laufende or 0
         if abs(laufende) > contract.trump_count:
             raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {laufende})")
         value = contract.tariff
-        if schneider:
+        if schneider or tout:  # a Tout is worth the game won Schwarz, won or lost
             value += contract.schneider
-        if schwarz:
+        if schwarz or tout:
             value += contract.schwarz
         if t.laufende.enabled and abs(laufende) >= contract.laufende_from:
             counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
             value += counted * t.laufende.value
+        if tout:
+            value *= t.tout.factor
         info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
-                "schneider": schneider, "schwarz": schwarz, "kontra": sayers}
+                "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
         return self._pay(number, dealer, party, opponents, value * factor, won, info)
 
     def _outcome(self, number, hand) -> tuple[bool, bool, bool]:
