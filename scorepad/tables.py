@@ -126,6 +126,13 @@ class Tout(Strict):
     factor: int = Field(2, ge=1)  # times the value of the game won Schwarz
 
 
+class Klopfen(Strict):
+    """Klopfen / Legen: each player who knocked before the game doubles the hand."""
+
+    enabled: bool = False
+    factor: int = Field(2, ge=1)  # per knock
+
+
 class SchafkopfTable(TableBase):
     family: Literal["schafkopf"]
     deck: Deck
@@ -135,6 +142,7 @@ class SchafkopfTable(TableBase):
     kontra_chain: list[DoublingStep] = []
     laufende: Laufende = Laufende()
     tout: Tout = Tout()
+    klopfen: Klopfen = Klopfen()
 
     def problems(self):
         for cid, c in self.contracts.items():

@@ -47,6 +47,8 @@ def schafkopf_hand(draw, extras=False):
         partner = draw(st.sampled_from([p for p in SK4 if p != player]))
         hand["partner"] = partner
         party.add(partner)
+    if extras and draw(st.booleans()):
+        hand["klopfer"] = draw(st.integers(0, 4))
     if game == "sie":
         return hand
     opponents = [p for p in SK4 if p not in party]
@@ -95,8 +97,8 @@ def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
 
 
 SCHAFKOPF_EXTRAS = st.sampled_from([
-    {"tout": {"enabled": True}},
-    {"tout": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},
+    {"tout": {"enabled": True}, "klopfen": {"enabled": True}},
+    {"tout": {"enabled": True, "factor": 3}, "klopfen": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},
      "contracts": {"sauspiel": {"laufende_max": 4}}},
 ])
 
@@ -215,7 +217,7 @@ value = st.one_of(
 )
 KEYS = {
     "schafkopf": ["passed", "game", "player", "partner", "suit", "augen", "result", "all_tricks", "laufende",
-                  "kontra", "re", "tout"],
+                  "kontra", "re", "tout", "klopfer"],
     "saukopf": ["passed", "vergeben", "game", "player", "partner", "bid", "spiess", "augen", "all_tricks",
                 "laufende", "kontra", "re", "aside_augen", "trump", "knorpel_card"],
     "schwarze-sau": ["points", "announcement", "durchmarsch", "achterbrief_loser"],

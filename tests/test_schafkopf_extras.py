@@ -8,6 +8,8 @@ The rules, as this project reads them:
   trick. Won only with `all_tricks` "player" (or result won_schwarz), otherwise lost. Won or
   lost, it is worth the game won Schwarz (Grundwert + Schneider + Schwarz + Laufende) x factor,
   then the Kontra chain. Not for a Sauspiel or a Sie.
+- Klopfen / Legen (`klopfen = {enabled, factor}`, hand key `klopfer`: how many knocked,
+  0..players): each knock doubles the hand, a Sie too.
 """
 
 from __future__ import annotations
@@ -152,3 +154,42 @@ def test_tout_keeps_schafkopf_zero_sum():
     hands = [solo("wenz", 120, all_tricks="player", tout=True), solo("solo", 80, tout=True, kontra=WAST, re=VRONI),
              {"game": "farbgeier", "player": KATHI, "result": "lost", "tout": True}]
     assert_zero_sum(play("schafkopf", SK4, hands, TOUT_ON))
+
+
+# --- Klopfen / Legen ------------------------------------------------------------------------
+
+KLOPFEN_ON = {"klopfen": {"enabled": True}}
+
+
+def test_klopfen_is_off_in_the_built_in_table():
+    assert refused("schafkopf", SK4, [sauspiel(70, klopfer=1)]).startswith("hand 1: klopfer: this table plays no Klopfen")
+    assert geld([sauspiel(70, klopfer=0)]) == sauspiel_money(20)
+
+
+def test_each_knock_doubles_the_hand():
+    assert geld([sauspiel(70, klopfer=1)], KLOPFEN_ON) == sauspiel_money(40)
+    assert geld([sauspiel(70, klopfer=2)], KLOPFEN_ON) == sauspiel_money(80)
+    assert geld([solo("wenz", 40, klopfer=4)], KLOPFEN_ON) == solo_money(-50 * 16)
+
+
+def test_klopfen_doubles_on_top_of_kontra_and_a_sie_too():
+    assert geld([sauspiel(95, klopfer=1, kontra=VRONI, re=HIAS)], KLOPFEN_ON) == sauspiel_money(40 * 8)
+    assert geld([{"game": "sie", "player": KATHI, "klopfer": 1}], KLOPFEN_ON) == \
+        {HIAS: -300, VRONI: -300, WAST: -300, KATHI: 900}
+
+
+def test_klopfen_factor_is_a_table_setting():
+    options = {"klopfen": {"enabled": True, "factor": 3}}
+    assert geld([sauspiel(70, klopfer=2)], options) == sauspiel_money(180)
+
+
+@pytest.mark.parametrize("klopfer", [-1, 5])
+def test_klopfer_outside_0_to_the_players_is_refused(klopfer):
+    msg = refused("schafkopf", SK4, [sauspiel(70, klopfer=klopfer)], KLOPFEN_ON)
+    assert msg.startswith("hand 1: klopfer: is the number of players who knocked: 0..4")
+
+
+def test_klopfen_keeps_schafkopf_zero_sum():
+    hands = [sauspiel(70, klopfer=3, kontra=KATHI), solo("solo", 20, klopfer=1),
+             {"game": "sie", "player": WAST, "klopfer": 2}]
+    assert_zero_sum(play("schafkopf", SK4, hands, KLOPFEN_ON))

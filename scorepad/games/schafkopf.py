@@ -5,6 +5,8 @@ The extras a table may switch on (all off in the built-in table):
   party took every trick (`all_tricks` "player" or result `won_schwarz`), else lost. Won or
   lost, it is worth what the game won Schwarz is worth (Grundwert + Schneider + Schwarz +
   Laufende) times `tout.factor`, before the Kontra chain.
+- Klopfen / Legen (`klopfen`): `klopfer` players knocked before the game; each knock multiplies
+  the hand (a Sie too) by `klopfen.factor`.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class SchafkopfHand(HandModel):
     all_tricks: Literal["player", "opponents"] | None = None
     laufende: int | None = None
     tout: bool | None = None
+    klopfer: int | None = None
 
 
 class Schafkopf(Game):
@@ -54,6 +57,7 @@ class Schafkopf(Game):
             return HandResult(number, dealer, self.zero_deltas(), {"passed": True})
 
         game_id, contract = contract_of(number, t, hand.game)
+        knocks = self._knocks(number, hand)
         player = self.check_player(number, "player", hand.player) if hand.player is not None else None
         if player is None:
             raise HandError(number, "player", "is missing: who played the game?")
@@ -82,7 +86,7 @@ class Schafkopf(Game):
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
             info = {"game": game_id, "player": player, "won": True}
-            return self._pay(number, dealer, party, opponents, value, True, info)
+            return self._pay(number, dealer, party, opponents, value * knocks, True, info)
 
         won, schneider, schwarz = self._outcome(number, hand)
         if tout:  # announced: won only with every trick
@@ -103,7 +107,19 @@ class Schafkopf(Game):
             value *= t.tout.factor
         info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
                 "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
-        return self._pay(number, dealer, party, opponents, value * factor, won, info)
+        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, info)
+
+    def _knocks(self, number, hand) -> int:
+        """The factor of the players who knocked (Klopfen / Legen)."""
+        klopfer = hand.klopfer
+        if klopfer is None:
+            return 1
+        n = len(self.players)
+        if not 0 <= klopfer <= n:
+            raise HandError(number, "klopfer", f"is the number of players who knocked: 0..{n} (got {klopfer})")
+        if klopfer and not self.table.klopfen.enabled:
+            raise HandError(number, "klopfer", f"this table plays no Klopfen (klopfen.enabled is off at {self.table.name})")
+        return self.table.klopfen.factor ** klopfer
 
     def _outcome(self, number, hand) -> tuple[bool, bool, bool]:
         """(won, schneider, schwarz) from the player party's Augen or from the stated result."""
