@@ -10,13 +10,17 @@ The rules, as this project reads them:
   then the Kontra chain. Not for a Sauspiel or a Sie.
 - Klopfen / Legen (`klopfen = {enabled, factor}`, hand key `klopfer`: how many knocked,
   0..players): each knock doubles the hand, a Sie too.
+- Kontra chain beyond Re: a table's `kontra_chain` may go on (Sub from an opponent, Hirsch
+  from the player party, ...); each link doubles again and needs the one before.
 """
 
 from __future__ import annotations
 
 from conftest import SK4, board, last, play, refused
 from scorepad.errors import SessionError
-from scorepad.tables import get_table, with_options
+from scorepad.engine import replay
+from scorepad.errors import HandError
+from scorepad.tables import get_table, load_table_file, with_options
 
 import pytest
 
@@ -193,3 +197,67 @@ def test_klopfen_keeps_schafkopf_zero_sum():
     hands = [sauspiel(70, klopfer=3, kontra=KATHI), solo("solo", 20, klopfer=1),
              {"game": "sie", "player": WAST, "klopfer": 2}]
     assert_zero_sum(play("schafkopf", SK4, hands, KLOPFEN_ON))
+
+
+# --- Kontra chain beyond Re (Sub, Hirsch) ---------------------------------------------------
+
+SUB_HIRSCH = """
+id = "schafkopf-hirsch"
+extends = "schafkopf"
+name = "Schafkopf mit Sub und Hirsch"
+
+[[kontra_chain]]
+key = "kontra"
+name = "Kontra"
+by = "opponents"
+
+[[kontra_chain]]
+key = "re"
+name = "Re"
+by = "player_party"
+
+[[kontra_chain]]
+key = "sub"
+name = "Sub"
+by = "opponents"
+
+[[kontra_chain]]
+key = "hirsch"
+name = "Hirsch"
+by = "player_party"
+"""
+
+
+def hirsch_table(tmp_path):
+    path = tmp_path / "schafkopf-hirsch.toml"
+    path.write_text(SUB_HIRSCH, encoding="utf-8")
+    return load_table_file(path)
+
+
+def test_kontra_chain_with_sub_and_hirsch_scores_x8_and_x16(tmp_path):
+    table = hirsch_table(tmp_path)
+    sub = replay(table, SK4, [sauspiel(70, kontra=VRONI, re=HIAS, sub=KATHI)])
+    assert last(sub, "geld") == sauspiel_money(20 * 8)
+    hirsch = replay(table, SK4, [solo("solo", 40, kontra=HIAS, re=VRONI, sub=WAST, hirsch=VRONI)])
+    assert last(hirsch, "geld") == solo_money(-50 * 16)
+    assert_zero_sum(hirsch)
+
+
+def test_a_chain_link_without_the_one_before_is_refused(tmp_path):
+    table = hirsch_table(tmp_path)
+    with pytest.raises(HandError) as info:
+        replay(table, SK4, [sauspiel(70, kontra=VRONI, re=HIAS, hirsch=WAST)])
+    assert str(info.value) == "hand 1: hirsch: Hirsch only comes after a Sub"
+    with pytest.raises(HandError) as info:
+        replay(table, SK4, [sauspiel(70, kontra=VRONI, sub=KATHI)])
+    assert str(info.value) == "hand 1: sub: Sub only comes after a Re"
+
+
+def test_sub_comes_from_an_opponent_hirsch_from_the_player_party(tmp_path):
+    table = hirsch_table(tmp_path)
+    with pytest.raises(HandError) as info:
+        replay(table, SK4, [sauspiel(70, kontra=VRONI, re=HIAS, sub=WAST)])
+    assert str(info.value).startswith("hand 1: sub: Sub comes from an opponent")
+    with pytest.raises(HandError) as info:
+        replay(table, SK4, [sauspiel(70, kontra=VRONI, re=HIAS, sub=KATHI, hirsch=VRONI)])
+    assert str(info.value).startswith("hand 1: hirsch: Hirsch comes from the player party")
