@@ -133,6 +133,15 @@ class Klopfen(Strict):
     factor: int = Field(2, ge=1)  # per knock
 
 
+class Stock(Strict):
+    """The Stock: when everyone passes, each pays `stake` into a pot the table holds."""
+
+    enabled: bool = False
+    stake: int = Field(10, ge=0)  # cents each player pays in when everyone passed
+    sauspiel_wins_pot: bool = True  # only a Sauspiel takes the pot (False: any game does)
+    lost_doubles_pot: bool = True  # such a game lost: its party pays the pot's amount in
+
+
 class SchafkopfTable(TableBase):
     family: Literal["schafkopf"]
     deck: Deck
@@ -143,6 +152,7 @@ class SchafkopfTable(TableBase):
     laufende: Laufende = Laufende()
     tout: Tout = Tout()
     klopfen: Klopfen = Klopfen()
+    stock: Stock = Stock()
 
     def problems(self):
         for cid, c in self.contracts.items():

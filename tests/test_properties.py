@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
+from scorepad.games.schafkopf import Schafkopf
 from scorepad.games.struliwuli import rad_payout
 from scorepad.tables import get_table, with_options
 
@@ -97,7 +98,9 @@ def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
 
 
 SCHAFKOPF_EXTRAS = st.sampled_from([
-    {"tout": {"enabled": True}, "klopfen": {"enabled": True}},
+    {"tout": {"enabled": True}, "klopfen": {"enabled": True}, "stock": {"enabled": True}},
+    {"stock": {"enabled": True, "stake": 5, "sauspiel_wins_pot": False}, "klopfen": {"enabled": True},
+     "tout": {"enabled": True}},
     {"tout": {"enabled": True, "factor": 3}, "klopfen": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},
      "contracts": {"sauspiel": {"laufende_max": 4}}},
 ])
@@ -109,9 +112,10 @@ def test_every_generated_schafkopf_hand_with_the_extras_sums_to_zero(hands, opti
     table = with_options(get_table("schafkopf"), options)
     result = replay(table, SK4, hands)
     assert len(result.hands) == len(hands)
-    for hand in result.hands:
-        assert sum(row["geld"] for row in hand.deltas.values()) == 0
-    assert sum(row["geld"] for row in result.standings.values()) == 0
+    for hand in result.hands:  # the Stock's pot is money the table holds
+        assert sum(row["geld"] for row in hand.deltas.values()) + hand.info.get("stock", 0) == 0
+    assert sum(row["geld"] for row in result.standings.values()) + result.state.get("stock", 0) == 0
+    assert sum(Schafkopf.money(table, result).values()) == 0
 
 
 # --- valid Saukopf hands -------------------------------------------------------------------

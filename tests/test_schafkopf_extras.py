@@ -12,6 +12,10 @@ The rules, as this project reads them:
   0..players): each knock doubles the hand, a Sie too.
 - Kontra chain beyond Re: a table's `kontra_chain` may go on (Sub from an opponent, Hirsch
   from the player party, ...); each link doubles again and needs the one before.
+- Stock (`stock = {enabled, stake, sauspiel_wins_pot, lost_doubles_pot}`): everyone passed,
+  each pays the stake into the pot; the next won Sauspiel takes it (shared by the player
+  party); a lost one doubles it (the player party pays the pot's amount in). The pot is money
+  the table holds: players + pot stay zero-sum; a pot left at the end goes back to who paid.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 from conftest import SK4, board, last, play, refused
 from scorepad.errors import SessionError
 from scorepad.engine import replay
+from scorepad.games.schafkopf import Schafkopf
 from scorepad.errors import HandError
 from scorepad.tables import get_table, load_table_file, with_options
 
@@ -261,3 +266,85 @@ def test_sub_comes_from_an_opponent_hirsch_from_the_player_party(tmp_path):
     with pytest.raises(HandError) as info:
         replay(table, SK4, [sauspiel(70, kontra=VRONI, re=HIAS, sub=KATHI, hirsch=VRONI)])
     assert str(info.value).startswith("hand 1: hirsch: Hirsch comes from the player party")
+
+
+# --- Stock ------------------------------------------------------------------------------
+
+STOCK_ON = {"stock": {"enabled": True}}
+PASSED = {"passed": True}
+
+
+def assert_zero_sum_with_pot(result):
+    for hand in result.hands:
+        assert sum(row["geld"] for row in hand.deltas.values()) + hand.info.get("stock", 0) == 0
+    assert sum(board(result, "geld").values()) + result.state["stock"] == 0
+    assert sum(Schafkopf.money(None, result).values()) == 0
+
+
+def test_stock_is_off_in_the_built_in_table():
+    result = play("schafkopf", SK4, [PASSED])
+    assert last(result, "geld") == {p: 0 for p in SK4}
+    assert "stock" not in result.state
+
+
+def test_everyone_passed_each_pays_the_stake_into_the_pot():
+    result = play("schafkopf", SK4, [PASSED, PASSED], STOCK_ON)
+    assert last(result, "geld") == {p: -10 for p in SK4}
+    assert result.state["stock"] == 80
+    assert result.state["stock_paid"] == {p: 20 for p in SK4}
+
+
+def test_a_won_sauspiel_takes_the_pot_shared_by_the_player_party():
+    result = play("schafkopf", SK4, [PASSED, PASSED, sauspiel(70)], STOCK_ON)
+    assert last(result, "geld") == {HIAS: 20 + 40, VRONI: -20, WAST: 20 + 40, KATHI: -20}
+    assert result.state["stock"] == 0
+    assert board(result, "geld") == {HIAS: 40, VRONI: -40, WAST: 40, KATHI: -40}
+
+
+def test_a_lost_sauspiel_doubles_the_pot_its_party_pays_in():
+    result = play("schafkopf", SK4, [PASSED, sauspiel(50)], STOCK_ON)
+    assert last(result, "geld") == {HIAS: -20 - 20, VRONI: 20, WAST: -20 - 20, KATHI: 20}
+    assert result.state["stock"] == 80
+    result = play("schafkopf", SK4, [PASSED, sauspiel(50), sauspiel(80, player=KATHI, partner=VRONI)], STOCK_ON)
+    assert last(result, "geld") == {HIAS: -20, VRONI: 20 + 40, WAST: -20, KATHI: 20 + 40}
+    assert result.state["stock"] == 0
+
+
+def test_a_lost_sauspiel_leaves_the_pot_when_lost_doubles_pot_is_off():
+    options = {"stock": {"enabled": True, "lost_doubles_pot": False}}
+    result = play("schafkopf", SK4, [PASSED, sauspiel(50)], options)
+    assert last(result, "geld") == sauspiel_money(-20)
+    assert result.state["stock"] == 40
+
+
+def test_a_solo_leaves_the_pot_unless_any_game_wins_it():
+    result = play("schafkopf", SK4, [PASSED, solo("wenz", 70)], STOCK_ON)
+    assert last(result, "geld") == solo_money(50)
+    assert result.state["stock"] == 40
+    options = {"stock": {"enabled": True, "sauspiel_wins_pot": False}}
+    result = play("schafkopf", SK4, [PASSED, solo("wenz", 70)], options)
+    assert last(result, "geld") == {HIAS: -50, VRONI: 150 + 40, WAST: -50, KATHI: -50}
+    assert result.state["stock"] == 0
+
+
+def test_the_pot_is_not_doubled_by_kontra_or_klopfen():
+    options = {**STOCK_ON, "klopfen": {"enabled": True}}
+    result = play("schafkopf", SK4, [PASSED, sauspiel(70, kontra=VRONI, klopfer=1)], options)
+    assert last(result, "geld") == {HIAS: 80 + 20, VRONI: -80, WAST: 80 + 20, KATHI: -80}
+
+
+def test_stock_stake_is_a_table_setting():
+    result = play("schafkopf", SK4, [PASSED], {"stock": {"enabled": True, "stake": 50}})
+    assert last(result, "geld") == {p: -50 for p in SK4}
+    assert result.state["stock"] == 200
+
+
+def test_a_pot_left_at_the_end_goes_back_to_who_paid_it_in():
+    result = play("schafkopf", SK4, [PASSED, sauspiel(50)], STOCK_ON)
+    assert Schafkopf.money(None, result) == {HIAS: -20, VRONI: 20, WAST: -20, KATHI: 20}
+
+
+def test_stock_keeps_players_and_pot_zero_sum():
+    hands = [PASSED, sauspiel(40), PASSED, solo("solo", 20), sauspiel(0, all_tricks="opponents"),
+             sauspiel(91, player=VRONI, partner=KATHI), PASSED]
+    assert_zero_sum_with_pot(play("schafkopf", SK4, hands, STOCK_ON))

@@ -7,6 +7,15 @@ The extras a table may switch on (all off in the built-in table):
   Laufende) times `tout.factor`, before the Kontra chain.
 - Klopfen / Legen (`klopfen`): `klopfer` players knocked before the game; each knock multiplies
   the hand (a Sie too) by `klopfen.factor`.
+- Stock (`stock`): when everyone passed, each player pays `stock.stake` into a pot the table
+  holds. The next won Sauspiel (with `sauspiel_wins_pot` off: the next won game of any kind)
+  takes the whole pot, shared by the player party; such a game lost doubles it when
+  `lost_doubles_pot` is on: the player party pays the pot's amount in. An uneven share puts
+  the odd cents on the party's first members in seating order. Pot moves are not multiplied
+  by Kontra, Klopfen or Bock. Each hand's `geld` deltas are what each player paid or got; a
+  hand's deltas plus its `info["stock"]` (the pot's change) sum to zero, and the standings
+  plus `state["stock"]` (the pot) too. A pot left when the evening ends goes back to who paid
+  it in (`state["stock_paid"]`), so the evening's balances (`money`) sum to zero.
 """
 
 from __future__ import annotations
@@ -44,6 +53,24 @@ class SchafkopfHand(HandModel):
 class Schafkopf(Game):
     hand_model = SchafkopfHand
 
+    def __init__(self, table, players, first_dealer=None):
+        super().__init__(table, players, first_dealer)
+        self.pot = 0  # the Stock: cents the table holds
+        self.pot_paid = dict.fromkeys(self.players, 0)  # who paid the pot in
+
+    def state(self):
+        state = super().state()
+        if self.table.stock.enabled:
+            state["stock"] = self.pot
+            state["stock_paid"] = dict(self.pot_paid)
+        return state
+
+    @staticmethod
+    def money(table, result, settle_open=False):
+        """The `geld` tally, and a Stock pot left at the end back to who paid it in."""
+        paid = result.state.get("stock_paid") or {}
+        return {p: row.get("geld", 0) + paid.get(p, 0) for p, row in result.standings.items()}
+
     def play(self, number, raw) -> HandResult:
         hand = parse_hand(SchafkopfHand, raw, number)
         t = self.table
@@ -53,8 +80,18 @@ class Schafkopf(Game):
             others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
             if others:
                 raise HandError(number, others[0], "a passed hand (everyone passed) has no other keys")
+            info = {"passed": True}
+            if t.stock.enabled:
+                stake = t.stock.stake
+                for p in self.players:
+                    self.pot_paid[p] += stake
+                self.pot += stake * len(self.players)
+                info["stock"] = stake * len(self.players)
+                deltas = self.book("geld", dict.fromkeys(self.players, -stake))
+            else:
+                deltas = self.zero_deltas()
             self.seats.pass_deal()
-            return HandResult(number, dealer, self.zero_deltas(), {"passed": True})
+            return HandResult(number, dealer, deltas, info)
 
         game_id, contract = contract_of(number, t, hand.game)
         knocks = self._knocks(number, hand)
@@ -86,7 +123,7 @@ class Schafkopf(Game):
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
             info = {"game": game_id, "player": player, "won": True}
-            return self._pay(number, dealer, party, opponents, value * knocks, True, info)
+            return self._pay(number, dealer, party, opponents, value * knocks, True, info, contract)
 
         won, schneider, schwarz = self._outcome(number, hand)
         if tout:  # announced: won only with every trick
@@ -107,7 +144,7 @@ class Schafkopf(Game):
             value *= t.tout.factor
         info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
                 "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
-        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, info)
+        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, info, contract)
 
     def _knocks(self, number, hand) -> int:
         """The factor of the players who knocked (Klopfen / Legen)."""
@@ -149,13 +186,44 @@ class Schafkopf(Game):
             schneider = schwarz or augen < th.player_free
         return won, schneider, schwarz
 
-    def _pay(self, number, dealer, party, opponents, value, won, info) -> HandResult:
+    def _pay(self, number, dealer, party, opponents, value, won, info, contract) -> HandResult:
         """Each opponent pays the value (or is paid it); the player party shares the sum:
         2 vs 2 gives each winner the value once, a soloist gets it from all three."""
         sign = 1 if won else -1
         per_member = sign * value * len(opponents) // len(party)
         amounts = dict.fromkeys(opponents, -sign * value)
         amounts.update(dict.fromkeys(party, per_member))
+        self._stock(party, won, contract, amounts, info)
         deltas = self.book("geld", amounts)
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
+
+    def _stock(self, party, won, contract, amounts, info) -> None:
+        """The pot moves with a game that takes it (won) or doubles it (lost)."""
+        stock = self.table.stock
+        if not stock.enabled or not self.pot:
+            return
+        if stock.sauspiel_wins_pot and contract.kind != "partner":
+            return
+        if not won and not stock.lost_doubles_pot:
+            return
+        members = [p for p in self.players if p in party]  # seating order
+        shares = split_evenly(self.pot, len(members))
+        if won:
+            for p, share in zip(members, shares):
+                amounts[p] += share
+            info["stock"] = -self.pot
+            self.pot = 0
+            self.pot_paid = dict.fromkeys(self.players, 0)
+        else:
+            for p, share in zip(members, shares):
+                amounts[p] -= share
+                self.pot_paid[p] += share
+            info["stock"] = self.pot
+            self.pot *= 2
+
+
+def split_evenly(total: int, parts: int) -> list[int]:
+    """`total` in `parts` shares as equal as cents allow; the odd cents go to the first."""
+    base, odd = divmod(total, parts)
+    return [base + (1 if i < odd else 0) for i in range(parts)]
