@@ -276,7 +276,12 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
                     await keeper.tap("save")
                     n += 1
                     for phone in others:
-                        while not phone.has(f"hand-{n}"):
+                        sent = -1
+                        while True:  # look again only when the server sent this phone something
+                            if phone.session.connection.sent != sent:
+                                sent = phone.session.connection.sent
+                                if phone.has(f"hand-{n}"):
+                                    break
                             await asyncio.sleep(0.005)
                         latencies.append(time.perf_counter() - t0)
                 saved[eid] = n

@@ -70,6 +70,8 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
     unlocked = ft.use_ref(None)
     if unlocked.current is None:
         unlocked.current = set()
+    here = ft.use_ref(None)
+    here.current = route  # what the phone shows now, for the change listener below
 
     def bump():
         set_tick(lambda t: t + 1)
@@ -83,6 +85,9 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
             bump()
 
         def on_change(evening_id: int) -> None:
+            shown = here.current
+            if shown is not None and shown.screen != "start" and shown.evening != evening_id:
+                return  # another table's change: nothing on this phone changes
             # not page.run_task: it would also bind the caller's context to this page
             try:
                 asyncio.run_coroutine_threadsafe(refresh(), page.session.connection.loop)
