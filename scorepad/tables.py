@@ -142,6 +142,24 @@ class Stock(Strict):
     lost_doubles_pot: bool = True  # such a game lost: its party pays the pot's amount in
 
 
+# what starts a Bock round (the Schafkopf engine defines each one, see docs/rulesets.md)
+BockTrigger = Literal[
+    "kontra_lost",  # Kontra (the chain's first link) was said and the player party won
+    "re_lost",  # Re (the chain's second link) was said and the player party lost
+    "60_60",  # the player party has exactly half the Augen (60:60), from `augen`
+    "schwarz",  # a game won or lost Schwarz
+    "sie",  # a Sie
+]
+
+
+class Bock(Strict):
+    """Bockrunden: after a trigger, a round of hands (one per player) at `factor` times."""
+
+    enabled: bool = False
+    factor: int = Field(2, ge=1)
+    triggers: list[BockTrigger] = ["kontra_lost", "60_60"]
+
+
 class SchafkopfTable(TableBase):
     family: Literal["schafkopf"]
     deck: Deck
@@ -153,6 +171,7 @@ class SchafkopfTable(TableBase):
     tout: Tout = Tout()
     klopfen: Klopfen = Klopfen()
     stock: Stock = Stock()
+    bock: Bock = Bock()
 
     def problems(self):
         for cid, c in self.contracts.items():

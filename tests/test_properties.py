@@ -98,7 +98,8 @@ def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
 
 
 SCHAFKOPF_EXTRAS = st.sampled_from([
-    {"tout": {"enabled": True}, "klopfen": {"enabled": True}, "stock": {"enabled": True}},
+    {"tout": {"enabled": True}, "klopfen": {"enabled": True}, "stock": {"enabled": True},
+     "bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie"]}},
     {"stock": {"enabled": True, "stake": 5, "sauspiel_wins_pot": False}, "klopfen": {"enabled": True},
      "tout": {"enabled": True}},
     {"tout": {"enabled": True, "factor": 3}, "klopfen": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},

@@ -16,6 +16,9 @@ The rules, as this project reads them:
   each pays the stake into the pot; the next won Sauspiel takes it (shared by the player
   party); a lost one doubles it (the player party pays the pot's amount in). The pot is money
   the table holds: players + pot stay zero-sum; a pot left at the end goes back to who paid.
+- Bockrunden (`bock = {enabled, factor, triggers}`): a trigger starts a round of as many
+  doubled hands as players after the hand; rounds stack at the same time (two pending rounds
+  double twice); deleting the triggering hand removes its rounds.
 """
 
 from __future__ import annotations
@@ -348,3 +351,89 @@ def test_stock_keeps_players_and_pot_zero_sum():
     hands = [PASSED, sauspiel(40), PASSED, solo("solo", 20), sauspiel(0, all_tricks="opponents"),
              sauspiel(91, player=VRONI, partner=KATHI), PASSED]
     assert_zero_sum_with_pot(play("schafkopf", SK4, hands, STOCK_ON))
+
+
+# --- Bockrunden ---------------------------------------------------------------------------
+
+BOCK_ON = {"bock": {"enabled": True}}
+
+
+def geld_of(result, number):
+    return {p: row["geld"] for p, row in result.hands[number - 1].deltas.items()}
+
+
+def test_bock_is_off_in_the_built_in_table():
+    result = play("schafkopf", SK4, [sauspiel(60), sauspiel(70)])
+    assert last(result, "geld") == sauspiel_money(20)
+    assert "bock" not in result.state
+
+
+def test_60_60_starts_a_bock_round_of_one_hand_per_player():
+    result = play("schafkopf", SK4, [sauspiel(60)] + [sauspiel(70)] * 5, BOCK_ON)
+    assert geld_of(result, 1) == sauspiel_money(-20)  # the trigger itself is not Bock
+    for n in (2, 3, 4, 5):
+        assert geld_of(result, n) == sauspiel_money(40)
+    assert geld_of(result, 6) == sauspiel_money(20)
+    assert result.state["bock"] == []
+
+
+def test_lost_kontra_starts_a_bock_round_a_won_kontra_does_not():
+    result = play("schafkopf", SK4, [sauspiel(70, kontra=VRONI), sauspiel(70)], BOCK_ON)
+    assert last(result, "geld") == sauspiel_money(40)
+    result = play("schafkopf", SK4, [sauspiel(50, kontra=VRONI), sauspiel(70)], BOCK_ON)
+    assert last(result, "geld") == sauspiel_money(20)
+
+
+def test_bock_rounds_stack_at_the_same_time():
+    hands = [sauspiel(60), sauspiel(60), sauspiel(70), sauspiel(70), sauspiel(70), sauspiel(70)]
+    result = play("schafkopf", SK4, hands, BOCK_ON)
+    assert geld_of(result, 2) == sauspiel_money(-40)  # one round pending; it triggers another
+    assert geld_of(result, 3) == sauspiel_money(80)  # two rounds at once: x4
+    assert geld_of(result, 5) == sauspiel_money(80)
+    assert geld_of(result, 6) == sauspiel_money(40)  # the first round is over
+    assert result.state["bock"] == [] and result.state["bock_factor"] == 1
+    pending = play("schafkopf", SK4, hands[:5], BOCK_ON)
+    assert pending.state["bock"] == [1] and pending.state["bock_factor"] == 2
+
+
+def test_pending_bock_hands_are_shown_in_state():
+    result = play("schafkopf", SK4, [sauspiel(60), {"passed": True}], BOCK_ON)
+    assert result.state["bock"] == [3]  # a passed hand uses up a Bock hand
+    assert result.state["bock_factor"] == 2
+
+
+def test_bock_triggers_and_factor_are_table_settings():
+    options = {"bock": {"enabled": True, "factor": 3, "triggers": ["sie"]}}
+    result = play("schafkopf", SK4, [sauspiel(60), {"game": "sie", "player": KATHI}, sauspiel(70)], options)
+    assert geld_of(result, 2) == {HIAS: -150, VRONI: -150, WAST: -150, KATHI: 450}
+    assert geld_of(result, 3) == sauspiel_money(60)
+
+
+def test_an_unknown_bock_trigger_is_refused():
+    with pytest.raises(SessionError) as info:
+        with_options(get_table("schafkopf"), {"bock": {"enabled": True, "triggers": ["rain"]}})
+    assert str(info.value).startswith("options.bock.triggers")
+
+
+def test_deleting_the_triggering_hand_removes_its_bock_round(tmp_path):
+    from scorepad.app import App
+
+    with App.open(tmp_path / "scorepad.db") as app:
+        evening = app.start_evening("schafkopf", SK4, options=BOCK_ON)
+        for hand in [sauspiel(70), sauspiel(60), sauspiel(70), sauspiel(70)]:
+            app.add_hand(evening.id, hand)
+        shown = app.show(evening.id)
+        assert board(shown, "geld") == sauspiel_money(20 - 20 + 40 + 40)
+        assert shown.state["bock"] == [2]
+        app.delete_hand(evening.id, 2)
+        shown = app.show(evening.id)
+        assert board(shown, "geld") == sauspiel_money(20 * 3)
+        assert shown.state["bock"] == []
+
+
+def test_bock_keeps_schafkopf_zero_sum():
+    options = {"bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie"]},
+               "klopfen": {"enabled": True}}
+    hands = [sauspiel(60), sauspiel(60, kontra=VRONI, re=HIAS), solo("wenz", 120, all_tricks="player"),
+             {"game": "sie", "player": WAST, "klopfer": 1}, solo("solo", 30, kontra=HIAS)]
+    assert_zero_sum(play("schafkopf", SK4, hands, options))

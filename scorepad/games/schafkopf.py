@@ -16,6 +16,12 @@ The extras a table may switch on (all off in the built-in table):
   hand's deltas plus its `info["stock"]` (the pot's change) sum to zero, and the standings
   plus `state["stock"]` (the pot) too. A pot left when the evening ends goes back to who paid
   it in (`state["stock_paid"]`), so the evening's balances (`money`) sum to zero.
+- Bockrunden (`bock`): each trigger a hand meets (`bock.triggers`, vocabulary in
+  scorepad/tables.py BockTrigger) starts a Bock round after that hand: the next as many hands
+  as there are players (passed hands count: a round is one deal each) are multiplied by
+  `bock.factor`. Rounds stack at the same time: two pending rounds multiply a hand twice.
+  `state["bock"]` lists the hands left in each pending round. The engine replays from the
+  hands, so deleting a triggering hand removes the rounds it started.
 """
 
 from __future__ import annotations
@@ -57,9 +63,13 @@ class Schafkopf(Game):
         super().__init__(table, players, first_dealer)
         self.pot = 0  # the Stock: cents the table holds
         self.pot_paid = dict.fromkeys(self.players, 0)  # who paid the pot in
+        self.bock_rounds: list[int] = []  # hands left in each pending Bock round
 
     def state(self):
         state = super().state()
+        if self.table.bock.enabled:
+            state["bock"] = list(self.bock_rounds)
+            state["bock_factor"] = self._bock_factor()
         if self.table.stock.enabled:
             state["stock"] = self.pot
             state["stock_paid"] = dict(self.pot_paid)
@@ -90,11 +100,12 @@ class Schafkopf(Game):
                 deltas = self.book("geld", dict.fromkeys(self.players, -stake))
             else:
                 deltas = self.zero_deltas()
+            self._advance_bock([])
             self.seats.pass_deal()
             return HandResult(number, dealer, deltas, info)
 
         game_id, contract = contract_of(number, t, hand.game)
-        knocks = self._knocks(number, hand)
+        knocks = self._knocks(number, hand) * self._bock_factor()
         player = self.check_player(number, "player", hand.player) if hand.player is not None else None
         if player is None:
             raise HandError(number, "player", "is missing: who played the game?")
@@ -122,7 +133,7 @@ class Schafkopf(Game):
                     raise HandError(number, key, "a Sie is won on the spot: no Augen, result or Laufende")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
-            info = {"game": game_id, "player": player, "won": True}
+            info = {"game": game_id, "player": player, "won": True, "bock_triggers": ["sie"]}
             return self._pay(number, dealer, party, opponents, value * knocks, True, info, contract)
 
         won, schneider, schwarz = self._outcome(number, hand)
@@ -144,6 +155,16 @@ class Schafkopf(Game):
             value *= t.tout.factor
         info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
                 "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
+        triggers = []
+        if len(sayers) > 0 and sayers[0] is not None and won:
+            triggers.append("kontra_lost")
+        if len(sayers) > 1 and sayers[1] is not None and not won:
+            triggers.append("re_lost")
+        if hand.augen is not None and 2 * hand.augen == t.deck.total:
+            triggers.append("60_60")
+        if schwarz:
+            triggers.append("schwarz")
+        info["bock_triggers"] = triggers
         return self._pay(number, dealer, party, opponents, value * factor * knocks, won, info, contract)
 
     def _knocks(self, number, hand) -> int:
@@ -195,8 +216,25 @@ class Schafkopf(Game):
         amounts.update(dict.fromkeys(party, per_member))
         self._stock(party, won, contract, amounts, info)
         deltas = self.book("geld", amounts)
+        self._advance_bock(info.pop("bock_triggers"))
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
+
+    def _bock_factor(self) -> int:
+        """The factor of the next hand: `bock.factor` for each pending Bock round."""
+        bock = self.table.bock
+        return bock.factor ** len(self.bock_rounds) if bock.enabled else 1
+
+    def _advance_bock(self, triggers: list[str]) -> None:
+        """A hand was scored: each pending round has one hand less; each of the table's
+        triggers the hand met starts a new round (one hand per player) after it."""
+        bock = self.table.bock
+        if not bock.enabled:
+            return
+        self.bock_rounds = [left - 1 for left in self.bock_rounds if left > 1]
+        for trigger in bock.triggers:
+            if trigger in triggers:
+                self.bock_rounds.append(len(self.players))
 
     def _stock(self, party, won, contract, amounts, info) -> None:
         """The pot moves with a game that takes it (won) or doubles it (lost)."""
