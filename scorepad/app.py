@@ -16,7 +16,9 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 import secrets
+import tomllib
 import sqlite3
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -27,13 +29,14 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel
 
 from scorepad.engine import Game, HandResult, Replay, before_hand, play_through, replay, try_hand
-from scorepad.errors import HandError, ScorepadError, SessionError
+from scorepad.errors import HandError, ScorepadError, SessionError, TableError
 from scorepad.exports import render as render_export
 from scorepad.session import (SessionFile, has_control_characters, parse_session, parse_session_text,
                               session_table)
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.summary import summarize
-from scorepad.tables import builtin_tables, get_table, table_as_dict, validate_table, with_options
+from scorepad import tomlwrite
+from scorepad.tables import builtin_tables, get_table, load_table_file, table_as_dict, validate_table, with_options
 
 HAND_ACTIONS = ("add", "edit", "delete")
 UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename")  # what undo and redo read of the change log
@@ -140,6 +143,15 @@ class ChangeResult(BaseModel):
     hand: dict[str, Any] | None
     standings: dict[str, dict[str, int]]
     state: dict[str, Any]
+
+
+class HouseRules(BaseModel):
+    """A table's own variant: a name, the built-in table it changes, and the changed values."""
+
+    id: int
+    name: str
+    base: str
+    options: dict[str, Any]
 
 
 class PlayerInfo(BaseModel):
@@ -788,6 +800,68 @@ class App:
     def clear_draft(self, evening_id: int) -> None:
         with self.store.write():
             self.store.clear_draft(evening_id)
+
+    # -- house rules: a table's own variants -------------------------------------------------------
+
+    @_guarded
+    def house_rules(self) -> list[HouseRules]:
+        with self.store.read():
+            return [HouseRules(**{k: r[k] for k in HouseRules.model_fields}) for r in self.store.house_rules()]
+
+    @_guarded
+    def save_house_rules(self, name: str, base: str, options: dict[str, Any]) -> HouseRules:
+        """Keep a variant of the built-in table `base` under `name` (a variant of that name is
+        replaced). The values are checked as a session's options are: a wrong one is refused
+        naming options.<key>."""
+        name = (check_text("name", name) or "").strip()
+        if not name:
+            raise SessionError("name", "a house variant needs a name")
+        if has_control_characters(name):
+            raise SessionError("name", f"{name!r} has a line break or another control character")
+        get_table(base)
+        options = {**(options or {}), "name": name}
+        with_options(get_table(base), options)
+        with self.store.write():
+            rule_id = self.store.save_house_rules(name, base, options)
+        return HouseRules(id=rule_id, name=name, base=base, options=options)
+
+    @_guarded
+    def house_table(self, name: str):
+        """The rule table of a house variant, ready to start an evening with."""
+        with self.store.read():
+            row = self.store.house_rule(name)
+        if row is None:
+            raise NotFoundError(f"no house variant named {name!r}")
+        return with_options(get_table(row["base"]), row["options"])
+
+    @_guarded
+    def export_house_rules(self, name: str) -> str:
+        """The variant as a TOML rule table that `extends` its built-in table."""
+        with self.store.read():
+            row = self.store.house_rule(name)
+        if row is None:
+            raise NotFoundError(f"no house variant named {name!r}")
+        slug = re.sub(r"[^a-z0-9]+", "-", row["name"].casefold()).strip("-") or "haus"
+        return tomlwrite.dumps({"id": f"{row['base']}-{slug}", "extends": row["base"], **row["options"]})
+
+    @_guarded
+    def import_house_rules(self, path: str | Path) -> HouseRules:
+        """A TOML rule table that `extends` a built-in one, kept as a house variant."""
+        source = str(path)
+        table = load_table_file(path)  # refuses a wrong table with file, key path and reason
+        base = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("extends")
+        if not isinstance(base, str) or base not in builtin_tables():
+            raise TableError(source, "extends", "a house variant names the built-in table it changes "
+                             f"({', '.join(builtin_tables())})")
+        base_table = get_table(base)
+        def values(t) -> dict:
+            return {k: v for k, v in table_as_dict(t).items() if k not in ("id", "extends")}
+
+        options = {k: v for k, v in table_diff(values(base_table), values(table)).items()}
+        if values(with_options(base_table, options)) != values(table):
+            raise TableError(source, "", "cannot be kept as changes to its built-in table")
+        options.pop("name", None)
+        return self.save_house_rules(table.name, base, options)
 
     # -- PINs: who may change an evening ----------------------------------------------------------
 

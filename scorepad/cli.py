@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -43,9 +44,25 @@ def cmd_rulesets(args) -> int:
         print(f"{args.file}: ok ({table.id}: {table.name}, {table.family}, "
               f"{'/'.join(str(n) for n in table.players)} players)")
         return 0
+    if args.action in ("import", "export"):
+        if not args.file:
+            raise ScorepadError(f"rulesets {args.action}: name the {'TOML file' if args.action == 'import' else 'house variant'}")
+        with _app(args) as app:
+            if args.action == "import":
+                rules = app.import_house_rules(args.file)
+                print(f"house variant {rules.name!r} of {rules.base} kept")
+            else:
+                sys.stdout.write(app.export_house_rules(args.file))
+        return 0
     if args.action is not None:
-        raise ScorepadError(f"rulesets: unknown action {args.action!r} (use: scorepad rulesets [check FILE])")
+        raise ScorepadError(f"rulesets: unknown action {args.action!r} "
+                            "(use: scorepad rulesets [check FILE | import FILE | export NAME])")
     rows = [(t.id, t.name, "/".join(str(n) for n in t.players)) for t in builtin_tables().values()]
+    if args.db or os.environ.get("SCOREPAD_DB"):
+        with _app(args) as app:
+            for rules in app.house_rules():
+                table = app.house_table(rules.name)
+                rows.append((f"{rules.base} (Hausregel)", rules.name, "/".join(str(n) for n in table.players)))
     width = max(len(r[0]) for r in rows)
     name_width = max(len(r[1]) for r in rows)
     for rid, name, players in rows:
@@ -322,7 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("rulesets", help="list the rule tables, or check one: rulesets check FILE")
+    p = sub.add_parser("rulesets", parents=[db_parent],
+                       help="list the rule tables and house variants; rulesets check FILE | import FILE | export NAME")
     p.add_argument("action", nargs="?", choices=None)
     p.add_argument("file", nargs="?")
     p.set_defaults(func=cmd_rulesets)

@@ -15,6 +15,8 @@ Schema version 3 (`PRAGMA user_version`):
     drafts    (since 3) the hand being entered on the app, per evening: the form's taps as JSON,
               kept until the hand is saved, so a reload or a closed tab loses nothing
     pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands
+    house_rules (since 3) a table's own variants: a name, the built-in table it is based on,
+              and the values it changes (as session options)
 
 Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
 the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
@@ -133,6 +135,12 @@ def create_drafts(db: Database) -> None:
             pk="evening_id", not_null=["data", "updated_at"],
             foreign_keys=[("evening_id", "evenings", "id")],
         )
+    if "house_rules" not in db.table_names():
+        db["house_rules"].create(
+            {"id": int, "name": str, "name_key": str, "base": str, "options": str, "created_at": str},
+            pk="id", not_null=["name", "name_key", "base", "options", "created_at"],
+        )
+        db["house_rules"].create_index(["name_key"], unique=True)
     if "pins" not in db.table_names():
         db["pins"].create(
             {"evening_id": int, "pin": str, "updated_at": str},
@@ -522,6 +530,24 @@ class Store:
 
     def set_pin(self, evening_id: int, pin: str) -> None:
         self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": now()}, pk="evening_id")
+
+    # -- house rules ---------------------------------------------------------------------------
+
+    def house_rules(self) -> list[dict]:
+        rows = self.db.execute("SELECT id, name, base, options, created_at FROM house_rules ORDER BY name_key")
+        return [{"id": r[0], "name": r[1], "base": r[2], "options": loads(r[3]), "created_at": r[4]} for r in rows]
+
+    def house_rule(self, name: str) -> dict | None:
+        return next((r for r in self.house_rules() if r["name"].casefold() == name.casefold()), None)
+
+    def save_house_rules(self, name: str, base: str, options: Any) -> int:
+        """A new variant, or the one of that name replaced."""
+        existing = self.house_rule(name)
+        row = {"name": name, "name_key": name.casefold(), "base": base, "options": dumps(options), "created_at": now()}
+        if existing:
+            self.db["house_rules"].update(existing["id"], row)
+            return existing["id"]
+        return self.db["house_rules"].insert(row).last_pk
 
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -454,6 +454,9 @@ def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) 
 
 def validate_table(raw: dict, source: str) -> RuleTable:
     """A table from its raw (merged) values, or TableError naming the key path and the reason."""
+    if not isinstance(raw, dict) or "family" not in raw:
+        raise TableError(source, "family", "is missing: one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch "
+                         "(or `extends` naming a table)")
     try:
         table = _ADAPTER.validate_python(raw)
     except ValidationError as exc:
