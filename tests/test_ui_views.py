@@ -303,3 +303,34 @@ async def test_the_history_lists_each_change(main):
     assert any("Spiel 1 geändert" in t for t in lines) and any("Spiel 1 eingetragen" in t for t in lines)
     await phone.tap("history-undo")
     assert main.app.show(eid).standings["Vroni"] == {"geld": 150}
+
+
+# --- house rules and the rule sheet ----------------------------------------------------------
+
+
+async def test_house_rules_are_made_in_the_app_and_used_for_an_evening(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    assert phone.find("house-save").disabled  # a name first
+    await phone.type("house-name", "Stammtisch Huber")
+    await phone.tap("house-tariff-10")  # the Sauspiel tariff
+    await phone.tap("house-enabled-True")  # Laufende on (the first switch on this form)
+    await phone.tap("house-save")
+    [rules] = main.app.house_rules()
+    assert rules.name == "Stammtisch Huber" and rules.options["contracts"]["sauspiel"]["tariff"] == 10
+    await phone.tap(f"house-{rules.id}")
+    for name in SK:
+        await phone.type("name-field", name, submit=True)
+    await phone.tap("start-evening")
+    [evening] = main.app.list_evenings()
+    assert evening.game == "Stammtisch Huber"
+    assert main.app.table(evening.id).contracts["sauspiel"].tariff == 10
+
+
+async def test_the_rule_sheet_shows_what_the_table_counts(main):
+    phone, eid = await evening_phone(main, "schafkopf", SK, {"contracts": {"sauspiel": {"tariff": 10}}})
+    await phone.tap("rules")
+    texts = phone.texts()
+    assert any(t.startswith("Sauspiel (mit Partner): 0,10 €, Schneider +0,20 €") for t in texts)
+    assert "Die Spieler gewinnen mit 61 Augen; 60 Augen reichen den Gegnern." in texts

@@ -90,16 +90,19 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
                 return  # another table's change: nothing on this phone changes
             # not page.run_task: it would also bind the caller's context to this page
             try:
-                asyncio.run_coroutine_threadsafe(refresh(), page.session.connection.loop)
+                loop = page.session.connection.loop
             except RuntimeError:  # this phone's connection is gone
-                pass
+                return
+            if loop.is_closed():
+                return
+            asyncio.run_coroutine_threadsafe(refresh(), loop)
 
         return app.subscribe(on_change)
 
     ft.use_effect(follow_changes, [])
     nav = Nav(app=app, route=route, go=set_route, refresh=bump, page=page, require_pin=require_pin,
               unlocked=unlocked.current, guard=guard)
-    from scorepad.ui.screens import hand, history, new_evening, pin, settle, start as start_screen, table
+    from scorepad.ui.screens import hand, history, new_evening, pin, rules, settle, start as start_screen, table
 
     screens: dict[str, Any] = {
         "start": start_screen.StartScreen,
@@ -110,6 +113,8 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         "history": history.HistoryScreen,
         "pin": pin.PinScreen,
         "pin-show": pin.PinShowScreen,
+        "rules": rules.RulesScreen,
+        "house": rules.HouseRulesScreen,
     }
     if route.screen == "hand" and not nav.can_edit(route.evening):
         return table.TableScreen(nav, tick)  # no PIN, no form: back to watching

@@ -27,11 +27,37 @@ OPTION_CHOICES = {
     "schwarze_sau": [("Preis je verlorenem Spiel", ("drink_price",), [0, 50, 100, 200])],
 }
 
+# what a table's own rules (Hausregeln) may change besides: tariffs, switches, thresholds
+HOUSE_CHOICES = {
+    "schafkopf": [
+        ("Wenz-Tarif", ("contracts", "wenz", "tariff"), [50, 100, 200]),
+        ("Farbwenz-Tarif", ("contracts", "farbwenz", "tariff"), [30, 50, 100]),
+        ("Geier-Tarif", ("contracts", "geier", "tariff"), [50, 100]),
+        ("Schneider im Sauspiel", ("contracts", "sauspiel", "schneider"), [10, 20, 50]),
+        ("Wert je Laufendem", ("laufende", "value"), [10, 20, 50]),
+        ("Tout", ("tout", "enabled"), [False, True]),
+        ("Klopfen", ("klopfen", "enabled"), [False, True]),
+        ("Stock, wenn alle weiter sagen", ("stock", "enabled"), [False, True]),
+        ("Stock-Einsatz", ("stock", "stake"), [10, 20, 50]),
+        ("Bockrunden", ("bock", "enabled"), [False, True]),
+    ],
+    "saukopf": [
+        ("Stallgeruch im Trog: Verlierer unter", ("fleisch", "trog", "stallgeruch", "threshold"), [30, 31]),
+        ("Stallgeruch im Napf: Verlierer über", ("fleisch", "napf", "stallgeruch", "threshold"), [89, 90]),
+    ],
+    "schwarze_sau": [("Verloren über", ("game_over_above",), [30, 40, 50])],
+    "struliwuli": [("Genau getroffen zählt", ("exact_bonus",), [10, 20])],
+    "ramsch": [
+        ("Striche am Anfang", ("start_striche",), [5, 7, 9]),
+        ("Ramsch (kein Stich)", ("ramsch_striche",), [1, 2, 3]),
+    ],
+}
+
 
 def _label(path: tuple, value) -> str:
     if isinstance(value, bool):
         return "an" if value else "aus"
-    if path[-1] in ("tariff", "rate", "bolla_price", "chip_value", "drink_price"):
+    if path[-1] in ("tariff", "rate", "bolla_price", "chip_value", "drink_price", "schneider", "value", "stake"):
         return "aus" if value == 0 and path[-1] != "tariff" else fmt.money(value)
     return str(value)
 
@@ -69,6 +95,9 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     options, set_options = ft.use_state({})
     place, set_place = ft.use_state("")
     failure, set_failure = ft.use_state("")
+    variant, set_variant = ft.use_state(None)  # a house variant's name, if one is chosen
+    show_rules, set_show_rules = ft.use_state(False)
+    variants = nav.app.house_rules()
 
     base = tables[ruleset]
     known = [p.name for p in nav.app.players()]
@@ -112,10 +141,22 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         nav.unlocked.add(info.id)  # who starts the evening keeps score
         nav.go(type(nav.route)("table", info.id))
 
+    def pick_variant(name):
+        chosen = next(v for v in variants if v.name == name)
+        set_ruleset(chosen.base)
+        set_options(chosen.options)
+        set_variant(chosen.name)
+
     games = [(tid, t.name) for tid, t in tables.items()]
+    own = [chip(v.name, variant == v.name, (lambda _e=None, n=v.name: pick_variant(n)), key=f"house-{v.id}")
+           for v in variants]
     body: list[ft.Control] = [
-        section("Spiel", choice_row(games, ruleset, lambda v: (set_ruleset(v), set_options({})), key_prefix="rules-"),
-                hint=base.description),
+        section("Spiel", choice_row(games, None if variant else ruleset,
+                                    lambda v: (set_ruleset(v), set_options({}), set_variant(None)), key_prefix="rules-"),
+                *([ft.Text("Hausregeln", size=14, weight=ft.FontWeight.BOLD), chip_row(own)] if own else []),
+                chip_row([chip("Hausregeln anlegen", False, nav.to("house"), key="house-new"),
+                          chip("Regeln ansehen", show_rules, lambda: set_show_rules(not show_rules), key="show-rules")]),
+                hint=table.description),
         section("Spieler (im Uhrzeigersinn)",
                 ft.Row([tag(ft.TextField(value=typed, label="Name", on_change=lambda e: set_typed(e.control.value),
                                      on_submit=lambda e: add(e.control.value), expand=True, key="name-field",
@@ -137,6 +178,10 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         body.append(section(label, choice_row([(v, _label(path, v)) for v in values], current,
                                               lambda v, path=path: set_options(_merge(options, _nest(path, v))),
                                               key_prefix=f"opt-{path[-1]}-")))
+    if show_rules:
+        from scorepad.ui.screens.rules import sheet_controls
+
+        body += sheet_controls(table)
     body.append(tag(ft.TextField(value=place, label="Ort (optional)", on_change=lambda e: set_place(e.control.value),
                                  key="place-field")))
     if problem or failure:

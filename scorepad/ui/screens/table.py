@@ -120,6 +120,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     actions = [
         tag(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", key="undo")),
         tag(ft.IconButton(ft.Icons.HISTORY, on_click=nav.to("history", evening_id), tooltip="Verlauf", key="history")),
+        tag(ft.IconButton(ft.Icons.MENU_BOOK, on_click=nav.to("rules", evening_id), tooltip="Regeln", key="rules")),
         tag(ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle")),
     ]
     if not editable:
