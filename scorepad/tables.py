@@ -160,6 +160,18 @@ class Bock(Strict):
     triggers: list[BockTrigger] = ["kontra_lost", "60_60"]
 
 
+class Ramsch(Strict):
+    """Ramsch when everyone passes: the one with most Augen pays each other player `value`."""
+
+    enabled: bool = False
+    value: int = Field(20, ge=0)  # cents the loser pays each other player
+    jungfrau_factor: int = Field(2, ge=1)  # per player who took no trick (Jungfrau)
+    durchmarsch_as: str = "solo"  # a Durchmarsch is paid as this solo contract won Schwarz
+
+
+RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
+
+
 class SchafkopfTable(TableBase):
     family: Literal["schafkopf"]
     deck: Deck
@@ -172,8 +184,15 @@ class SchafkopfTable(TableBase):
     klopfen: Klopfen = Klopfen()
     stock: Stock = Stock()
     bock: Bock = Bock()
+    ramsch: Ramsch = Ramsch()
 
     def problems(self):
+        if self.ramsch.enabled:
+            if RAMSCH in self.contracts:
+                yield f"contracts.{RAMSCH}", "is the game of the Ramsch (table key ramsch): name the contract otherwise"
+            solo = self.contracts.get(self.ramsch.durchmarsch_as)
+            if solo is None or solo.kind != "solo":
+                yield "ramsch.durchmarsch_as", f"must name a solo contract of this table (got {self.ramsch.durchmarsch_as!r})"
         for cid, c in self.contracts.items():
             if c.kind == "sie":
                 if c.tariff_of not in self.contracts:

@@ -22,11 +22,21 @@ The extras a table may switch on (all off in the built-in table):
   `bock.factor`. Rounds stack at the same time: two pending rounds multiply a hand twice.
   `state["bock"]` lists the hands left in each pending round. The engine replays from the
   hands, so deleting a triggering hand removes the rounds it started.
+- Ramsch (`ramsch`): when everyone passed, the hand may be played as a Ramsch (`game`
+  "ramsch", not a contract of the table): `augen` is then each player's Augen ({player: n},
+  every player, summing to the deck's 120). The one with most Augen loses and pays each other
+  player `ramsch.value`; a tie at the top needs `loser` (one of the tied: the table's own tie
+  rule decides). Each Jungfrau (`jungfrauen`: players who took no trick, with 0 Augen)
+  multiplies the value by `ramsch.jungfrau_factor`. A Durchmarsch (`durchmarsch`: one player
+  took every trick; `augen` may be left out) is paid as a solo won Schwarz: the player gets
+  from each other player Grundwert + Schneider + Schwarz of the `ramsch.durchmarsch_as`
+  contract. Klopfen and Bock multiply a Ramsch like any hand; a Durchmarsch meets the Bock
+  trigger `schwarz`. The Kontra chain is refused; the Stock's pot does not move.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ConfigDict
 
@@ -34,6 +44,7 @@ from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
 from scorepad.games.kontra import chain_said, check_chain
+from scorepad.tables import RAMSCH
 
 Result = Literal["won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz"]
 
@@ -48,12 +59,15 @@ class SchafkopfHand(HandModel):
     player: str | None = None
     partner: str | None = None
     suit: Literal["eichel", "gras", "herz", "schellen"] | None = None
-    augen: int | None = None
+    augen: int | dict[str, Any] | None = None  # a Ramsch: {player: Augen} for every player
     result: Result | None = None
     all_tricks: Literal["player", "opponents"] | None = None
     laufende: int | None = None
     tout: bool | None = None
     klopfer: int | None = None
+    jungfrauen: list[str] | None = None  # a Ramsch: who took no trick
+    durchmarsch: str | None = None  # a Ramsch: who took every trick
+    loser: str | None = None  # a Ramsch: who loses a tie at the most Augen
 
 
 class Schafkopf(Game):
@@ -104,6 +118,14 @@ class Schafkopf(Game):
             self.seats.pass_deal()
             return HandResult(number, dealer, deltas, info)
 
+        if hand.game == RAMSCH and RAMSCH not in t.contracts:
+            return self._ramsch(number, hand, said, dealer)
+        for key in ("jungfrauen", "durchmarsch", "loser"):
+            if getattr(hand, key) is not None:
+                raise HandError(number, key, "only a Ramsch (game \"ramsch\") has this key")
+        if isinstance(hand.augen, dict):
+            raise HandError(number, "augen", "must be the Augen of the player party, a whole number "
+                            "(each player's Augen are for a Ramsch)")
         game_id, contract = contract_of(number, t, hand.game)
         knocks = self._knocks(number, hand) * self._bock_factor()
         player = self.check_player(number, "player", hand.player) if hand.player is not None else None
@@ -166,6 +188,101 @@ class Schafkopf(Game):
             triggers.append("schwarz")
         info["bock_triggers"] = triggers
         return self._pay(number, dealer, party, opponents, value * factor * knocks, won, info, contract)
+
+    def _ramsch(self, number, hand, said, dealer) -> HandResult:
+        """Everyone passed and the hand was played as a Ramsch: most Augen pays each other."""
+        t = self.table
+        if not t.ramsch.enabled:
+            raise HandError(number, "game", f"this table plays no Ramsch (ramsch.enabled is off at {t.name})")
+        for key in ("player", "partner", "suit", "result", "all_tricks", "laufende", "tout"):
+            if getattr(hand, key) is not None:
+                raise HandError(number, key, "a Ramsch has no player party: give each player's augen "
+                                "(and jungfrauen, durchmarsch, loser)")
+        check_chain(number, t, said, set(), set(self.players), self.players, allowed=False, game_name="Ramsch")
+        knocks = self._knocks(number, hand) * self._bock_factor()
+        players = self.players
+        durch = hand.durchmarsch
+        if durch is not None:
+            self.check_player(number, "durchmarsch", durch)
+            if hand.jungfrauen is not None:
+                raise HandError(number, "jungfrauen", f"a Durchmarsch ({durch}) is paid as a Schwarz solo: no jungfrauen")
+            if hand.loser is not None:
+                raise HandError(number, "loser", f"a Durchmarsch ({durch}) has no loser: {durch} wins")
+        augen = self._ramsch_augen(number, hand.augen, durch)
+        info: dict[str, Any] = {"game": RAMSCH, "augen": augen}
+        if durch is not None:
+            contract = t.contracts[t.ramsch.durchmarsch_as]
+            value = (contract.tariff + contract.schneider + contract.schwarz) * knocks
+            amounts = {p: -value for p in players}
+            amounts[durch] = value * (len(players) - 1)
+            info.update(durchmarsch=durch, value=value)
+            triggers = ["schwarz"]
+        else:
+            top = max(augen.values())
+            tied = [p for p in players if augen[p] == top]
+            loser = hand.loser
+            if loser is None:
+                if len(tied) > 1:
+                    raise HandError(number, "loser", f"is missing: {' and '.join(tied)} have the most Augen "
+                                    f"({top} each); name who loses by the table's tie rule")
+                loser = tied[0]
+            else:
+                self.check_player(number, "loser", loser)
+                if loser not in tied:
+                    raise HandError(number, "loser", f"must be one with the most Augen ({', '.join(tied)}: {top}), not {loser}")
+            jungfrauen = self._jungfrauen(number, hand.jungfrauen, augen)
+            value = t.ramsch.value * t.ramsch.jungfrau_factor ** len(jungfrauen) * knocks
+            amounts = {p: value for p in players}
+            amounts[loser] = -value * (len(players) - 1)
+            info.update(loser=loser, jungfrauen=jungfrauen, value=value)
+            triggers = []
+        deltas = self.book("geld", amounts)
+        self._advance_bock(triggers)
+        self.seats.pass_deal()
+        return HandResult(number, dealer, deltas, info)
+
+    def _ramsch_augen(self, number, augen, durch) -> dict[str, int]:
+        """Each player's Augen: every player, each a possible total, summing to the deck's."""
+        t = self.table
+        total = t.deck.total
+        if augen is None:
+            if durch is not None:
+                return {p: total if p == durch else 0 for p in self.players}
+            raise HandError(number, "augen", f"is missing: a Ramsch needs each player's Augen ({{player: n}}, summing to {total})")
+        if not isinstance(augen, dict):
+            raise HandError(number, "augen", f"a Ramsch needs each player's Augen ({{player: n}}), not one number (got {augen!r})")
+        self.check_players_map(number, "augen", augen)
+        for p in self.players:
+            if p not in augen:
+                raise HandError(number, "augen", f"{p}'s Augen are missing: a Ramsch needs every player's")
+        for p in self.players:
+            n = augen[p]
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise HandError(number, "augen", f"{p}: must be a whole number (got {n!r})")
+            if not 0 <= n <= total:
+                raise HandError(number, "augen", f"{p}: must be 0..{total} (got {n})")
+            if n not in t.deck.possible_totals:
+                raise HandError(number, "augen", f"{p}: {n} Augen cannot be made with these cards")
+        if sum(augen.values()) != total:
+            raise HandError(number, "augen", f"the players' Augen must sum to {total} (got {sum(augen.values())})")
+        if durch is not None and augen[durch] != total:
+            raise HandError(number, "durchmarsch", f"{durch} took every trick, so has {total} Augen (got {augen[durch]})")
+        return {p: augen[p] for p in self.players}
+
+    def _jungfrauen(self, number, names, augen) -> list[str]:
+        """Who took no trick: players, each once, with 0 Augen; not all but one (a Durchmarsch)."""
+        if not names:
+            return []
+        for name in names:
+            self.check_player(number, "jungfrauen", name)
+            if augen[name] != 0:
+                raise HandError(number, "jungfrauen", f"{name} took no trick, so has 0 Augen (got {augen[name]})")
+        if len(set(names)) != len(names):
+            raise HandError(number, "jungfrauen", "names a player twice")
+        if len(names) >= len(self.players) - 1:
+            raise HandError(number, "jungfrauen", "if every other player took no trick, it is a Durchmarsch: "
+                            "give durchmarsch instead")
+        return [p for p in self.players if p in names]
 
     def _knocks(self, number, hand) -> int:
         """The factor of the players who knocked (Klopfen / Legen)."""
