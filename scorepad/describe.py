@@ -33,6 +33,10 @@ def _trick_game(table, hand: dict, result: HandResult | None) -> list[str]:
         parts[0] += f" ({hand['bid']})"
     if hand.get("spiess"):
         parts[0] += " am Spieß"
+    if hand.get("tout"):
+        parts[0] += " Tout"
+    if hand.get("klopfer"):
+        parts.append(f"{hand['klopfer']}× geklopft")
     if hand.get("augen") is not None:
         parts.append(f"{hand['augen']} Augen")
     if hand.get("result"):

@@ -334,3 +334,24 @@ async def test_the_rule_sheet_shows_what_the_table_counts(main):
     texts = phone.texts()
     assert any(t.startswith("Sauspiel (mit Partner): 0,10 €, Schneider +0,20 €") for t in texts)
     assert "Die Spieler gewinnen mit 61 Augen; 60 Augen reichen den Gegnern." in texts
+
+
+async def test_tout_and_klopfen_appear_where_the_table_plays_them(main):
+    phone, eid = await evening_phone(main, "schafkopf", SK, {"tout": {"enabled": True}, "klopfen": {"enabled": True}})
+    await phone.tap("next-hand")
+    for key in ["game-solo", "player-Hias", "more", "tout-True", "klopfer-1", "result-won_schwarz"]:
+        await phone.tap(key)
+    # Solo won schwarz 0,50 + 0,50 + 0,50, Tout x2, one knock x2: each opponent pays 6,00 €
+    assert phone.text_of("preview") == "Hias +18,00 €, Vroni & Kathi & Wast je -6,00 €"
+    await phone.tap("save")
+    assert main.app.show(eid).standings["Hias"] == {"geld": 1800}
+    assert main.app.session(eid)["hands"][0] == {"game": "solo", "player": "Hias", "tout": True, "klopfer": 1,
+                                                 "result": "won_schwarz"}
+
+
+async def test_tout_is_not_offered_where_the_table_does_not_play_it(main):
+    phone, eid = await evening_phone(main)
+    await phone.tap("next-hand")
+    for key in ["game-solo", "player-Hias", "more"]:
+        await phone.tap(key)
+    assert not phone.has("tout-True") and not phone.has("klopfer-1")

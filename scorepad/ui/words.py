@@ -101,4 +101,9 @@ def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[s
         names = {t.name: state.get("trophies", {}).get(tid, []) for tid, t in table.trophies.items()}
         held = [f"{name}: {', '.join(who)}" for name, who in names.items() if who]
         return f"Geber {dealer}" + (" · " + " · ".join(held) if held else "")
-    return f"Geber {dealer}"
+    line = f"Geber {dealer}"
+    if state.get("stock"):
+        line += f" · im Stock {fmt.money(state['stock'])}"
+    if state.get("bock"):
+        line += f" · Bock ×{state.get('bock_factor', 2)}: noch {max(state['bock'])} Spiele"
+    return line

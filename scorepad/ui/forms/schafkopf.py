@@ -75,7 +75,8 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
 
     party = {d.get("player"), d.get("partner") if contract.kind == "partner" else None} - {None}
     opponents = [p for p in c.players if p not in party]
-    more = d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
+    more = (d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
+            or d.get("tout") or d.get("klopfer"))
     if not more:
         out.append(chip_row([chip("Kontra / Re" + (" / Laufende" if t.laufende.enabled else "") + " / Farbe", False,
                                   lambda: put(_more=True), key="more")]))
@@ -90,6 +91,17 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                                               key_prefix=f"{step.key}-"),
                               error=err.at(step.key)))
     out.extend(sayers)
+    tout = getattr(t, "tout", None)
+    if tout is not None and tout.enabled and contract.kind == "solo":
+        out.append(section("Tout (angesagt: alle Stiche)",
+                           choice_row([(False, "nein"), (True, "Tout")], bool(d.get("tout")),
+                                      lambda v: put(tout=v or None), key_prefix="tout-"), error=err.at("tout")))
+    klopfen = getattr(t, "klopfen", None)
+    if klopfen is not None and klopfen.enabled:
+        out.append(section("Geklopft (wie viele)",
+                           choice_row([(n, str(n)) for n in range(len(c.players) + 1)], d.get("klopfer") or 0,
+                                      lambda v: put(klopfer=v or None), key_prefix="klopfer-"),
+                           error=err.at("klopfer")))
     if t.laufende.enabled:
         lauf = d.get("laufende") or 0
         sign = -1 if lauf < 0 else 1
