@@ -40,6 +40,8 @@ def schafkopf_hand(draw, extras=False):
     that switches them on (SCHAFKOPF_EXTRAS)."""
     if draw(st.integers(0, 20)) == 0:
         return {"passed": True}
+    if extras and draw(st.integers(0, 5)) == 0:
+        return draw(schafkopf_ramsch_hand())
     game = draw(st.sampled_from(list(SCHAFKOPF_TRUMPS) + ["sie"]))
     player = draw(st.sampled_from(SK4))
     hand = {"game": game, "player": player}
@@ -77,6 +79,30 @@ def schafkopf_hand(draw, extras=False):
     return hand
 
 
+@st.composite
+def schafkopf_ramsch_hand(draw):
+    """A valid Ramsch (everyone passed) for a table that switches `ramsch` on."""
+    hand = {"game": "ramsch"}
+    if draw(st.booleans()):
+        hand["klopfer"] = draw(st.integers(0, 4))
+    if draw(st.integers(0, 7)) == 0:
+        hand["durchmarsch"] = who = draw(st.sampled_from(SK4))
+        if draw(st.booleans()):
+            hand["augen"] = {p: 120 if p == who else 0 for p in SK4}
+        return hand
+    values = draw(split(120, 4).filter(lambda v: all(a in AUGEN for a in v)))
+    augen = dict(zip(SK4, values))
+    hand["augen"] = augen
+    top = max(values)
+    tied = [p for p in SK4 if augen[p] == top]
+    if len(tied) > 1 or draw(st.integers(0, 4)) == 0:
+        hand["loser"] = draw(st.sampled_from(tied))
+    zeros = [p for p in SK4 if augen[p] == 0]
+    if zeros and draw(st.booleans()):
+        hand["jungfrauen"] = draw(st.lists(st.sampled_from(zeros), min_size=1, max_size=min(2, len(zeros)), unique=True))
+    return hand
+
+
 schafkopf_options = st.sampled_from([None, {"laufende": {"enabled": True}},
                                      {"laufende": {"enabled": True, "value": 20}},
                                      {"contracts": {"sauspiel": {"tariff": 10}}},
@@ -99,11 +125,13 @@ def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
 
 SCHAFKOPF_EXTRAS = st.sampled_from([
     {"tout": {"enabled": True}, "klopfen": {"enabled": True}, "stock": {"enabled": True},
-     "bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie"]}},
+     "bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie"]},
+     "ramsch": {"enabled": True}},
     {"stock": {"enabled": True, "stake": 5, "sauspiel_wins_pot": False}, "klopfen": {"enabled": True},
-     "tout": {"enabled": True}},
+     "tout": {"enabled": True}, "ramsch": {"enabled": True, "value": 10, "jungfrau_factor": 3}},
     {"tout": {"enabled": True, "factor": 3}, "klopfen": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},
-     "contracts": {"sauspiel": {"laufende_max": 4}}},
+     "contracts": {"sauspiel": {"laufende_max": 4}},
+     "ramsch": {"enabled": True, "value": 15, "durchmarsch_as": "wenz"}},
 ])
 
 
@@ -222,7 +250,7 @@ value = st.one_of(
 )
 KEYS = {
     "schafkopf": ["passed", "game", "player", "partner", "suit", "augen", "result", "all_tricks", "laufende",
-                  "kontra", "re", "tout", "klopfer"],
+                  "kontra", "re", "tout", "klopfer", "jungfrauen", "durchmarsch", "loser"],
     "saukopf": ["passed", "vergeben", "game", "player", "partner", "bid", "spiess", "augen", "all_tricks",
                 "laufende", "kontra", "re", "aside_augen", "trump", "knorpel_card"],
     "schwarze-sau": ["points", "announcement", "durchmarsch", "achterbrief_loser"],
