@@ -863,6 +863,42 @@ class App:
         options.pop("name", None)
         return self.save_house_rules(table.name, base, options)
 
+    # -- changing an evening's rules afterwards ----------------------------------------------------
+
+    @_guarded
+    def rules_preview(self, evening_id: int, options: dict[str, Any]) -> tuple[Any, Replay, Replay]:
+        """What the evening would look like under other rules (its built-in table with
+        `options`): (the new table, the replay now, the replay then). Stores nothing; a hand
+        the new rules refuse raises HandError naming it."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            hands = self.store.hands(evening_id)
+        table = with_options(get_table(row["ruleset"]), options)
+        now_ = self.show(evening_id)
+        then = replay(table, row["players"], hands, row["first_dealer"])
+        return table, now_, then
+
+    @_guarded
+    def change_rules(self, evening_id: int, options: dict[str, Any], expected_version: int | None = None) -> EveningInfo:
+        """The evening scored by its built-in table with other `options` from now on: every hand
+        is scored again. Refused (nothing changes) if a hand breaks the new rules."""
+        with self.store.write():
+            row = self._row(evening_id, expected_version, writable=True)
+            table = with_options(get_table(row["ruleset"]), options)
+            hands = self.store.hands(evening_id)
+            try:
+                replay(table, row["players"], hands, row["first_dealer"])
+            except HandError as err:
+                raise LaterHandError("change the rules", err, err.number) from None
+            old = {"game": row["game"], "options": json.loads(row["options"])}
+            self.store.set_rules(evening_id, table.name, dumps(options), dumps(table_as_dict(table)))
+            self.store.log_change(evening_id, row["version"], "rules", None, old,
+                                  {"game": table.name, "options": options})
+            info = self._info(evening_id)
+        self._live.pop(evening_id, None)
+        self._changed(evening_id)
+        return info
+
     # -- PINs: who may change an evening ----------------------------------------------------------
 
     @_guarded

@@ -424,6 +424,11 @@ class Store:
         self.db.execute("UPDATE evenings SET finished = ?, finished_at = ? WHERE id = ?",
                         [int(finished), now() if finished else None, evening_id])
 
+    def set_rules(self, evening_id: int, game: str, options_json: str, rule_table_json: str) -> None:
+        """The evening's rule table replaced (its hands stay as entered)."""
+        self.db.execute("UPDATE evenings SET game = ?, options = ?, rule_table = ? WHERE id = ?",
+                        [game, options_json, rule_table_json, evening_id])
+
     # -- hands -----------------------------------------------------------------------------
 
     def hand_count(self, evening_id: int) -> int:

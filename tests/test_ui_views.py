@@ -314,8 +314,8 @@ async def test_house_rules_are_made_in_the_app_and_used_for_an_evening(main):
     await phone.tap("house-new")
     assert phone.find("house-save").disabled  # a name first
     await phone.type("house-name", "Stammtisch Huber")
-    await phone.tap("house-tariff-10")  # the Sauspiel tariff
-    await phone.tap("house-enabled-True")  # Laufende on (the first switch on this form)
+    await phone.tap("house-contracts.sauspiel.tariff-10")
+    await phone.tap("house-laufende.enabled-True")
     await phone.tap("house-save")
     [rules] = main.app.house_rules()
     assert rules.name == "Stammtisch Huber" and rules.options["contracts"]["sauspiel"]["tariff"] == 10
@@ -355,3 +355,28 @@ async def test_tout_is_not_offered_where_the_table_does_not_play_it(main):
     for key in ["game-solo", "player-Hias", "more"]:
         await phone.tap(key)
     assert not phone.has("tout-True") and not phone.has("klopfer-1")
+
+
+async def test_changing_the_rules_afterwards_says_what_changes_then_recomputes(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("rules")
+    await phone.tap("rules-edit")
+    assert phone.find("rules-apply").disabled  # nothing changed yet
+    await phone.tap("rules-contracts.sauspiel.tariff-50")
+    assert "Vroni: +0,20 € → +0,50 €" in phone.texts()
+    assert main.app.show(eid).standings["Vroni"] == {"geld": 20}  # only shown, not stored
+    await phone.tap("rules-apply")
+    assert main.app.show(eid).standings["Vroni"] == {"geld": 50}
+    assert [c.action for c in main.app.history(eid)][-1] == "rules"
+
+
+def test_a_rule_change_that_breaks_a_hand_is_refused_naming_it(main):
+    eid = main.app.start_evening("schafkopf", SK, options={"laufende": {"enabled": True}}).id
+    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won", "laufende": 3})
+    main.app.add_hand(eid, {"game": "wenz", "player": "Hias", "result": "won", "laufende": 4})
+    with pytest.raises(Exception, match=r"^cannot change the rules: hand 2: laufende: "):
+        main.app.change_rules(eid, {"laufende": {"enabled": True}, "contracts": {"wenz": {"trump_count": 3}}})
+    assert main.app.table(eid).contracts["wenz"].trump_count == 4

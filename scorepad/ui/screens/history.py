@@ -12,7 +12,8 @@ from scorepad.ui.widgets import big_button, header, screen, tag
 
 ACTIONS = {"add": "eingetragen", "edit": "geändert", "delete": "gelöscht", "undo": "rückgängig",
            "redo": "wiederhergestellt", "start": "Abend begonnen", "import": "importiert",
-           "finish": "beendet", "reopen": "wieder geöffnet", "migrate": "übernommen", "rename": "umbenannt"}
+           "finish": "beendet", "reopen": "wieder geöffnet", "migrate": "übernommen", "rename": "umbenannt",
+           "rules": "Regeln geändert"}
 
 
 def change_line(c) -> str:

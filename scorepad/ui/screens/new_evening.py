@@ -177,7 +177,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         current = _get(table, path)
         body.append(section(label, choice_row([(v, _label(path, v)) for v in values], current,
                                               lambda v, path=path: set_options(_merge(options, _nest(path, v))),
-                                              key_prefix=f"opt-{path[-1]}-")))
+                                              key_prefix=f"opt-{'.'.join(path)}-")))
     if show_rules:
         from scorepad.ui.screens.rules import sheet_controls
 

@@ -7,7 +7,7 @@ import flet as ft
 from scorepad.errors import ScorepadError
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
-from scorepad.ui.widgets import big_button, choice_row, header, screen, section, tag
+from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
 
 
 def sheet_controls(table) -> list[ft.Control]:
@@ -19,13 +19,79 @@ def sheet_controls(table) -> list[ft.Control]:
 
 @ft.component
 def RulesScreen(nav, tick: int) -> ft.Control:
-    """The evening's rules, as stored with it."""
+    """The evening's rules, as stored with it; a scorekeeper may change them afterwards: the
+    screen says what that changes before anything is stored."""
+    from scorepad.ui.screens.new_evening import HOUSE_CHOICES, OPTION_CHOICES, _get, _label, _merge, _nest
+
     evening_id = nav.route.evening
+    app = nav.app
     try:
-        table = nav.app.table(evening_id)
+        info = app.evening(evening_id)
+        table = app.table(evening_id)
     except ScorepadError as exc:
         return screen(header("Regeln", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
-    return screen(header(f"Regeln: {table.name}", on_back=nav.to("table", evening_id)), sheet_controls(table))
+    options, set_options = ft.use_state(info.options)
+    editing, set_editing = ft.use_state(False)
+    body: list[ft.Control] = []
+    bottom = None
+    if nav.can_edit(evening_id) and not info.finished:
+        if not editing:
+            body.append(chip_row([chip("Regeln ändern", False, lambda: set_editing(True), key="rules-edit")]))
+        else:
+            body += _change_rules(nav, info, table, options, set_options, set_editing,
+                                  OPTION_CHOICES.get(table.family, []) + HOUSE_CHOICES.get(table.family, []),
+                                  _get, _label, _merge, _nest)
+            bottom = body.pop()
+    body += sheet_controls(table)
+    return screen(header(f"Regeln: {table.name}", on_back=nav.to("table", evening_id)), body, bottom)
+
+
+def _change_rules(nav, info, table, options, set_options, set_editing, choices, _get, _label, _merge, _nest):
+    """The choices, what they change, and the button (last) that applies them."""
+    from scorepad import fmt
+
+    app = nav.app
+    evening_id = info.id
+    variants = [v for v in app.house_rules() if v.base == info.ruleset]
+    out: list[ft.Control] = []
+    own = [chip(f"Grundregeln {info.ruleset}", not options, lambda: set_options({}), key="rules-base")]
+    own += [chip(v.name, options == v.options, (lambda _e=None, v=v: set_options(v.options)), key=f"rules-house-{v.id}")
+            for v in variants]
+    out.append(section("Regeln für diesen Abend", chip_row(own)))
+    problem, lines = "", []
+    try:
+        new_table, now_, then = app.rules_preview(evening_id, options)
+        current = new_table
+        lead = next(iter(now_.standings[info.players[0]]))
+        for p in info.players:
+            a, b = now_.standings[p][lead], then.standings[p][lead]
+            if a != b:
+                lines.append(f"{p}: {fmt.tally_value(lead, a, True)} → {fmt.tally_value(lead, b, True)}")
+    except ScorepadError as exc:
+        problem, current = str(exc), table
+    for label, path, values in choices:
+        out.append(section(label, choice_row([(v, _label(path, v)) for v in values], _get(current, path),
+                                             lambda v, path=path: set_options(_merge(options, _nest(path, v))),
+                                             key_prefix=f"rules-{'.'.join(path)}-")))
+    changed = options != info.options
+    if problem:
+        out.append(tag(ft.Text(problem, color=ft.Colors.ERROR, size=15, key="rules-problem")))
+    elif changed:
+        out.append(section("Was sich ändert", *[ft.Text(line, size=16) for line in lines]
+                           or [ft.Text("An den Ständen ändert sich nichts.", size=16)]))
+
+    def apply():
+        try:
+            app.change_rules(evening_id, options, expected_version=info.version)
+        except ScorepadError as exc:
+            nav.notify(str(exc))
+            return
+        set_editing(False)
+        nav.notify("Regeln geändert: alle Spiele neu gerechnet")
+
+    out.append(ft.Row([big_button("Ändern und neu rechnen", apply, disabled=bool(problem) or not changed,
+                                  key="rules-apply")]))
+    return out
 
 
 @ft.component
@@ -65,7 +131,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     for label, path, values in OPTION_CHOICES.get(family, []) + HOUSE_CHOICES.get(family, []):
         body.append(section(label, choice_row([(v, _label(path, v)) for v in values], _get(table, path),
                                               lambda v, path=path: set_options(_merge(options, _nest(path, v))),
-                                              key_prefix=f"house-{path[-1]}-")))
+                                              key_prefix=f"house-{'.'.join(path)}-")))
     body.append(choice_row([(False, "Regeln ausblenden"), (True, "Regeln ansehen")], show, set_show,
                            key_prefix="house-sheet-"))
     if show:
