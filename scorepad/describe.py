@@ -61,6 +61,12 @@ def describe_hand(table, hand: Any, result: HandResult | None = None) -> str:
         return "Zamgschmissen" if family == "schafkopf" else "Alle gequiekt: frisches Saufutter"
     if hand.get("vergeben"):
         return "Vergeben"
+    if family == "schafkopf" and hand.get("game") == "ramsch":
+        if hand.get("durchmarsch"):
+            return f"Ramsch{SEP}Durchmarsch {hand['durchmarsch']}"
+        loser = result.info.get("loser") if result is not None else hand.get("loser")
+        jf = hand.get("jungfrauen") or []
+        return f"Ramsch{SEP}zahlt: {loser}" + (f"{SEP}Jungfrau: {', '.join(jf)}" if jf else "") if loser else "Ramsch"
     if family in ("schafkopf", "saukopf"):
         return SEP.join(_trick_game(table, hand, result))
     if family == "schwarze_sau":

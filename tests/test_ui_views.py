@@ -380,3 +380,20 @@ def test_a_rule_change_that_breaks_a_hand_is_refused_naming_it(main):
     with pytest.raises(Exception, match=r"^cannot change the rules: hand 2: laufende: "):
         main.app.change_rules(eid, {"laufende": {"enabled": True}, "contracts": {"wenz": {"trump_count": 3}}})
     assert main.app.table(eid).contracts["wenz"].trump_count == 4
+
+
+async def test_a_ramsch_is_entered_with_each_players_augen(main):
+    phone, eid = await evening_phone(main, "schafkopf", SK, {"ramsch": {"enabled": True}})
+    await phone.tap("next-hand")
+    await phone.tap("game-ramsch")
+    for who, augen in (("Vroni", "40"), ("Hias", "30"), ("Kathi", "50")):
+        await phone.tap(f"ramsch-who-{who}")
+        for digit in augen:
+            await phone.tap(f"pad-{digit}")
+    assert phone.text_of("ramsch-who-Wast") == "Wast 0"  # the rest
+    await phone.tap("ramsch-jf-Wast")
+    # Kathi has most Augen: she pays each other the Ramsch value 0,20 €, doubled for a Jungfrau
+    assert phone.text_of("preview") == "Vroni & Hias & Wast je +0,40 €, Kathi -1,20 €"
+    await phone.tap("save")
+    assert main.app.session(eid)["hands"][0] == {"game": "ramsch", "augen": {"Vroni": 40, "Hias": 30, "Kathi": 50,
+                                                                               "Wast": 0}, "jungfrauen": ["Wast"]}

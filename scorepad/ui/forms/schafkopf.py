@@ -22,7 +22,37 @@ def initial(c: FormCtx, existing: dict | None) -> dict:
     return {"game": first}
 
 
+def _ramsch_on(c: FormCtx) -> bool:
+    ramsch = getattr(c.table, "ramsch", None)
+    return bool(ramsch is not None and ramsch.enabled)
+
+
+def _ramsch_augen(c: FormCtx, d: dict) -> dict:
+    """Each player's Augen; the last player's follow from 120."""
+    augen = {p: d.get(f"_aug:{p}") for p in c.players}
+    if all(augen[p] is not None for p in c.players[:-1]):
+        augen[c.players[-1]] = 120 - sum(augen[p] for p in c.players[:-1])
+    return augen
+
+
+def _ramsch_hand(c: FormCtx, d: dict) -> dict:
+    hand: dict = {"game": "ramsch"}
+    if d.get("durchmarsch"):
+        hand["durchmarsch"] = d["durchmarsch"]
+    else:
+        hand["augen"] = {p: v for p, v in _ramsch_augen(c, d).items() if v is not None}
+        if d.get("_jf"):
+            hand["jungfrauen"] = [p for p in c.players if p in d["_jf"]]
+        if d.get("loser"):
+            hand["loser"] = d["loser"]
+    if d.get("klopfer"):
+        hand["klopfer"] = d["klopfer"]
+    return hand
+
+
 def to_hand(c: FormCtx, d: dict) -> dict:
+    if d.get("game") == "ramsch":
+        return _ramsch_hand(c, d)
     hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None}
     if hand.get("passed"):
         return {"passed": True}
@@ -43,6 +73,8 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     t = c.table
     contract = t.contracts.get(d.get("game"))
     games = [(cid, con.name) for cid, con in t.contracts.items() if con.enabled]
+    if _ramsch_on(c):
+        games.append(("ramsch", "Ramsch"))
     out: list[ft.Control] = [
         section("Spiel", choice_row(games, d.get("game"), lambda v: put(game=v), key_prefix="game-"),
                 error=err.at("game")),
@@ -51,6 +83,8 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                       key_prefix="player-"),
                 error=err.at("player")),
     ]
+    if d.get("game") == "ramsch":
+        return out[:1] + _ramsch_view(c, d, put, err)
     if contract is None:
         return out
     if contract.kind == "partner":
@@ -115,6 +149,34 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         suits = ["eichel", "gras", "schellen"] if contract.kind == "partner" else ["eichel", "gras", "herz", "schellen"]
         out.append(section("Farbe (nur zur Erinnerung)", chip_row(
             suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s)) for s in suits)))
+    return out
+
+
+def _ramsch_view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+    """Ramsch (everyone passed): each player's Augen, who took no trick, or a Durchmarsch."""
+    out: list[ft.Control] = [section("Durchmarsch (einer macht alle Stiche)",
+                                     choice_row([(None, "keiner")] + [(p, p) for p in c.players], d.get("durchmarsch"),
+                                                lambda v: put(durchmarsch=v), key_prefix="ramsch-dm-"),
+                                     error=err.at("durchmarsch"))]
+    if d.get("durchmarsch"):
+        return out
+    augen = _ramsch_augen(c, d)
+    focus = d.get("_focus") or c.players[0]
+    who = chip_row(chip(f"{p} {'–' if augen[p] is None else augen[p]}", p == focus,
+                        (lambda _e=None, p=p: put(_focus=p)), disabled=p == c.players[-1], key=f"ramsch-who-{p}")
+                   for p in c.players)
+    out.append(section("Augen je Spieler (der Letzte ist der Rest)", who,
+                       numpad(d.get(f"_aug:{focus}"), lambda v: put(**{f"_aug:{focus}": v}), [0, 10, 20, 30, 40], 120,
+                              label=focus),
+                       error=err.at("augen")))
+    jf = d.get("_jf") or []
+    out.append(section("Jungfrau (kein Stich)", chip_row(
+        chip(p, p in jf, (lambda _e=None, p=p: put(_jf=[q for q in jf if q != p] if p in jf else jf + [p])),
+             key=f"ramsch-jf-{p}") for p in c.players), error=err.at("jungfrauen")))
+    if err.at("loser") or d.get("loser"):
+        out.append(section("Wer zahlt? (Gleichstand)", choice_row([(p, p) for p in c.players], d.get("loser"),
+                                                                   lambda v: put(loser=v), key_prefix="ramsch-loser-"),
+                           error=err.at("loser")))
     return out
 
 
