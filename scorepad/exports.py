@@ -81,22 +81,24 @@ def _trophy_lines(summary: EveningSummary) -> list[str]:
     return [f"{name}: {', '.join(holders) if holders else 'noch niemand'}" for name, holders in summary.trophies.items()]
 
 
+def stat_phrases(s) -> list[str]:
+    """A player's statistics in words (for the exports and the settle screen)."""
+    extra = []
+    if s.declared:
+        extra.append(f"Spieler {s.declared}× ({s.declared_won} gewonnen)")
+    if s.kontra_given:
+        extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
+    if s.exact_bids_pct is not None:
+        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')} %")
+    if s.bollas is not None:
+        extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
+    if s.games_lost is not None:
+        extra.append(f"Runden zu zahlen: {s.games_lost}")
+    return extra
+
+
 def _stat_lines(summary: EveningSummary) -> list[list[str]]:
-    rows = []
-    for s in summary.stats:
-        extra = []
-        if s.declared:
-            extra.append(f"Spieler {s.declared}× ({s.declared_won} gewonnen)")
-        if s.kontra_given:
-            extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
-        if s.exact_bids_pct is not None:
-            extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')} %")
-        if s.bollas is not None:
-            extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
-        if s.games_lost is not None:
-            extra.append(f"Runden zu zahlen: {s.games_lost}")
-        rows.append([s.name, str(s.hands_played), "; ".join(extra)])
-    return rows
+    return [[s.name, str(s.hands_played), "; ".join(stat_phrases(s))] for s in summary.stats]
 
 
 def _md_table(head: list[str], rows: list[list[str]]) -> str:

@@ -130,6 +130,25 @@ class Game:
             raise HandError(number, key, f"{name!r} is not a player of this evening ({', '.join(self.players)})")
         return name
 
+    def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,
+                     needs_partner: str, no_partner: str) -> tuple[str, set[str], set[str]]:
+        """The player, the player party and the opponents of a hand; a partner exactly where
+        the game has one, and never the player himself."""
+        if player is None:
+            raise HandError(number, "player", "is missing: who played the game?")
+        self.check_player(number, "player", player)
+        party = {player}
+        if with_partner:
+            if partner is None:
+                raise HandError(number, "partner", needs_partner)
+            self.check_player(number, "partner", partner)
+            if partner == player:
+                raise HandError(number, "partner", f"the partner cannot be the player ({player})")
+            party.add(partner)
+        elif partner is not None:
+            raise HandError(number, "partner", no_partner)
+        return player, party, set(self.players) - party
+
     def check_players_map(self, number: int, key: str, mapping: dict[str, Any]) -> None:
         for name in mapping:
             self.check_player(number, key, name)

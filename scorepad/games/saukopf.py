@@ -70,20 +70,9 @@ class Saukopf(Game):
             return HandResult(number, dealer, self.zero_deltas(), {flag: True})
 
         game_id, contract = contract_of(number, t, hand.game)
-        if hand.player is None:
-            raise HandError(number, "player", "is missing: who played the game?")
-        player = self.check_player(number, "player", hand.player)
-        party = {player}
-        if contract.kind == "doppel":
-            if hand.partner is None:
-                raise HandError(number, "partner", f"a {contract.name} needs a partner")
-            self.check_player(number, "partner", hand.partner)
-            if hand.partner == player:
-                raise HandError(number, "partner", f"the partner cannot be the player ({player})")
-            party.add(hand.partner)
-        elif hand.partner is not None:
-            raise HandError(number, "partner", f"a {contract.name} is a Solo: no partner")
-        opponents = set(self.players) - party
+        player, party, opponents = self.player_party(
+            number, hand.player, hand.partner, contract.kind == "doppel",
+            needs_partner=f"a {contract.name} needs a partner", no_partner=f"a {contract.name} is a Solo: no partner")
 
         bid = self._check_bid(number, contract, hand.bid)
         in_play = self._in_play(number, hand.aside_augen)

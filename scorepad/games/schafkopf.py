@@ -128,20 +128,10 @@ class Schafkopf(Game):
                             "(each player's Augen are for a Ramsch)")
         game_id, contract = contract_of(number, t, hand.game)
         knocks = self._knocks(number, hand) * self._bock_factor()
-        player = self.check_player(number, "player", hand.player) if hand.player is not None else None
-        if player is None:
-            raise HandError(number, "player", "is missing: who played the game?")
-        party = {player}
-        if contract.kind == "partner":
-            if hand.partner is None:
-                raise HandError(number, "partner", f"a {contract.name} needs a partner (who had the called Sau)")
-            self.check_player(number, "partner", hand.partner)
-            if hand.partner == player:
-                raise HandError(number, "partner", f"the partner cannot be the player ({player})")
-            party.add(hand.partner)
-        elif hand.partner is not None:
-            raise HandError(number, "partner", f"a {contract.name} has no partner")
-        opponents = set(self.players) - party
+        player, party, opponents = self.player_party(
+            number, hand.player, hand.partner, contract.kind == "partner",
+            needs_partner=f"a {contract.name} needs a partner (who had the called Sau)",
+            no_partner=f"a {contract.name} has no partner")
         tout = bool(hand.tout)
         if tout:
             if not t.tout.enabled:

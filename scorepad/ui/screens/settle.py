@@ -9,6 +9,7 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
+from scorepad.exports import stat_phrases
 from scorepad.ui.widgets import big_button, chip, chip_row, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
@@ -87,20 +88,8 @@ def SettleScreen(nav, tick: int) -> ft.Control:
             for i, t in enumerate(summary.transfers)]))
     elif money:
         body.append(ft.Text("Alles ausgeglichen.", size=16))
-    stats = []
-    for s in summary.stats:
-        bits = [f"{s.hands_played} Spiele"]
-        if s.declared:
-            bits.append(f"Spieler {s.declared}× ({s.declared_won} gew.)")
-        if s.kontra_given:
-            bits.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gew.)")
-        if s.exact_bids_pct is not None:
-            bits.append(f"genau {str(s.exact_bids_pct).replace('.', ',')} %")
-        if s.bollas is not None:
-            bits.append(f"Bolla {s.bollas} · zuerst weg {s.weg_first}×")
-        if s.games_lost is not None:
-            bits.append(f"Runden zu zahlen {s.games_lost}")
-        stats.append(ft.Text(f"{s.name}: " + " · ".join(bits), size=14))
+    stats = [ft.Text(f"{s.name}: " + " · ".join([f"{s.hands_played} Spiele"] + stat_phrases(s)), size=14)
+             for s in summary.stats]
     body.append(section("Statistik", *stats))
     if summary.hands:
         body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
