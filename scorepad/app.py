@@ -18,7 +18,6 @@ import json
 import logging
 import re
 import secrets
-import tomllib
 import sqlite3
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -36,7 +35,8 @@ from scorepad.session import (SessionFile, has_control_characters, parse_session
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.summary import summarize
 from scorepad import tomlwrite
-from scorepad.tables import builtin_tables, get_table, load_table_file, table_as_dict, validate_table, with_options
+from scorepad.tables import (builtin_tables, get_table, load_table_file, load_table_text, table_as_dict,
+                             validate_table, with_options)
 
 HAND_ACTIONS = ("add", "edit", "delete")
 UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename")  # what undo and redo read of the change log
@@ -846,10 +846,16 @@ class App:
 
     @_guarded
     def import_house_rules(self, path: str | Path) -> HouseRules:
-        """A TOML rule table that `extends` a built-in one, kept as a house variant."""
-        source = str(path)
-        table = load_table_file(path)  # refuses a wrong table with file, key path and reason
-        base = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("extends")
+        """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
+        load_table_file(path)  # refuses a wrong file (unreadable, bad TOML) naming it
+        return self.import_house_rules_text(Path(path).read_text(encoding="utf-8"), str(path))
+
+    @_guarded
+    def import_house_rules_text(self, text: str, source: str = "Hausregeln") -> HouseRules:
+        """TOML text of a rule table that `extends` a built-in one (pasted in the app), kept
+        as a house variant. A wrong table is refused with the key path and the reason."""
+        table, raw = load_table_text(text, source)
+        base = raw.get("extends")
         if not isinstance(base, str) or base not in builtin_tables():
             raise TableError(source, "extends", "a house variant names the built-in table it changes "
                              f"({', '.join(builtin_tables())})")

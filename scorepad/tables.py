@@ -531,6 +531,17 @@ def load_table_file(path: str | Path) -> RuleTable:
     return validate_table(merged, source)
 
 
+def load_table_text(text: str, source: str) -> tuple[RuleTable, dict]:
+    """A table from TOML text (pasted in the app); `extends` names a built-in table. Returns
+    the table and the raw values as written."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(source, "", f"not valid TOML: {exc}") from None
+    merged = _resolve(raw, source, [builtin_dir()], (str(raw.get("id", source)),))
+    return validate_table(merged, source), raw
+
+
 @lru_cache(maxsize=1)
 def builtin_tables() -> dict[str, RuleTable]:
     """Every shipped table by id, in file name order."""

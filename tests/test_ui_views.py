@@ -397,3 +397,39 @@ async def test_a_ramsch_is_entered_with_each_players_augen(main):
     await phone.tap("save")
     assert main.app.session(eid)["hands"][0] == {"game": "ramsch", "augen": {"Vroni": 40, "Hias": 30, "Kathi": 50,
                                                                                "Wast": 0}, "jungfrauen": ["Wast"]}
+
+
+async def test_house_rules_are_taken_from_pasted_toml(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    toml = 'extends = "zaisertshofer-ramsch"\nname = "Ramsch Huber"\nbolla_price = 50\nstart_striche = 9\n'
+    await phone.type("house-paste", toml)
+    await phone.tap("house-import")
+    [rules] = main.app.house_rules()
+    assert (rules.name, rules.base) == ("Ramsch Huber", "zaisertshofer-ramsch")
+    table = main.app.house_table("Ramsch Huber")
+    assert (table.bolla_price, table.start_striche) == (50, 9)
+    assert phone.has(f"house-export-{rules.id}")
+
+
+async def test_a_wrong_pasted_table_is_refused_with_its_key(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    await phone.type("house-paste", 'extends = "struliwuli"\nname = "X"\nrate = -3\n')
+    await phone.tap("house-import")
+    assert main.app.house_rules() == []
+    assert "eingefügt: rate: must be 0 or more (got -3)" in phone.texts()
+
+
+async def test_the_kontra_chain_of_a_house_variant_goes_up_to_hirsch(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    await phone.type("house-name", "Hirsch")
+    chips = [c for c in phone.controls() if str(getattr(c, "key", "")).startswith("house-kontra_chain-")]
+    await phone.tap(chips[-1].key)  # Kontra, Re, Sub, Hirsch
+    await phone.tap("house-save")
+    table = main.app.house_table("Hirsch")
+    assert [s.name for s in table.kontra_chain] == ["Kontra", "Re", "Sub", "Hirsch"]

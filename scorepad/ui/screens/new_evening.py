@@ -11,6 +11,13 @@ from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
 
+def _chain(*links: tuple[str, str, str]) -> list[dict]:
+    return [{"key": key, "name": name, "by": by, "factor": 2} for key, name, by in links]
+
+
+KONTRA, RE = ("kontra", "Kontra", "opponents"), ("re", "Re", "player_party")
+SUB, HIRSCH = ("sub", "Sub", "opponents"), ("hirsch", "Hirsch", "player_party")
+
 # the options a table asks for when an evening starts: (label, option path, choices)
 OPTION_CHOICES = {
     "schafkopf": [
@@ -40,10 +47,15 @@ HOUSE_CHOICES = {
         ("Stock, wenn alle weiter sagen", ("stock", "enabled"), [False, True]),
         ("Stock-Einsatz", ("stock", "stake"), [10, 20, 50]),
         ("Bockrunden", ("bock", "enabled"), [False, True]),
+        ("Ramsch, wenn alle weiter sagen", ("ramsch", "enabled"), [False, True]),
+        ("Verdoppeln", ("kontra_chain",), [_chain(KONTRA, RE), _chain(KONTRA, RE, SUB), _chain(KONTRA, RE, SUB, HIRSCH)]),
     ],
     "saukopf": [
         ("Stallgeruch im Trog: Verlierer unter", ("fleisch", "trog", "stallgeruch", "threshold"), [30, 31]),
         ("Stallgeruch im Napf: Verlierer über", ("fleisch", "napf", "stallgeruch", "threshold"), [89, 90]),
+        ("Schlachtung im Trog", ("fleisch", "trog", "schlachtung", "points"), [1, 2, 3]),
+        ("Schlachtung im Napf", ("fleisch", "napf", "schlachtung", "points"), [1, 2, 3]),
+        ("Gegenhuftreter", ("rauborstig", "gegenhuftreter", "points"), [2, 3, 4]),
     ],
     "schwarze_sau": [("Verloren über", ("game_over_above",), [30, 40, 50])],
     "struliwuli": [("Genau getroffen zählt", ("exact_bonus",), [10, 20])],
@@ -55,6 +67,8 @@ HOUSE_CHOICES = {
 
 
 def _label(path: tuple, value) -> str:
+    if isinstance(value, list):
+        return ", ".join(link["name"] for link in value) if value else "nicht"
     if isinstance(value, bool):
         return "an" if value else "aus"
     if path[-1] in ("tariff", "rate", "bolla_price", "chip_value", "drink_price", "schneider", "value", "stake"):
@@ -66,7 +80,10 @@ def _get(table, path: tuple):
     value = table
     for part in path:
         value = value[part] if isinstance(value, dict) else getattr(value, part)
+    if isinstance(value, list):  # a list of table entries (the Kontra chain) compares as plain values
+        return [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in value]
     return value
+
 
 
 def _nest(path: tuple, value) -> dict:

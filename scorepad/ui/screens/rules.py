@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import flet as ft
 
 from scorepad.errors import ScorepadError
@@ -14,6 +16,35 @@ def sheet_controls(table) -> list[ft.Control]:
     out: list[ft.Control] = []
     for heading, lines in rule_sheet(table):
         out.append(section(heading, *[ft.Text(line, size=15, selectable=True) for line in lines]))
+    return out
+
+
+def _share(nav, pasted: str, set_pasted) -> list[ft.Control]:
+    """House variants out (a TOML file to download) and in (TOML pasted from a message)."""
+    variants = nav.app.house_rules()
+
+    async def download(name: str, _e=None):
+        text = nav.app.export_house_rules(name)
+        await ft.FilePicker().save_file(file_name=f"hausregeln-{name}.toml", src_bytes=text.encode("utf-8"))
+        nav.notify(f"{name} als TOML gespeichert")
+
+    def take():
+        try:
+            rules = nav.app.import_house_rules_text(pasted, "eingefügt")
+        except ScorepadError as exc:
+            nav.notify(str(exc))
+            return
+        set_pasted("")
+        nav.notify(f"Hausregeln „{rules.name}“ übernommen")
+
+    out: list[ft.Control] = []
+    if variants:
+        out.append(section("Hausregeln als TOML-Datei", chip_row(
+            chip(v.name, False, functools.partial(download, v.name), key=f"house-export-{v.id}") for v in variants)))
+    out.append(section("Hausregeln übernehmen (TOML einfügen)",
+                       tag(ft.TextField(value=pasted, multiline=True, min_lines=3, max_lines=8,
+                                        on_change=lambda e: set_pasted(e.control.value), key="house-paste")),
+                       chip_row([chip("Übernehmen", False, take, disabled=not pasted.strip(), key="house-import")])))
     return out
 
 
@@ -104,6 +135,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     name, set_name = ft.use_state("")
     options, set_options = ft.use_state({})
     show, set_show = ft.use_state(False)
+    pasted, set_pasted = ft.use_state("")
     problem = ""
     try:
         table = with_options(tables[base], options)
@@ -138,5 +170,6 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
         body += sheet_controls(table)
     if problem:
         body.append(tag(ft.Text(problem, color=ft.Colors.ERROR, size=15, key="house-problem")))
+    body += _share(nav, pasted, set_pasted)
     return screen(header("Hausregeln anlegen", on_back=nav.to("new")), body,
                   ft.Row([big_button("Hausregeln speichern", save, disabled=bool(problem), key="house-save")]))
