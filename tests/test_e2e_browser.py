@@ -272,3 +272,37 @@ async def test_small_phone_in_dark_mode_fits_the_screen(server):
             assert right_edges and max(right_edges) <= 360
         finally:
             await browser.close()
+
+
+async def test_house_rules_and_rule_sheet_in_the_browser(server):
+    async def scenario(tab: Tab):
+        await tab.tap("new-evening")
+        await tab.tap("house-new")
+        await tab.type("house-name", "Stammtisch Huber", enter=False)
+        await tab.tap("house-contracts.sauspiel.tariff-10")
+        await tab.screenshot("20-house-rules")
+        await tab.tap("house-save")
+        await tab.at("house-new").wait_for(state="attached", timeout=10000)
+        house = await tab.page.evaluate(
+            "() => Array.from(document.querySelectorAll('[flt-semantics-identifier^=\"house-\"]'))"
+            ".map(n => n.getAttribute('flt-semantics-identifier')).filter(k => /^house-[0-9]+$/.test(k))")
+        assert len(house) == 1
+        await tab.tap(house[0])
+        for name in SK:
+            await tab.type("name-field", name)
+        await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
+        await tab.tap("start-evening")
+        await tab.tap("next-hand")
+        for key in ["player-Vroni", "partner-Kathi", "result-won"]:
+            await tab.tap(key)
+        await tab.wait_text("preview", "Vroni & Kathi je +0,10 €, Hias & Wast je -0,10 €")  # the house tariff
+        await tab.tap("save")
+        await tab.tap("rules")
+        await tab.tap("rules-edit")
+        await tab.tap("rules-contracts.sauspiel.tariff-20")
+        await tab.screenshot("21-change-rules")
+        await tab.tap("rules-apply")
+        await tab.page.wait_for_timeout(500)
+        await tab.screenshot("22-rule-sheet")
+
+    await with_tab(server, scenario)
