@@ -18,41 +18,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SK4, board, deltas, last, play, refused, table_for
+from conftest import SK4, board, deltas, play, refused, table_for
+from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
 from scorepad.errors import SessionError
-
-HIAS, VRONI, WAST, KATHI = SK4
 LAUFENDE_ON = {"laufende": {"enabled": True}}
 
 
-def sauspiel(augen=None, **extra):
-    hand = {"game": "sauspiel", "player": HIAS, "partner": WAST, "suit": "gras"}
-    if augen is not None:
-        hand["augen"] = augen
-    hand.update(extra)
-    return hand
-
-
-def solo(game, augen=None, **extra):
-    hand = {"game": game, "player": VRONI}
-    if augen is not None:
-        hand["augen"] = augen
-    hand.update(extra)
-    return hand
-
-
-def geld(hands, options=None):
-    return last(play("schafkopf", SK4, hands, options), "geld")
-
-
-def sauspiel_money(v):
-    """Hias + Wast (player party) get v each, Vroni and Kathi pay v each."""
-    return {HIAS: v, VRONI: -v, WAST: v, KATHI: -v}
-
-
-def solo_money(v):
-    """Vroni (soloist) gets 3 v, each opponent pays v."""
-    return {HIAS: -v, VRONI: 3 * v, WAST: -v, KATHI: -v}
 
 
 # --- winning and losing -----------------------------------------------------------------

@@ -23,44 +23,16 @@ The rules, as this project reads them:
 
 from __future__ import annotations
 
-from conftest import SK4, board, last, play, refused
-from scorepad.errors import SessionError
-from scorepad.engine import replay
-from scorepad.games.schafkopf import Schafkopf
-from scorepad.errors import HandError
-from scorepad.tables import get_table, load_table_file, with_options
-
 import pytest
 
-HIAS, VRONI, WAST, KATHI = SK4
+from conftest import SK4, board, last, play, refused
+from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
+from scorepad.engine import replay
+from scorepad.errors import HandError, SessionError
+from scorepad.games.schafkopf import Schafkopf
+from scorepad.tables import get_table, load_table_file, with_options
 
 
-def sauspiel(augen=None, **extra):
-    hand = {"game": "sauspiel", "player": HIAS, "partner": WAST, "suit": "gras"}
-    if augen is not None:
-        hand["augen"] = augen
-    hand.update(extra)
-    return hand
-
-
-def solo(game, augen=None, **extra):
-    hand = {"game": game, "player": VRONI}
-    if augen is not None:
-        hand["augen"] = augen
-    hand.update(extra)
-    return hand
-
-
-def geld(hands, options=None):
-    return last(play("schafkopf", SK4, hands, options), "geld")
-
-
-def sauspiel_money(v):
-    return {HIAS: v, VRONI: -v, WAST: v, KATHI: -v}
-
-
-def solo_money(v):
-    return {HIAS: -v, VRONI: 3 * v, WAST: -v, KATHI: -v}
 
 
 def assert_zero_sum(result):
