@@ -15,6 +15,7 @@ import flet as ft
 from flet.controls.context import _context_page
 
 from scorepad.app import App
+from scorepad.errors import ScorepadError
 from scorepad.ui.access import PinGuard
 
 
@@ -53,6 +54,19 @@ class Nav:
     def client(self) -> str:
         page = self.page
         return (getattr(page, "client_ip", None) or "") or (page.session.id if page is not None else "")
+
+    def attempt(self, change: Callable[[], Any], done: str | None = None) -> bool:
+        """Run one change of the app layer: say `done` (or why it was refused), render again."""
+        try:
+            change()
+        except ScorepadError as exc:
+            self.notify(str(exc))
+            self.refresh()
+            return False
+        if done:
+            self.notify(done)
+        self.refresh()
+        return True
 
     def notify(self, text: str, action: str | None = None, on_action: Callable | None = None) -> None:
         """A short message at the bottom ("Gespeichert · Rückgängig")."""

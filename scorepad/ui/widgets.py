@@ -107,6 +107,11 @@ def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = 
     return ft.Column(parts, spacing=0, expand=True)
 
 
+def error_screen(title: str, on_back: Callable, exc: Exception) -> ft.Column:
+    """A screen that could not load (an evening gone, a file busy): says why, offers the way back."""
+    return screen(header(title, on_back=on_back), [ft.Text(str(exc), color=ft.Colors.ERROR, size=16)])
+
+
 def suit_chip(suit: str, selected: bool, on_click: Callable) -> ft.Control:
     """Suits as coloured chips with their letter (emoji and glyphs need fonts we don't ship)."""
     return chip(SUIT_LETTERS[suit], selected, on_click, colour=SUIT_COLOURS[suit], width=56,

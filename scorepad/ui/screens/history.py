@@ -8,7 +8,7 @@ from datetime import datetime
 import flet as ft
 
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import big_button, header, screen, tag
+from scorepad.ui.widgets import big_button, error_screen, header, screen, tag
 
 ACTIONS = {"add": "eingetragen", "edit": "geändert", "delete": "gelöscht", "undo": "rückgängig",
            "redo": "wiederhergestellt", "start": "Abend begonnen", "import": "importiert",
@@ -29,15 +29,10 @@ def HistoryScreen(nav, tick: int) -> ft.Control:
     try:
         changes = app.history(evening_id)
     except ScorepadError as exc:
-        return screen(header("Verlauf", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+        return error_screen("Verlauf", nav.to("start"), exc)
 
     def act(name: str):
-        try:
-            getattr(app, name)(evening_id)
-            nav.notify("Rückgängig gemacht" if name == "undo" else "Wiederhergestellt")
-        except ScorepadError as exc:
-            nav.notify(str(exc))
-        nav.refresh()
+        nav.attempt(lambda: getattr(app, name)(evening_id), "Rückgängig gemacht" if name == "undo" else "Wiederhergestellt")
 
     body = [tag(ft.Text(change_line(c), size=15, key=f"change-{c.id}")) for c in reversed(changes)]
     bottom = ft.Row([big_button("Rückgängig", lambda: act("undo"), icon=ft.Icons.UNDO, key="history-undo"),

@@ -9,7 +9,7 @@ import flet as ft
 from scorepad.errors import ScorepadError
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
-from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
+from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, error_screen, header, screen, section, tag
 
 
 def sheet_controls(table) -> list[ft.Control]:
@@ -60,7 +60,7 @@ def RulesScreen(nav, tick: int) -> ft.Control:
         info = app.evening(evening_id)
         table = app.table(evening_id)
     except ScorepadError as exc:
-        return screen(header("Regeln", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+        return error_screen("Regeln", nav.to("start"), exc)
     options, set_options = ft.use_state(info.options)
     editing, set_editing = ft.use_state(False)
     body: list[ft.Control] = []

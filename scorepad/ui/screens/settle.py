@@ -10,7 +10,7 @@ import flet as ft
 from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.exports import stat_phrases
-from scorepad.ui.widgets import big_button, chip, chip_row, header, screen, section, tag
+from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
 EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv", "CSV", "text/csv"), ("md", "Markdown", "text/markdown"),
@@ -45,7 +45,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         info = app.evening(evening_id)
         summary = app.summary(evening_id)
     except ScorepadError as exc:
-        return screen(header("Abrechnung", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+        return error_screen("Abrechnung", nav.to("start"), exc)
 
     async def download(kind: str, label: str, _e=None):
         text = app.export_session(evening_id, kind)
@@ -58,11 +58,8 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         nav.notify("Text kopiert: jetzt im Chat einfügen")
 
     def finish():
-        try:
-            app.finish_evening(evening_id, finished=not info.finished)
-        except ScorepadError as exc:
-            nav.notify(str(exc))
-        nav.refresh()
+        nav.attempt(lambda: app.finish_evening(evening_id, finished=not info.finished),
+                    "Abend wieder offen" if info.finished else "Abend beendet")
 
     rows: list[ft.Control] = []
     money = any(summary.balances.values())

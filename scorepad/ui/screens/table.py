@@ -8,7 +8,7 @@ import flet as ft
 from scorepad import fmt
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import big_button, header, screen, tag, tally_marks
+from scorepad.ui.widgets import big_button, error_screen, header, screen, tag, tally_marks
 from scorepad.ui.words import context_line, tally_text
 
 
@@ -66,7 +66,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
         session = nav.app.session(evening_id)
         table = nav.app.table(evening_id)
     except ScorepadError as exc:
-        return screen(header("Abend", on_back=nav.to("start")), [ft.Text(str(exc), color=ft.Colors.ERROR)])
+        return error_screen("Abend", nav.to("start"), exc)
     state = result.state
     standings = result.standings
     tallies = list(next(iter(standings.values())).keys())
@@ -84,12 +84,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     ], spacing=10, run_spacing=10)
 
     def undo():
-        try:
-            nav.app.undo(evening_id)
-            nav.notify("Rückgängig gemacht")
-        except ScorepadError as exc:
-            nav.notify(str(exc))
-        nav.refresh()
+        nav.attempt(lambda: nav.app.undo(evening_id), "Rückgängig gemacht")
 
     editable = nav.can_edit(evening_id) and not info.finished
     lines: list[ft.Control] = []
