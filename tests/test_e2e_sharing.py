@@ -56,6 +56,13 @@ async def unlock(tab: Tab, pin: str) -> None:
     await tab.at("next-hand").wait_for(state="attached", timeout=10000)
 
 
+def evening_pin(server) -> str:
+    """The PIN of the one evening on the server, as its scorekeeper's phone shows it."""
+    eid, _ = stored(server)
+    with App.open(server.db) as app:
+        return app.pin(eid)
+
+
 def stored(server) -> tuple[int, dict]:
     with App.open(server.db) as app:
         [evening] = app.list_evenings()
@@ -85,9 +92,7 @@ async def test_four_phones_follow_one_table(server):
             assert not await others[0].has("save")
 
             # the second phone takes the PIN and keeps score too
-            eid, _ = stored(server)
-            with App.open(server.db) as app:
-                pin = app.pin(eid)
+            pin = evening_pin(server)
             await unlock(others[0], pin)
             await enter_sauspiel(others[0], "Hias", "Wast", "lost")
             await keeper.wait_text("value-Hias", "-0,40 €", timeout=5)
@@ -102,9 +107,7 @@ async def test_two_saves_at_the_same_moment_store_one_hand(server):
             one, two = await phones(browser, server, 2)
             await start_evening(one)
             await two.tap("continue")
-            eid, _ = stored(server)
-            with App.open(server.db) as app:
-                pin = app.pin(eid)
+            pin = evening_pin(server)
             await unlock(two, pin)
             await one.tap("next-hand")
             await two.tap("next-hand")

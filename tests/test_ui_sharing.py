@@ -39,6 +39,13 @@ async def watcher(main, evening_id):
     return phone
 
 
+async def enter_pin(phone, pin: str) -> None:
+    """The watcher taps "Mitschreiben: PIN eingeben" and types the PIN."""
+    await phone.tap("unlock")
+    for digit in pin:
+        await phone.tap(f"pin-{digit}")
+
+
 async def test_a_save_on_one_phone_shows_on_every_other_phone(shared):
     keeper, eid = await scorekeeper(shared)
     others = [await watcher(shared, eid) for _ in range(3)]
@@ -66,9 +73,7 @@ async def test_a_watcher_without_the_pin_cannot_change_the_evening(shared):
 async def test_the_right_pin_makes_a_watcher_a_scorekeeper(shared):
     keeper, eid = await scorekeeper(shared)
     phone = await watcher(shared, eid)
-    await phone.tap("unlock")
-    for digit in shared.app.pin(eid):
-        await phone.tap(f"pin-{digit}")
+    await enter_pin(phone, shared.app.pin(eid))
     assert phone.has("next-hand")
     await phone.tap("next-hand")
     for key in SAUSPIEL + ["save"]:
@@ -105,9 +110,7 @@ async def test_the_scorekeeper_can_change_the_pin(shared):
 async def test_two_saves_at_once_store_one_and_refuse_the_other(shared):
     keeper, eid = await scorekeeper(shared)
     second = await watcher(shared, eid)
-    await second.tap("unlock")
-    for digit in shared.app.pin(eid):
-        await second.tap(f"pin-{digit}")
+    await enter_pin(second, shared.app.pin(eid))
     await keeper.tap("next-hand")
     await second.tap("next-hand")
     for key in SAUSPIEL:
