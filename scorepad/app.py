@@ -43,7 +43,7 @@ UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename")  # what undo and redo read 
 
 __all__ = [
     "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "Season", "SeasonRow", "EXPORT_FORMATS",
-    "StaleVersionError", "EveningClosedError", "NothingToUndoError", "PlayerNameError", "LaterHandError",
+    "StaleVersionError", "EveningClosedError", "NothingToUndoError", "NotYourChangeError", "PlayerNameError", "LaterHandError",
     "ExportError", "NotFoundError", "StoreError",
 ]
 
@@ -66,6 +66,15 @@ class EveningClosedError(ScorepadError):
 
 class NothingToUndoError(ScorepadError):
     """Undo or redo with an empty stack."""
+
+
+class NotYourChangeError(ScorepadError):
+    """A phone's undo (or redo) would take back a change another phone made."""
+
+    def __init__(self, evening_id: int, action: str, number: int | None):
+        self.evening_id, self.action, self.number = evening_id, action, number
+        super().__init__(f"evening {evening_id}: cannot {action}: the last change (hand {number}) was made "
+                         f"on another phone; a phone can only {action} its own last change")
 
 
 class PlayerNameError(ScorepadError):
@@ -132,6 +141,14 @@ class ChangeEntry(BaseModel):
     undoes: int | None
 
 
+class Reverted(BaseModel):
+    """What an undo or redo took back or did again: the original change and its hand."""
+
+    action: str  # add, edit or delete
+    number: int | None
+    hand: Any  # the hand that change put in (add, edit) or took out (delete)
+
+
 class ChangeResult(BaseModel):
     """What a change left: the evening's new version and standings, the changed hand's result."""
 
@@ -143,6 +160,7 @@ class ChangeResult(BaseModel):
     hand: dict[str, Any] | None
     standings: dict[str, dict[str, int]]
     state: dict[str, Any]
+    reverted: Reverted | None = None  # undo/redo: which change it took back or did again
 
 
 class HouseRules(BaseModel):
@@ -337,6 +355,7 @@ class Planned:
     old: Any = None
     undoes: int | None = None
     label: str = ""
+    reverted: Reverted | None = None
 
 
 # --- export formats ----------------------------------------------------------------------------
@@ -553,55 +572,71 @@ class App:
     # -- hands ----------------------------------------------------------------------------------
 
     @_guarded
-    def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None) -> ChangeResult:
-        """The next hand of the evening."""
+    def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None,
+                 device: str | None = None) -> ChangeResult:
+        """The next hand of the evening. From a phone (`device`), that phone's draft is cleared
+        in the same transaction: a saved hand never leaves its draft behind, nor the reverse."""
         return self._change(evening_id, "add", expected_version,
-                            lambda count: Planned(HandOp("insert", count + 1, plain_hand(hand, count + 1))))
+                            lambda count: Planned(HandOp("insert", count + 1, plain_hand(hand, count + 1))),
+                            device)
 
     @_guarded
     def edit_hand(self, evening_id: int, number: int, hand: Any,
-                  expected_version: int | None = None) -> ChangeResult:
+                  expected_version: int | None = None, device: str | None = None) -> ChangeResult:
         """Hand `number` replaced; every hand after it is scored again."""
 
         def plan(count):
             old = self.store.hand(evening_id, check_number(evening_id, number))
             return Planned(HandOp("replace", number, plain_hand(hand, number)), old)
 
-        return self._change(evening_id, "edit", expected_version, plan)
+        return self._change(evening_id, "edit", expected_version, plan, device)
 
     @_guarded
-    def delete_hand(self, evening_id: int, number: int, expected_version: int | None = None) -> ChangeResult:
+    def delete_hand(self, evening_id: int, number: int, expected_version: int | None = None,
+                    device: str | None = None) -> ChangeResult:
         """Hand `number` taken out; later hands move up one number and are scored again."""
         return self._change(evening_id, "delete", expected_version,
                             lambda count: Planned(HandOp("remove", number),
-                                                  self.store.hand(evening_id, check_number(evening_id, number))))
+                                                  self.store.hand(evening_id, check_number(evening_id, number))),
+                            device)
 
     @_guarded
-    def undo(self, evening_id: int, expected_version: int | None = None) -> ChangeResult:
-        """Take back the evening's last add, edit or delete that is not undone yet."""
-        return self._undo_redo(evening_id, "undo", expected_version)
+    def undo(self, evening_id: int, expected_version: int | None = None,
+             device: str | None = None) -> ChangeResult:
+        """Take back the evening's last add, edit or delete that is not undone yet. From a
+        phone (`device`), only if that phone made it: never another phone's hand."""
+        return self._undo_redo(evening_id, "undo", expected_version, device)
 
     @_guarded
-    def redo(self, evening_id: int, expected_version: int | None = None) -> ChangeResult:
-        """Do again the last change undone (as long as no new change came after the undo)."""
-        return self._undo_redo(evening_id, "redo", expected_version)
+    def redo(self, evening_id: int, expected_version: int | None = None,
+             device: str | None = None) -> ChangeResult:
+        """Do again the last change undone (as long as no new change came after the undo).
+        From a phone (`device`), only if that phone undid it."""
+        return self._undo_redo(evening_id, "redo", expected_version, device)
 
-    def _undo_redo(self, evening_id: int, action: str, expected_version: int | None) -> ChangeResult:
+    def _undo_redo(self, evening_id: int, action: str, expected_version: int | None,
+                   device: str | None) -> ChangeResult:
         def plan(count):
             log = self.store.changes(evening_id, UNDO_LOG)
             target = _stacks(evening_id, log)[0 if action == "undo" else 1]
             if not target:
                 raise NothingToUndoError(f"evening {evening_id}: nothing to {action}")
             change = target[-1]
+            if device is not None and _made_by(log, change, action) != device:
+                raise NotYourChangeError(evening_id, action, change["number"])
             op = _reverse(change, action, _renames_since(log, change["id"]))
             old = None if op.kind == "insert" else self.store.hand(evening_id, op.number)
-            return Planned(op, old, change["id"], f"{action} ({change['action']} hand {change['number']})")
+            hand = change["old"] if change["action"] == "delete" else change["new"]
+            reverted = Reverted(action=change["action"], number=change["number"],
+                                hand=rename_in(hand, _renames_since(log, change["id"])))
+            return Planned(op, old, change["id"], f"{action} ({change['action']} hand {change['number']})", reverted)
 
-        return self._change(evening_id, action, expected_version, plan)
+        return self._change(evening_id, action, expected_version, plan, device)
 
     def _change(self, evening_id: int, action: str, expected_version: int | None,
-                plan: Callable[[int], Planned]) -> ChangeResult:
-        """One change in one transaction: check, replay with the change, write, log, commit."""
+                plan: Callable[[int], Planned], device: str | None = None) -> ChangeResult:
+        """One change in one transaction: check, replay with the change, write, log (with the
+        phone that made it), clear that phone's draft of a new hand, commit."""
         with self.store.write():
             row = self._row(evening_id, expected_version, writable=True)
             count = self.store.hand_count(evening_id)
@@ -613,11 +648,15 @@ class App:
             live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}")
             op.write(self.store, evening_id)
             version = self.store.log_change(evening_id, row["version"], action, op.number,
-                                            planned.old, op.hand, planned.undoes)
+                                            planned.old, op.hand, planned.undoes, device)
+            if action == "add" and device is not None:
+                self.store.clear_draft(evening_id, device)
         live.version = version
         self._keep(evening_id, live)
         self._changed(evening_id)
-        return self._result(evening_id, action, op, live)
+        result = self._result(evening_id, action, op, live)
+        result.reverted = planned.reverted
+        return result
 
     def _replayed(self, row: dict, op: HandOp, count: int, label: str) -> Live:
         """The evening with the change applied, played by the engine; refusals name the hand."""
@@ -677,6 +716,14 @@ class App:
         self.store.log_change(evening_id, ev["version"], "rename", None, {"name": old}, {"name": new})
 
     # -- export ---------------------------------------------------------------------------------
+
+    @_guarded
+    def hands(self, evening_id: int) -> list[Any]:
+        """The evening's hands as entered (hand 1 first), scored by the table stored with it:
+        what the screens show; unlike `session` it never depends on today's built-in tables."""
+        with self.store.read():
+            self.store.evening(evening_id)
+            return self.store.hands(evening_id)
 
     @_guarded
     def session(self, evening_id: int) -> dict[str, Any]:
@@ -784,22 +831,24 @@ class App:
         return try_hand(self._table(row), row["players"], hands, hand, number, row["first_dealer"])
 
     @_guarded
-    def draft(self, evening_id: int) -> Any:
-        """The hand being entered on the app (the form's taps), if any."""
+    def draft(self, evening_id: int, device: str = "") -> Any:
+        """The hand this phone (`device`) is entering (the form's taps), if any."""
         with self.store.read():
             self.store.evening(evening_id)
-            return self.store.draft(evening_id)
+            return self.store.draft(evening_id, device)
 
     @_guarded
-    def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None) -> None:
+    def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None,
+                   device: str = "") -> None:
+        """Keep this phone's taps: each phone has its own draft, no phone types into another's."""
         with self.store.write():
             self._row(evening_id, expected_version, writable=True)
-            self.store.save_draft(evening_id, data)
+            self.store.save_draft(evening_id, device, data)
 
     @_guarded
-    def clear_draft(self, evening_id: int) -> None:
+    def clear_draft(self, evening_id: int, device: str = "") -> None:
         with self.store.write():
-            self.store.clear_draft(evening_id)
+            self.store.clear_draft(evening_id, device)
 
     # -- house rules: a table's own variants -------------------------------------------------------
 
@@ -1016,6 +1065,14 @@ def _stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict]]:
                                  f"(change {c['id']})")
             target.append(source.pop())
     return undo, redo
+
+
+def _made_by(log: list[dict], change: dict, action: str) -> str | None:
+    """The phone that may undo `change` (the one that made it) or redo it (the one that undid it)."""
+    if action == "undo":
+        return change.get("device")
+    undos = [c for c in log if c["action"] == "undo" and c["undoes"] == change["id"]]
+    return undos[-1].get("device") if undos else None
 
 
 def _renames_since(log: list[dict], change_id: int) -> dict[str, str]:

@@ -3,7 +3,7 @@
 Only storage lives here (schema, migrations, transactions, rows); what a hand means is the
 engine's business and is checked by `scorepad.app` before anything is committed.
 
-Schema version 3 (`PRAGMA user_version`):
+Schema version 4 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -11,9 +11,11 @@ Schema version 3 (`PRAGMA user_version`):
     seats     evening, position (clockwise from 0), player
     hands     evening, number (1..n, no gaps), the hand keys as entered (JSON)
     changes   the append-only change log: evening, version after the change, when, what,
-              hand number, old and new value (JSON), and for undo/redo the change it undoes
-    drafts    (since 3) the hand being entered on the app, per evening: the form's taps as JSON,
-              kept until the hand is saved, so a reload or a closed tab loses nothing
+              hand number, old and new value (JSON), for undo/redo the change it undoes, and
+              (since 4) the phone that made it, so a phone's undo takes back only its own change
+    drafts    (since 3) the hand being entered on the app, per evening and (since 4) per phone:
+              the form's taps as JSON, kept until the hand is saved, so a reload or a closed tab
+              loses nothing and a second phone never types into the first one's hand
     pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands
     house_rules (since 3) a table's own variants: a name, the built-in table it is based on,
               and the values it changes (as session options)
@@ -39,7 +41,7 @@ from sqlite_utils import Database
 
 from scorepad.errors import ScorepadError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_S = 10.0
 ENV_VAR = "SCOREPAD_DB"
 
@@ -113,7 +115,7 @@ def create_schema(db: Database) -> None:
     db["hands"].create_index(["evening_id", "number"], unique=True)
     db["changes"].create(
         {"id": int, "evening_id": int, "version": int, "at": str, "action": str,
-         "number": int, "old": str, "new": str, "undoes": int},
+         "number": int, "old": str, "new": str, "undoes": int, "device": str},
         pk="id", not_null=["evening_id", "version", "at", "action"],
         foreign_keys=[("evening_id", "evenings", "id"), ("undoes", "changes", "id")],
     )
@@ -124,6 +126,7 @@ def create_schema(db: Database) -> None:
             "BEGIN SELECT RAISE(ABORT, 'the change log is append-only'); END"
         )
     create_drafts(db)
+    migrate_v3_to_v4(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -159,6 +162,25 @@ def migrate_v2_to_v3(db: Database, canonical_hands=None) -> None:
     create_drafts(db)
     for row in db.query("SELECT id FROM evenings WHERE id NOT IN (SELECT evening_id FROM pins)"):
         db["pins"].insert({"evening_id": row["id"], "pin": new_pin(), "updated_at": now()})
+
+
+def migrate_v3_to_v4(db: Database, canonical_hands=None) -> None:
+    """Schema 3 -> 4: drafts belong to a phone (key evening + device), and the change log
+    names the phone that made each change. A draft from before keeps the empty device: the
+    first phone that opens the form takes it over (see Store.draft)."""
+    if "device" not in db["changes"].columns_dict:
+        db.execute("ALTER TABLE changes ADD COLUMN device TEXT")
+    if "device" in db["drafts"].columns_dict:
+        return
+    db.execute("ALTER TABLE drafts RENAME TO drafts_v3")
+    db["drafts"].create(
+        {"evening_id": int, "device": str, "data": str, "updated_at": str},
+        pk=("evening_id", "device"), not_null=["device", "data", "updated_at"],
+        foreign_keys=[("evening_id", "evenings", "id")],
+    )
+    db.execute("INSERT INTO drafts (evening_id, device, data, updated_at) "
+               "SELECT evening_id, '', data, updated_at FROM drafts_v3")
+    db.execute("DROP TABLE drafts_v3")
 
 
 def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list]) -> None:
@@ -304,7 +326,7 @@ class Store:
             if found >= SCHEMA_VERSION:
                 return  # another process upgraded it while we waited
             backup = self._backup(found)
-            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3}
+            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4}
             try:
                 while found < SCHEMA_VERSION:
                     steps[found](db, self._canonical_hands)
@@ -476,7 +498,8 @@ class Store:
     # -- the change log --------------------------------------------------------------------
 
     def log_change(self, evening_id: int, version: int, action: str, number: int | None = None,
-                   old: Any = None, new: Any = None, undoes: int | None = None) -> int:
+                   old: Any = None, new: Any = None, undoes: int | None = None,
+                   device: str | None = None) -> int:
         """Append one change and move the evening from `version` to version + 1: the new version.
 
         The update is conditional on the version, so a change can never be written twice over.
@@ -488,7 +511,7 @@ class Store:
         self.db["changes"].insert({
             "evening_id": evening_id, "version": version + 1, "at": now(), "action": action,
             "number": number, "old": None if old is None else dumps(old),
-            "new": None if new is None else dumps(new), "undoes": undoes,
+            "new": None if new is None else dumps(new), "undoes": undoes, "device": device,
         })
         return version + 1
 
@@ -512,16 +535,21 @@ class Store:
 
     # -- drafts ------------------------------------------------------------------------------
 
-    def draft(self, evening_id: int) -> Any:
-        row = self.db.execute("SELECT data FROM drafts WHERE evening_id = ?", [evening_id]).fetchone()
+    def draft(self, evening_id: int, device: str) -> Any:
+        """The phone's draft; a draft from before drafts were per phone (device '') is
+        offered to whichever phone asks first, until that phone saves its own."""
+        row = self.db.execute("SELECT data FROM drafts WHERE evening_id = ? AND device IN (?, '') "
+                              "ORDER BY device = '' LIMIT 1", [evening_id, device]).fetchone()
         return loads(row[0]) if row else None
 
-    def save_draft(self, evening_id: int, data: Any) -> None:
-        self.db["drafts"].upsert({"evening_id": evening_id, "data": dumps(data), "updated_at": now()},
-                                 pk="evening_id")
+    def save_draft(self, evening_id: int, device: str, data: Any) -> None:
+        self.db["drafts"].upsert({"evening_id": evening_id, "device": device, "data": dumps(data),
+                                  "updated_at": now()}, pk=("evening_id", "device"))
+        if device:
+            self.db.execute("DELETE FROM drafts WHERE evening_id = ? AND device = ''", [evening_id])
 
-    def clear_draft(self, evening_id: int) -> None:
-        self.db.execute("DELETE FROM drafts WHERE evening_id = ?", [evening_id])
+    def clear_draft(self, evening_id: int, device: str) -> None:
+        self.db.execute("DELETE FROM drafts WHERE evening_id = ? AND device IN (?, '')", [evening_id, device])
 
     # -- PINs -------------------------------------------------------------------------------
 

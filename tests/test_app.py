@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from scorepad.app import (App, EveningClosedError, ExportError, LaterHandError, NothingToUndoError,
+from scorepad.app import (App, EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
                           PlayerNameError, StaleVersionError)
 from scorepad.bench import generate_session
 from scorepad.engine import replay
@@ -425,3 +425,73 @@ def test_a_rename_that_would_change_a_hand_is_refused(app):
     with pytest.raises(PlayerNameError):
         app.rename_player("gras", "Gras")  # only the case changes, but the suit would change with it
     assert fingerprint(app) == before
+
+
+# --- undo from a phone: only its own change -----------------------------------------------------
+
+
+SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"}
+WENZ = {"game": "wenz", "player": "Hias", "result": "won"}
+
+
+def test_a_phone_undoes_its_own_last_hand(app):
+    e = app.start_evening("schafkopf", SK, "Vroni")
+    app.add_hand(e.id, SAUSPIEL, device="a")
+    result = app.undo(e.id, device="a")
+    assert app.evening(e.id).hands == 0
+    assert result.reverted.model_dump() == {"action": "add", "number": 1, "hand": SAUSPIEL}
+
+
+def test_a_phone_cannot_undo_a_hand_another_phone_saved_since(app):
+    e = app.start_evening("schafkopf", SK, "Vroni")
+    app.add_hand(e.id, SAUSPIEL, device="a")
+    app.add_hand(e.id, WENZ, device="b")
+    with pytest.raises(NotYourChangeError):
+        app.undo(e.id, device="a")
+    assert app.hands(e.id) == [SAUSPIEL, WENZ]  # nothing removed
+    app.undo(e.id, device="b")
+    assert app.hands(e.id) == [SAUSPIEL]
+
+
+def test_only_the_phone_that_undid_a_change_redoes_it(app):
+    e = app.start_evening("schafkopf", SK, "Vroni")
+    app.add_hand(e.id, SAUSPIEL, device="a")
+    app.undo(e.id, device="a")
+    with pytest.raises(NotYourChangeError):
+        app.redo(e.id, device="b")
+    result = app.redo(e.id, device="a")
+    assert result.reverted.model_dump() == {"action": "add", "number": 1, "hand": SAUSPIEL}
+    assert app.hands(e.id) == [SAUSPIEL]
+
+
+def test_the_command_line_undo_names_no_phone_and_takes_back_any_last_change(app):
+    e = app.start_evening("schafkopf", SK, "Vroni")
+    app.add_hand(e.id, SAUSPIEL, device="a")
+    app.undo(e.id)
+    assert app.hands(e.id) == []
+
+
+def test_undoing_a_delete_says_which_hand_comes_back(app):
+    e = app.start_evening("schafkopf", SK, "Vroni")
+    app.add_hand(e.id, SAUSPIEL, device="a")
+    app.add_hand(e.id, WENZ, device="a")
+    app.delete_hand(e.id, 1, device="a")
+    result = app.undo(e.id, device="a")
+    assert result.reverted.model_dump() == {"action": "delete", "number": 1, "hand": SAUSPIEL}
+    assert app.hands(e.id) == [SAUSPIEL, WENZ]
+
+
+def test_an_evening_opens_after_its_built_in_table_gained_a_contract(app):
+    """An evening keeps the table it was started with: the screens read its hands and table
+    from the store, never through the session-file export, which cannot name the old table."""
+    e = app.start_evening("schafkopf", SK, "Vroni")
+    app.add_hand(e.id, SAUSPIEL)
+    with app.store.write() as db:  # the table as an older scorepad stored it: no Farbgeier yet
+        table = json.loads(db.execute("SELECT rule_table FROM evenings WHERE id = ?", [e.id]).fetchone()[0])
+        del table["contracts"]["farbgeier"]
+        db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [json.dumps(table), e.id])
+    app.forget()
+    assert "farbgeier" not in app.table(e.id).contracts
+    assert app.hands(e.id) == [SAUSPIEL]
+    app.add_hand(e.id, WENZ)
+    assert app.show(e.id).standings["Hias"]["geld"] > 0

@@ -48,7 +48,7 @@ def test_a_new_file_is_created_on_first_use_with_the_current_schema(tmp_path):
     path = tmp_path / "deep" / "er" / "scorepad.db"
     with App.open(path) as app:
         assert app.list_evenings() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 3
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 4
     assert pragma(path, "journal_mode") == "wal"
     assert pragma(path, "integrity_check") == "ok"
     conn = sqlite3.connect(path)
@@ -256,7 +256,7 @@ def test_a_schema_2_file_is_upgraded_to_keep_drafts_after_a_copy_is_kept(tmp_pat
     assert pragma(path, "user_version") == 2
     original = dump(path)
     with App.open(path) as app:
-        assert pragma(path, "user_version") == SCHEMA_VERSION == 3
+        assert pragma(path, "user_version") == SCHEMA_VERSION == 4
         backup = path.with_name("scorepad.db.bak-v2")
         assert dump(backup) == original and pragma(backup, "user_version") == 2
         [evening] = app.list_evenings()
@@ -270,4 +270,30 @@ def test_a_schema_2_file_is_upgraded_to_keep_drafts_after_a_copy_is_kept(tmp_pat
         assert app.draft(evening.id) == {"game": "solo", "player": "Kathi"}
         app.clear_draft(evening.id)
         assert app.draft(evening.id) is None
+    assert pragma(path, "integrity_check") == "ok"
+
+
+# --- upgrading a schema 3 file (the previous version) ---------------------------------------------
+
+
+def test_a_schema_3_file_is_upgraded_to_drafts_per_phone_keeping_the_open_draft(tmp_path):
+    path = tmp_path / "scorepad.db"
+    shutil.copy(FIXTURES / "scorepad-v3.db", path)
+    assert pragma(path, "user_version") == 3
+    original = dump(path)
+    with App.open(path) as app:
+        assert pragma(path, "user_version") == SCHEMA_VERSION == 4
+        backup = path.with_name("scorepad.db.bak-v3")
+        assert dump(backup) == original and pragma(backup, "user_version") == 3
+        [evening] = app.list_evenings()
+        assert evening.hands == 2
+        # the draft typed before the upgrade is offered to the first phone that opens the form ...
+        assert app.draft(evening.id, "phone-a") == {"game": "solo", "player": "Kathi"}
+        app.save_draft(evening.id, {"game": "solo", "player": "Wast"}, device="phone-a")
+        # ... and once that phone keeps its own, no other phone gets it
+        assert app.draft(evening.id, "phone-b") is None
+        assert app.draft(evening.id, "phone-a") == {"game": "solo", "player": "Wast"}
+        result = app.add_hand(evening.id, {"passed": True}, device="phone-b")
+        assert result.number == 3
+        assert [c.action for c in app.history(evening.id)][-1] == "add"
     assert pragma(path, "integrity_check") == "ok"

@@ -3,6 +3,9 @@ driven by taps, checked against the store and the engine."""
 
 from __future__ import annotations
 
+import json
+
+import flet as ft
 import pytest
 
 from flet_harness import open_phone
@@ -243,7 +246,7 @@ async def test_struliwuli_bids_are_a_draft_that_survives_a_reload(main):
     await phone.tap("bids-done")
     assert main.app.evening(eid).hands == 0
 
-    again = await open_phone(main)  # the phone reloads: the bids are still there
+    again = await open_phone(main, storage=phone.storage)  # the phone reloads: the bids are still there
     await again.tap(f"evening-{eid}")
     assert again.text_of("next-hand") == "Stiche eintragen"
     await again.tap("next-hand")
@@ -252,7 +255,43 @@ async def test_struliwuli_bids_are_a_draft_that_survives_a_reload(main):
     assert again.text_of("tr-Vroni-rest") == "2 (der Rest)"
     await again.tap("save")
     assert [standings(main, eid)[p]["punkte"] for p in players] == [0, 12, 13, 11]
-    assert main.app.draft(eid) is None
+    assert main.app.draft(eid, again.nav_device()) is None
+
+
+async def test_a_second_phone_gets_its_own_draft_not_the_first_ones_taps(main):
+    phone, eid = await evening_phone(main)
+    await phone.tap("next-hand")
+    for key in ["game-wenz", "player-Hias"]:
+        await phone.tap(key)
+    other = await open_phone(main)  # another phone at the table opens the form
+    await other.tap(f"evening-{eid}")
+    await other.tap("next-hand")
+    assert main.app.draft(eid, other.nav_device()) is None  # a fresh form, not the Wenz by Hias
+    assert other.find("game-wenz").content.weight != ft.FontWeight.W_600  # Wenz is not chosen here
+    for key in ["player-Kathi", "partner-Vroni", "result-won"]:
+        await other.tap(key)
+    # the first phone still has its Wenz by Hias, after a reload too
+    again = await open_phone(main, storage=phone.storage)
+    await again.tap(f"evening-{eid}")
+    await again.tap("next-hand")
+    assert main.app.draft(eid, again.nav_device())["game"] == "wenz"
+    assert main.app.draft(eid, again.nav_device())["player"] == "Hias"
+    assert main.app.draft(eid, other.nav_device())["player"] == "Kathi"
+
+
+async def test_saving_a_hand_clears_only_this_phones_draft_in_the_same_change(main):
+    phone, eid = await evening_phone(main)
+    await phone.tap("next-hand")
+    await phone.tap("player-Hias")
+    other = await open_phone(main)
+    await other.tap(f"evening-{eid}")
+    await other.tap("next-hand")
+    for key in ["player-Kathi", "partner-Vroni", "result-won"]:
+        await other.tap(key)
+    await other.tap("save")
+    assert main.app.evening(eid).hands == 1
+    assert main.app.draft(eid, other.nav_device()) is None
+    assert main.app.draft(eid, phone.nav_device())["player"] == "Hias"
 
 
 async def test_ramsch_preselects_who_is_still_in_and_counts_striche(main):
@@ -433,3 +472,23 @@ async def test_the_kontra_chain_of_a_house_variant_goes_up_to_hirsch(main):
     await phone.tap("house-save")
     table = main.app.house_table("Hirsch")
     assert [s.name for s in table.kontra_chain] == ["Kontra", "Re", "Sub", "Hirsch"]
+
+
+async def test_an_evening_whose_built_in_table_has_changed_since_still_opens_and_takes_hands(main):
+    info = main.app.start_evening("schafkopf", SK, SK[0])
+    main.app.add_hand(info.id, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+    with main.app.store.write() as db:  # stored by an older scorepad: no Farbgeier yet
+        table = json.loads(db.execute("SELECT rule_table FROM evenings WHERE id = ?", [info.id]).fetchone()[0])
+        del table["contracts"]["farbgeier"]
+        db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [json.dumps(table), info.id])
+    main.app.forget()
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{info.id}")
+    assert phone.has("hand-1")
+    await phone.tap("next-hand")
+    assert not phone.has("game-farbgeier")  # the evening's own table, not today's
+    for key in ["player-Hias", "partner-Wast", "result-lost"]:
+        await phone.tap(key)
+    await phone.tap("save")
+    assert main.app.evening(info.id).hands == 2
+    assert phone.has("hand-2")

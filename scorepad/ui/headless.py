@@ -27,13 +27,35 @@ CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing
 
 
 class RecordingConnection(Connection):
-    def __init__(self):
+    """Encodes what the server sends, and answers the client calls a browser would answer:
+    SharedPreferences (the phone's own storage, `storage`, which outlives a reload)."""
+
+    def __init__(self, storage: dict[str, Any] | None = None):
         super().__init__()
         self.sent = 0
+        self.storage: dict[str, Any] = {} if storage is None else storage
+        self.session: Session | None = None
 
     def send_message(self, message: Message):
         msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
         self.sent += 1
+        if message.action == MessageAction.INVOKE_METHOD:
+            self.loop.call_soon(self._answer, message.body)
+
+    def _answer(self, body) -> None:
+        name, args = body.name, body.args or {}
+        result, error = None, None
+        if name == "get":
+            result = self.storage.get(args["key"])
+        elif name == "set":
+            self.storage[args["key"]] = args["value"]
+            result = True
+        elif name == "remove":
+            result = self.storage.pop(args["key"], None) is not None
+        else:
+            error = f"the headless phone does not answer {name}"
+        if self.session is not None:
+            self.session.handle_invoke_method_results(body.control_id, body.call_id, result, error)
 
 
 class Phone:
@@ -45,6 +67,17 @@ class Phone:
     @property
     def page(self) -> ft.Page:
         return self.session.page
+
+    def nav_device(self) -> str:
+        """The device id the app gave this phone (kept in its storage)."""
+        from scorepad.ui.main import DEVICE_KEY
+
+        return self.storage[DEVICE_KEY]
+
+    @property
+    def storage(self) -> dict[str, Any]:
+        """What this phone's browser keeps across reloads (its device id)."""
+        return self.session.connection.storage
 
     def controls(self) -> list[Any]:
         out: list[Any] = []
@@ -124,13 +157,15 @@ def _key(c) -> str | None:
     return k if isinstance(k, str) else str(getattr(k, "value", k))
 
 
-async def open_phone(main, width: int = 412, height: int = 915) -> Phone:
-    """A fresh phone session running `main`, as after the browser registered."""
-    conn = RecordingConnection()
+async def open_phone(main, width: int = 412, height: int = 915, storage: dict[str, Any] | None = None) -> Phone:
+    """A fresh phone session running `main`, as after the browser registered. Pass the
+    `storage` of an earlier phone to open the app again on the same phone (a reload)."""
+    conn = RecordingConnection(storage)
     conn.loop = asyncio.get_running_loop()
     conn.executor = ThreadPoolExecutor(max_workers=2)
     conn.pubsubhub = PubSubHub(loop=conn.loop, executor=conn.executor)
     session = Session(conn)
+    conn.session = session
     session.apply_page_patch({"route": "/", "width": width, "height": height, "web": True})
     conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
         session_id=session.id, page_patch=session.get_page_patch(), error="")))

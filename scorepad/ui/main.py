@@ -8,6 +8,7 @@ which renders again. Who may change an evening: see ui/access.py.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -41,6 +42,7 @@ class Nav:
     require_pin: bool = False
     unlocked: set[int] = field(default_factory=set)
     guard: PinGuard | None = None
+    device: str = ""  # this phone (see phone_device): its drafts and its changes
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))
@@ -78,7 +80,7 @@ class Nav:
 
 
 @ft.component
-def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard) -> ft.Control:
+def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard, device: str = "") -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
     unlocked = ft.use_ref(None)
@@ -115,7 +117,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
 
     ft.use_effect(follow_changes, [])
     nav = Nav(app=app, route=route, go=set_route, refresh=bump, page=page, require_pin=require_pin,
-              unlocked=unlocked.current, guard=guard)
+              unlocked=unlocked.current, guard=guard, device=device)
     from scorepad.ui.screens import hand, history, new_evening, pin, rules, settle, start as start_screen, table
 
     screens: dict[str, Any] = {
@@ -135,20 +137,40 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
     return screens.get(route.screen, start_screen.StartScreen)(nav, tick)
 
 
+DEVICE_KEY = "scorepad.device"
+DEVICE_WAIT_S = 5.0
+
+
+async def phone_device(page: ft.Page) -> str:
+    """This phone's id: random, kept in the browser's storage, so the hand it is entering and
+    the changes it made stay its own across reloads, closed tabs and server restarts. Where
+    the storage does not answer, the id lasts as long as this page session."""
+    prefs = ft.SharedPreferences()
+    try:
+        device = await asyncio.wait_for(prefs.get(DEVICE_KEY), DEVICE_WAIT_S)
+        if not isinstance(device, str) or not device:
+            device = secrets.token_urlsafe(12)
+            await asyncio.wait_for(prefs.set(DEVICE_KEY, device), DEVICE_WAIT_S)
+        return device
+    except (TimeoutError, asyncio.TimeoutError, RuntimeError):
+        return f"session-{page.session.id}"
+
+
 def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], None]:
     """The Flet entry point for one store: each phone (session) gets the same app layer.
     With `require_pin`, changing an evening needs its PIN (always so on a shared network)."""
     app = App.open(db_path)
     guard = PinGuard()
 
-    def main(page: ft.Page) -> None:
+    async def main(page: ft.Page) -> None:
         page.title = "scorepad"
         page.padding = 0
         page.spacing = 0
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
-        page.render(Root, app, page, Route("start"), require_pin, guard)
+        device = await phone_device(page)
+        page.render(Root, app, page, Route("start"), require_pin, guard, device)
 
     main.app = app  # type: ignore[attr-defined]
     main.guard = guard  # type: ignore[attr-defined]

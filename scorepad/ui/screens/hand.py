@@ -34,8 +34,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
     evening_id, number = nav.route.evening, nav.route.number
     info = app.evening(evening_id)
     table = app.table(evening_id)
-    session = app.session(evening_id)
-    hands = session["hands"]
+    hands = app.hands(evening_id)
     game = app.before_hand(evening_id, number)
     ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=number, game=game)
@@ -44,7 +43,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
 
     def first_draft():
         if number is None:
-            saved = app.draft(evening_id)
+            saved = app.draft(evening_id, nav.device)
             if saved:
                 return saved
         return form.initial(ctx, existing)
@@ -57,7 +56,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
         new = {**draft, **changes}
         set_draft(new)
         if number is None:
-            app.save_draft(evening_id, new, expected_version=None)
+            app.save_draft(evening_id, new, expected_version=None, device=nav.device)
 
     hand = form.to_hand(ctx, draft)
     err = NO_ERROR
@@ -79,10 +78,9 @@ def HandScreen(nav, tick: int) -> ft.Control:
         to_store = payload if payload is not None else hand
         try:
             if number is None:
-                app.add_hand(evening_id, to_store, expected_version=seen)
-                app.clear_draft(evening_id)
+                app.add_hand(evening_id, to_store, expected_version=seen, device=nav.device)
             else:
-                app.edit_hand(evening_id, number, to_store, expected_version=seen)
+                app.edit_hand(evening_id, number, to_store, expected_version=seen, device=nav.device)
         except StaleVersionError:
             # another phone saved first: nothing stored, the form keeps every tap; a second
             # tap on Speichern saves it after the new hand
@@ -101,7 +99,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
         def confirmed():
             nav.page.pop_dialog()
             try:
-                app.delete_hand(evening_id, number, expected_version=seen)
+                app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
             except ScorepadError as exc:
                 nav.notify(german(exc.rule) if isinstance(exc, HandError) else str(exc))
                 return

@@ -63,7 +63,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     try:
         info = nav.app.evening(evening_id)
         result = nav.app.show(evening_id)
-        session = nav.app.session(evening_id)
+        hands = nav.app.hands(evening_id)
         table = nav.app.table(evening_id)
     except ScorepadError as exc:
         return error_screen("Abend", nav.to("start"), exc)
@@ -89,7 +89,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     editable = nav.can_edit(evening_id) and not info.finished
     lines: list[ft.Control] = []
     lead = tallies[0]
-    for hand, raw in reversed(list(zip(result.hands, session["hands"]))):
+    for hand, raw in reversed(list(zip(result.hands, hands))):
         points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}"
                           for p in info.players if hand.deltas[p][lead])
         lines.append(tag(ft.ListTile(
@@ -98,7 +98,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
             on_click=nav.to("hand", evening_id, hand.number) if editable else None,
             key=f"hand-{hand.number}", min_height=52,
         )))
-    draft = nav.app.draft(evening_id) if hasattr(nav.app, "draft") else None
+    draft = nav.app.draft(evening_id, nav.device)
     label = "Nächstes Spiel"
     if family == "struliwuli":
         label = "Stiche eintragen" if draft and draft.get("_phase") == "tricks" else "Ansagen"
