@@ -343,6 +343,8 @@ class SchwarzeSauTable(TableBase):
     scoring_cards: dict[str, ScoringCard] = Field(min_length=1)
     seats: dict[int, SchwarzeSauSeats]
     game_over_above: int = Field(30, ge=1)
+    # the table screen warns ("knapp an 30", the bar turns red) from this many points under the limit
+    warn_within: int = Field(5, ge=0)
     specials: SchwarzeSauSpecials = SchwarzeSauSpecials()
     drink_price: int = Field(0, ge=0)  # cents a lost game costs; 0 = rounds only
 

@@ -492,3 +492,19 @@ async def test_an_evening_whose_built_in_table_has_changed_since_still_opens_and
     await phone.tap("save")
     assert main.app.evening(info.id).hands == 2
     assert phone.has("hand-2")
+
+
+async def test_schwarze_sau_warns_near_the_tables_own_limit_not_near_30(main):
+    players = ["Vroni", "Hias", "Kathi", "Wast"]
+    phone, eid = await evening_phone(main, "schwarze-sau", players, {"game_over_above": 50})
+    for _ in range(2):  # Vroni 14 + 14 = 28: far from 50
+        main.app.add_hand(eid, {"points": {"Vroni": 14, "Hias": 1, "Kathi": 0, "Wast": 0}})
+    await phone.settle()
+    line = phone.text_of("context-line")
+    assert "knapp" not in line and "30" not in line
+    assert phone.find("value-Vroni").color is None  # not painted red
+    for _ in range(2):  # 28 + 18 = 46: within 5 of 50
+        main.app.add_hand(eid, {"points": {"Vroni": 9, "Hias": 6, "Kathi": 0, "Wast": 0}})
+    await phone.settle()
+    assert "knapp an 50: Vroni" in phone.text_of("context-line")
+    assert phone.find("value-Vroni").color == ft.Colors.RED_700

@@ -75,7 +75,9 @@ def header(title: str, on_back: Callable | None = None, actions: list[ft.Control
     left: list[ft.Control] = []
     if on_back:
         left.append(ft.IconButton(ft.Icons.ARROW_BACK, on_click=on_back, tooltip="Zurück", icon_size=26))
-    titles: list[ft.Control] = [ft.Text(title, size=20, weight=ft.FontWeight.BOLD, no_wrap=False)]
+    # one line: a long name ("Zaisertshofer Ramsch") gets a smaller size, never a second line
+    titles: list[ft.Control] = [ft.Text(title, size=20 if len(title) <= 14 else 18, weight=ft.FontWeight.BOLD,
+                                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
     if subtitle:
         titles.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(

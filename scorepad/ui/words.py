@@ -73,6 +73,11 @@ def preview(deltas: dict[str, dict[str, int]], tallies: list[str]) -> str:
     return ", ".join(parts) if parts else "Keine Punkte: es wird nur weitergegeben"
 
 
+def near_game_over(table, punkte: int) -> bool:
+    """Schwarze Sau: a player close to losing the game, as the table sets it (warn_within)."""
+    return punkte > table.game_over_above - table.warn_within
+
+
 def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
     """One line under the standings: what comes next at this table."""
     dealer = state.get("next_dealer", "")
@@ -92,10 +97,10 @@ def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[s
     if family == "schwarze_sau":
         if state.get("achterbrief_owed"):
             return f"Achterbrief zwischen {' und '.join(state['achterbrief_between'])}!"
-        near = [p for p, row in standings.items() if row["punkte"] > 25]
+        near = [p for p, row in standings.items() if near_game_over(table, row["punkte"])]
         line = f"Spiel {state['game']} · Geber {dealer}"
         if near:
-            line += " · knapp an 30: " + ", ".join(near)
+            line += f" · knapp an {table.game_over_above}: " + ", ".join(near)
         return line
     if family == "saukopf":
         names = {t.name: state.get("trophies", {}).get(tid, []) for tid, t in table.trophies.items()}
@@ -105,5 +110,5 @@ def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[s
     if state.get("stock"):
         line += f" · im Stock {fmt.money(state['stock'])}"
     if state.get("bock"):
-        line += f" · Bock ×{state.get('bock_factor', 2)}: noch {max(state['bock'])} Spiele"
+        line += f" · Bock ×{state['bock_factor']}: noch {max(state['bock'])} Spiele"
     return line

@@ -8,12 +8,13 @@ import flet as ft
 from scorepad import fmt
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import big_button, error_screen, header, screen, tag, tally_marks
-from scorepad.ui.words import context_line, tally_text
+from scorepad.ui.widgets import TARGET, big_button, error_screen, header, screen, tag, tally_marks
+from scorepad.ui.words import context_line, near_game_over, tally_text
 
 
-def player_card(name: str, row: dict[str, int], tallies: list[str], family: str, *, dealer: bool,
+def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, dealer: bool,
                 titles: list[str], weg: int | None, columns: int) -> ft.Control:
+    family = table.family
     lead = tallies[0]
     value = row[lead]
     if family == "ramsch":
@@ -24,7 +25,7 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], family: str,
         colour = None
         if lead == "geld":
             colour = ft.Colors.GREEN_700 if value > 0 else (ft.Colors.RED_700 if value < 0 else None)
-        if family == "schwarze_sau" and value > 25:
+        if family == "schwarze_sau" and near_game_over(table, value):
             colour = ft.Colors.RED_700
         big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30, weight=ft.FontWeight.BOLD,
                           color=colour, key=f"value-{name}"))
@@ -36,7 +37,9 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], family: str,
                                 border_radius=10, key=f"dealer-{name}"))
     extra: list[ft.Control] = [ft.Text(" · ".join(small), size=13)] if small else []
     if family == "schwarze_sau":
-        extra.append(ft.ProgressBar(value=min(value, 30) / 30, color=ft.Colors.RED_700 if value > 25 else ft.Colors.PRIMARY))
+        limit = table.game_over_above
+        extra.append(ft.ProgressBar(value=min(value, limit) / limit,
+                                    color=ft.Colors.RED_700 if near_game_over(table, value) else ft.Colors.PRIMARY))
     if weg:
         extra.append(ft.Text(f"{weg}. weg", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for title in titles:
@@ -78,7 +81,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     weg_rank = {p: i + 1 for i, p in enumerate(state.get("weg", []))}
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
     cards = ft.ResponsiveRow([
-        player_card(p, standings[p], tallies, family, dealer=p == state.get("next_dealer"), titles=titles[p],
+        player_card(p, standings[p], tallies, table, dealer=p == state.get("next_dealer"), titles=titles[p],
                     weg=weg_rank.get(p), columns=columns)
         for p in seat_order(info.players)
     ], spacing=10, run_spacing=10)
@@ -94,7 +97,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
                           for p in info.players if hand.deltas[p][lead])
         lines.append(tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
-            subtitle=ft.Text(points or "–", size=13),
+            subtitle=ft.Text(points or "–", size=15, weight=ft.FontWeight.W_500),
             on_click=nav.to("hand", evening_id, hand.number) if editable else None,
             key=f"hand-{hand.number}", min_height=52,
         )))
@@ -112,10 +115,15 @@ def TableScreen(nav, tick: int) -> ft.Control:
         body.extend(lines)
     else:
         body.append(ft.Text("Noch kein Spiel eingetragen.", size=15))
+    # rarely needed at the table: below the hands, so the header keeps room for the game's name
+    body.append(ft.Row([
+        tag(ft.OutlinedButton("Verlauf", icon=ft.Icons.HISTORY, on_click=nav.to("history", evening_id),
+                              height=TARGET, key="history")),
+        tag(ft.OutlinedButton("Regeln", icon=ft.Icons.MENU_BOOK, on_click=nav.to("rules", evening_id),
+                              height=TARGET, key="rules")),
+    ], wrap=True))
     actions = [
         tag(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", key="undo")),
-        tag(ft.IconButton(ft.Icons.HISTORY, on_click=nav.to("history", evening_id), tooltip="Verlauf", key="history")),
-        tag(ft.IconButton(ft.Icons.MENU_BOOK, on_click=nav.to("rules", evening_id), tooltip="Regeln", key="rules")),
         tag(ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle")),
     ]
     if not editable:
