@@ -72,7 +72,7 @@ CATALOGUE: dict[str, Refusal] = {
     "game_off": Refusal("{game} is not played at this table ({table})", "{game} wird an diesem Tisch ({table}) nicht gespielt"),
     "not_a_player": Refusal("{name!r} is not a player of this evening ({players})",
                             "{name!r} spielt heute nicht mit ({players})"),
-    "player_missing": Refusal("is missing: who played the game?", "Spieler (wer hat gespielt?)", missing=True),
+    "player_missing": Refusal("is missing: who played the game?", "Spieler", missing=True),
     "partner_is_player": Refusal("the partner cannot be the player ({player})",
                                  "Der Mitspieler kann nicht der Spieler sein ({player})"),
     "sauspiel_partner_missing": Refusal("a {game} needs a partner (who had the called Sau)",
