@@ -23,6 +23,10 @@ class ScorepadError(Exception):
         self.params = params
         super().__init__(self.english)
 
+    def __reduce__(self):
+        """Pickled by its fields: the constructor's arguments differ per subclass."""
+        return _rebuild, (type(self), self.__dict__)
+
     @property
     def missing(self) -> bool:
         """Only something not entered yet, rather than a broken rule."""
@@ -91,6 +95,13 @@ class TableError(ScorepadError):
     @property
     def german(self) -> str:
         return f"{self.source}: {self.key}: {self.rule_german}" if self.key else f"{self.source}: {self.rule_german}"
+
+
+def _rebuild(cls, state: dict) -> ScorepadError:
+    exc = cls.__new__(cls)
+    exc.__dict__.update(state)
+    exc.args = (exc.english,)
+    return exc
 
 
 # pydantic's error types -> refusal codes; a type not named here is "invalid" with pydantic's words

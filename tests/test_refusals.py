@@ -198,3 +198,14 @@ def test_every_generated_refusal_has_german_words(ruleset):
             assert str(exc) == f"hand {exc.number}: {exc.key}: {CATALOGUE[exc.code].english.format(**exc.params)}"
 
     run()
+
+
+def test_a_refusal_survives_pickling_with_both_languages():
+    import pickle
+
+    from scorepad.app import LaterHandError
+
+    exc = LaterHandError("edit hand 2", HandError(4, "participants", "weg_cannot_play", player="Vroni"), 5)
+    again = pickle.loads(pickle.dumps(exc))
+    assert str(again) == str(exc) and again.german == exc.german
+    assert again.german == "Dann passt Spiel 4 (vorher Spiel 5) nicht mehr: Vroni ist weg und kann nicht mitgehen"
