@@ -56,8 +56,7 @@ class StaleVersionError(ScorepadError):
 
     def __init__(self, evening_id: int, expected: int, found: int):
         self.evening_id, self.expected, self.found = evening_id, expected, found
-        super().__init__(f"evening {evening_id}: Inzwischen wurde ein Spiel eingetragen oder geändert "
-                         f"(version {found}, you had {expected}); reload and try again")
+        super().__init__("stale_version", evening=evening_id, found=found, expected=expected)
 
 
 class EveningClosedError(ScorepadError):
@@ -96,10 +95,22 @@ class LaterHandError(HandError):
     """
 
     def __init__(self, change: str, err: HandError, was: int):
-        super().__init__(err.number, err.key, err.rule)
-        self.change, self.was = change, was
-        renumbered = f" (numbered after the change; it was hand {was})" if was != err.number else ""
-        self.args = (f"cannot {change}: hand {err.number}{renumbered}: {err.key}: {err.rule}",)
+        self.change, self.was, self.cause = change, was, err
+        super().__init__(err.number, err.key, err.code, **err.params)
+
+    @property
+    def english(self) -> str:
+        renumbered = f" (numbered after the change; it was hand {self.was})" if self.was != self.number else ""
+        return f"cannot {self.change}: hand {self.number}{renumbered}: {self.key}: {self.rule}"
+
+    @property
+    def missing(self) -> bool:
+        return False  # the hand being entered is complete; it is a later hand that breaks
+
+    @property
+    def german(self) -> str:
+        renumbered = f" (vorher Spiel {self.was})" if self.was != self.number else ""
+        return f"Dann passt Spiel {self.number}{renumbered} nicht mehr: {self.cause.german}"
 
 
 # --- what crosses the boundary ---------------------------------------------------------------
@@ -225,30 +236,30 @@ def plain_hand(hand: Any, number: int) -> Any:
     try:
         return json.loads(dumps(hand))
     except (TypeError, ValueError) as exc:
-        raise HandError(number, "hand", f"must be plain JSON ({exc})") from None
+        raise HandError(number, "hand", "not_plain_json", reason=str(exc)) from None
 
 
 def check_number(evening_id: int, number: Any) -> int:
     """A hand number as the API takes it: a whole number (a bool or text is no hand number)."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise NotFoundError(f"evening {evening_id}: no hand {number!r} (hand numbers are whole numbers from 1)")
+        raise NotFoundError("no_hand_number", evening=evening_id, number=number)
     return number
 
 
 def check_text(key: str, value: Any) -> str | None:
     """An optional free text of an evening (place, note)."""
     if value is not None and not isinstance(value, str):
-        raise SessionError(key, f"must be text (got {value!r})")
+        raise SessionError(key, "not_text", value=value)
     return value or None
 
 
 def check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise PlayerNameError("a player's name must not be empty")
+        raise PlayerNameError("name_empty")
     if name != name.strip():
-        raise PlayerNameError(f"{name!r} has spaces at its start or end")
+        raise PlayerNameError("name_spaces", name=name)
     if has_control_characters(name):
-        raise PlayerNameError(f"{name!r} has a line break or another control character")
+        raise PlayerNameError("name_control", name=name)
     return name
 
 
@@ -262,7 +273,7 @@ def parse_day(value: date | str | None) -> date | None:
             return datetime.strptime(text, pattern).date()
         except ValueError:
             continue
-    raise ScorepadError(f"since: {value!r} is not a day (give 2026-11-29 or 29.11.2026)")
+    raise ScorepadError("not_a_day", value=value)
 
 
 def local_day(started_at: str) -> date:
@@ -305,8 +316,7 @@ def renamed_checked(table, players, first_dealer, hands, mapping: dict[str, str]
         after = exc
     if after != before:
         pairs = ", ".join(f"{a!r} to {b!r}" for a, b in mapping.items())
-        raise PlayerNameError(f"cannot rename {pairs}: the name is used in the hands for something else "
-                              "than the player, so the evening would score differently")
+        raise PlayerNameError("rename_changes_score", pairs=pairs)
     return new_hands
 
 
@@ -496,7 +506,7 @@ class App:
         try:
             options = json.loads(dumps(session.options))
         except (TypeError, ValueError) as exc:
-            raise SessionError("options", f"must be plain JSON ({exc})") from None
+            raise SessionError("options", "not_plain_json", reason=str(exc)) from None
         with self.store.write():
             ids, names, mapping = [], [], {}
             for name in session.players:
@@ -541,7 +551,8 @@ class App:
         with self.store.write():
             row = self._row(evening_id, expected_version, writable=False)
             if bool(row["finished"]) == finished:
-                raise EveningClosedError(f"evening {evening_id} is {'already' if finished else 'not'} finished")
+                raise EveningClosedError("evening_already_finished" if finished else "evening_not_finished",
+                                         evening=evening_id)
             self.store.set_finished(evening_id, finished)
             version = self.store.log_change(evening_id, row["version"], "finish" if finished else "reopen",
                                             None, bool(row["finished"]), finished)
@@ -620,7 +631,8 @@ class App:
             log = self.store.changes(evening_id, UNDO_LOG)
             target = _stacks(evening_id, log)[0 if action == "undo" else 1]
             if not target:
-                raise NothingToUndoError(f"evening {evening_id}: nothing to {action}")
+                raise NothingToUndoError("nothing_to_undo" if action == "undo" else "nothing_to_redo",
+                                         evening=evening_id)
             change = target[-1]
             if device is not None and _made_by(log, change, action) != device:
                 raise NotYourChangeError(evening_id, action, change["number"])
@@ -643,8 +655,7 @@ class App:
             planned = plan(count)
             op = planned.op
             if op.kind == "insert" and not 1 <= op.number <= count + 1:
-                raise StoreError(f"evening {evening_id}: the change log does not match its hands "
-                                 f"(hand {op.number} of {count})")
+                raise StoreError("log_hands_mismatch", evening=evening_id, number=op.number, count=count)
             live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}")
             op.write(self.store, evening_id)
             version = self.store.log_change(evening_id, row["version"], action, op.number,
@@ -689,10 +700,10 @@ class App:
         with self.store.write():
             row = self.store.player(old)
             if row is None:
-                raise NotFoundError(f"no player named {old!r}")
+                raise NotFoundError("no_player_named", name=old)
             other = self.store.player(new)
             if other is not None and other["id"] != row["id"]:
-                raise PlayerNameError(f"there is already a player named {other['name']!r}")
+                raise PlayerNameError("player_exists", name=other["name"])
             evenings = self.store.evenings_of(row["id"]) if new != row["name"] else []
             for evening_id in evenings:
                 self._rename_in_evening(evening_id, row["name"], new)
@@ -709,7 +720,7 @@ class App:
         try:
             renamed = renamed_checked(self._table(ev), ev["players"], ev["first_dealer"], hands, {old: new})
         except HandError as err:
-            raise PlayerNameError(f"cannot rename {old!r}: evening {evening_id} does not replay ({err})") from None
+            raise PlayerNameError("rename_no_replay", name=old, evening=evening_id, reason=str(err)) from None
         for number, (before, after) in enumerate(zip(hands, renamed), 1):
             if before != after:
                 self.store.replace_hand(evening_id, number, after)
@@ -735,7 +746,7 @@ class App:
     def export_session(self, evening_id: int, format: str = "json") -> str:
         """The evening written in `format` (see EXPORT_FORMATS)."""
         if format not in EXPORT_FORMATS:
-            raise ExportError(f"unknown export format {format!r} (known: {', '.join(EXPORT_FORMATS)})")
+            raise ExportError("export_format_unknown", format=format, known=", ".join(EXPORT_FORMATS))
         with self.store.read():
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session(row), self._table(row), self.show(evening_id))
@@ -760,7 +771,7 @@ class App:
         with self.store.read():
             listed = self.store.evening_list()
             if ruleset is not None and ruleset not in builtin_tables() and all(r["ruleset"] != ruleset for r in listed):
-                raise NotFoundError(f"no rule table {ruleset!r} (known: {', '.join(builtin_tables())})")
+                raise NotFoundError("no_rule_table", ruleset=ruleset, known=", ".join(builtin_tables()))
             chosen = [r for r in listed if (ruleset is None or r["ruleset"] == ruleset)
                       and (day is None or local_day(r["started_at"]) >= day)]
             rows: dict[str, SeasonRow] = {}
@@ -864,9 +875,9 @@ class App:
         naming options.<key>."""
         name = (check_text("name", name) or "").strip()
         if not name:
-            raise SessionError("name", "a house variant needs a name")
+            raise SessionError("name", "house_name_missing")
         if has_control_characters(name):
-            raise SessionError("name", f"{name!r} has a line break or another control character")
+            raise SessionError("name", "name_control", name=name)
         get_table(base)
         options = {**(options or {}), "name": name}
         with_options(get_table(base), options)
@@ -880,7 +891,7 @@ class App:
         with self.store.read():
             row = self.store.house_rule(name)
         if row is None:
-            raise NotFoundError(f"no house variant named {name!r}")
+            raise NotFoundError("no_house_variant", name=name)
         return with_options(get_table(row["base"]), row["options"])
 
     @_guarded
@@ -889,7 +900,7 @@ class App:
         with self.store.read():
             row = self.store.house_rule(name)
         if row is None:
-            raise NotFoundError(f"no house variant named {name!r}")
+            raise NotFoundError("no_house_variant", name=name)
         slug = re.sub(r"[^a-z0-9]+", "-", row["name"].casefold()).strip("-") or "haus"
         return tomlwrite.dumps({"id": f"{row['base']}-{slug}", "extends": row["base"], **row["options"]})
 
@@ -906,15 +917,14 @@ class App:
         table, raw = load_table_text(text, source)
         base = raw.get("extends")
         if not isinstance(base, str) or base not in builtin_tables():
-            raise TableError(source, "extends", "a house variant names the built-in table it changes "
-                             f"({', '.join(builtin_tables())})")
+            raise TableError(source, "extends", "house_extends", known=", ".join(builtin_tables()))
         base_table = get_table(base)
         def values(t) -> dict:
             return {k: v for k, v in table_as_dict(t).items() if k not in ("id", "extends")}
 
         options = {k: v for k, v in table_diff(values(base_table), values(table)).items()}
         if values(with_options(base_table, options)) != values(table):
-            raise TableError(source, "", "cannot be kept as changes to its built-in table")
+            raise TableError(source, "", "house_not_changes")
         options.pop("name", None)
         return self.save_house_rules(table.name, base, options)
 
@@ -973,7 +983,7 @@ class App:
     def set_pin(self, evening_id: int, pin: str) -> None:
         """A new PIN for the evening: exactly four digits."""
         if not (isinstance(pin, str) and len(pin) == 4 and pin.isdigit()):
-            raise PinError("a PIN is exactly four digits")
+            raise PinError("pin_format")
         with self.store.write():
             self.store.evening(evening_id)
             self.store.set_pin(evening_id, pin)
@@ -1004,8 +1014,7 @@ class App:
                         return candidate
                 except SessionError:
                     continue
-        raise ExportError(f"evening {row['id']}: the built-in table {row['ruleset']!r} has changed since the "
-                          "evening was started in a way a session file (format 1) cannot carry")
+        raise ExportError("export_table_changed", evening=row["id"], ruleset=row["ruleset"])
 
     # -- internals --------------------------------------------------------------------------------
 
@@ -1015,7 +1024,7 @@ class App:
         if expected_version is not None and row["version"] != expected_version:
             raise StaleVersionError(evening_id, expected_version, row["version"])
         if writable and row["finished"]:
-            raise EveningClosedError(f"evening {evening_id} is finished; reopen it to change its hands")
+            raise EveningClosedError("evening_finished", evening=evening_id)
         return row
 
     def _table(self, row: dict):
@@ -1061,8 +1070,7 @@ def _stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict]]:
         elif c["action"] in ("undo", "redo"):
             source, target = (undo, redo) if c["action"] == "undo" else (redo, undo)
             if not source or source[-1]["id"] != c["undoes"]:
-                raise StoreError(f"evening {evening_id}: the change log does not match its undo history "
-                                 f"(change {c['id']})")
+                raise StoreError("log_undo_mismatch", evening=evening_id, change=c["id"])
             target.append(source.pop())
     return undo, redo
 

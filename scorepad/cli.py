@@ -24,9 +24,9 @@ def cmd_replay(args) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ScorepadError(f"{args.file}: cannot read: {exc.strerror}") from None
+        raise ScorepadError("file_cannot_read", file=args.file, reason=exc.strerror) from None
     except UnicodeDecodeError as exc:
-        raise ScorepadError(f"{args.file}: not UTF-8 text (byte {exc.start})") from None
+        raise ScorepadError("file_not_utf8", file=args.file, byte=exc.start) from None
     session = parse_session_text(text)
     table = session_table(session)
     result = replay(table, session.players, session.hands, session.first_dealer)
@@ -39,14 +39,14 @@ def cmd_rulesets(args) -> int:
 
     if args.action == "check":
         if not args.file:
-            raise ScorepadError("rulesets check: name the TOML file to check")
+            raise ScorepadError("check_needs_file")
         table = load_table_file(args.file)
         print(f"{args.file}: ok ({table.id}: {table.name}, {table.family}, "
               f"{'/'.join(str(n) for n in table.players)} players)")
         return 0
     if args.action in ("import", "export"):
         if not args.file:
-            raise ScorepadError(f"rulesets {args.action}: name the {'TOML file' if args.action == 'import' else 'house variant'}")
+            raise ScorepadError("import_needs_file" if args.action == "import" else "export_needs_name")
         with _app(args) as app:
             if args.action == "import":
                 rules = app.import_house_rules(args.file)
@@ -55,8 +55,7 @@ def cmd_rulesets(args) -> int:
                 sys.stdout.write(app.export_house_rules(args.file))
         return 0
     if args.action is not None:
-        raise ScorepadError(f"rulesets: unknown action {args.action!r} "
-                            "(use: scorepad rulesets [check FILE | import FILE | export NAME])")
+        raise ScorepadError("rulesets_action_unknown", action=args.action)
     rows = [(t.id, t.name, "/".join(str(n) for n in t.players)) for t in builtin_tables().values()]
     if args.db or os.environ.get("SCOREPAD_DB"):
         with _app(args) as app:
@@ -98,7 +97,7 @@ def _hand_json(text: str):
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScorepadError(f"HAND_JSON: not JSON: {exc}") from None
+        raise ScorepadError("hand_json_invalid", reason=str(exc)) from None
 
 
 def _read_text(name: str) -> str:
@@ -107,9 +106,9 @@ def _read_text(name: str) -> str:
     try:
         return Path(name).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ScorepadError(f"{name}: cannot read: {exc.strerror}") from None
+        raise ScorepadError("file_cannot_read", file=name, reason=exc.strerror) from None
     except UnicodeDecodeError as exc:
-        raise ScorepadError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        raise ScorepadError("file_not_utf8", file=name, byte=exc.start) from None
 
 
 def _print_change(result) -> int:
@@ -213,7 +212,7 @@ def cmd_export(args) -> int:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise ScorepadError(f"{args.output}: cannot write: {exc.strerror}") from None
+        raise ScorepadError("file_cannot_write", file=args.output, reason=exc.strerror) from None
     return 0
 
 

@@ -1,45 +1,127 @@
-"""The errors scorepad refuses input with: each names where the problem is and which rule."""
+"""The errors scorepad refuses input with: each names where the problem is and which rule.
+
+A refusal is raised with a code and its parameters; the words come from scorepad/refusals.py:
+str(exc) is the English line the command line prints, `exc.german` the app's text, and
+`exc.missing` says whether it only means something is not entered yet."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from scorepad.refusals import CATALOGUE, render
+
+OPEN = "Noch offen: "  # how the app says a missing refusal
+
 
 class ScorepadError(Exception):
-    """Base of every refusal: its str() is the one line shown to the user."""
+    """Base of every refusal: its str() is the one line shown on the command line."""
+
+    key = ""
+
+    def __init__(self, code: str, /, **params: Any):
+        self.code = code
+        self.params = params
+        super().__init__(self.english)
+
+    def __reduce__(self):
+        """Pickled by its fields: the constructor's arguments differ per subclass."""
+        return _rebuild, (type(self), self.__dict__)
+
+    @property
+    def missing(self) -> bool:
+        """Only something not entered yet, rather than a broken rule."""
+        return CATALOGUE[self.code].missing
+
+    @property
+    def rule(self) -> str:
+        """The refusal's own English words (without where it happened)."""
+        return render(self.code, self.params)
+
+    @property
+    def rule_german(self) -> str:
+        """The refusal's own German words; a missing item as "Noch offen: ..."."""
+        text = render(self.code, self.params, german=True, key=self.key)
+        return OPEN + text if self.missing else text
+
+    @property
+    def english(self) -> str:
+        return self.rule
+
+    @property
+    def german(self) -> str:
+        """What the app shows."""
+        return self.rule_german
 
 
 class HandError(ScorepadError):
     """A hand breaks a rule: names the hand number, the key and the rule."""
 
-    def __init__(self, number: int, key: str, rule: str):
+    def __init__(self, number: int, key: str, code: str, /, **params: Any):
         self.number = number
         self.key = key
-        self.rule = rule
-        super().__init__(f"hand {number}: {key}: {rule}")
+        super().__init__(code, **params)
+
+    @property
+    def english(self) -> str:
+        return f"hand {self.number}: {self.key}: {self.rule}"
 
 
 class SessionError(ScorepadError):
     """A whole-file problem (format, ruleset, players, options): names that key."""
 
-    def __init__(self, key: str, rule: str, source: str | None = None):
+    def __init__(self, key: str, code: str, /, source: str | None = None, **params: Any):
         self.key = key
-        self.rule = rule
         self.source = source
-        prefix = f"{source}: " if source else ""
-        super().__init__(f"{prefix}{key}: {rule}")
+        super().__init__(code, **params)
+
+    @property
+    def english(self) -> str:
+        prefix = f"{self.source}: " if self.source else ""
+        return f"{prefix}{self.key}: {self.rule}"
 
 
 class TableError(ScorepadError):
     """A rule table is wrong: names its file, the key path and the reason."""
 
-    def __init__(self, source: str, key: str, rule: str):
+    def __init__(self, source: str, key: str, code: str, /, **params: Any):
         self.source = source
         self.key = key
-        self.rule = rule
-        super().__init__(f"{source}: {key}: {rule}" if key else f"{source}: {rule}")
+        super().__init__(code, **params)
+
+    @property
+    def english(self) -> str:
+        return f"{self.source}: {self.key}: {self.rule}" if self.key else f"{self.source}: {self.rule}"
+
+    @property
+    def german(self) -> str:
+        return f"{self.source}: {self.key}: {self.rule_german}" if self.key else f"{self.source}: {self.rule_german}"
 
 
-def describe_validation_error(exc) -> tuple[str, str]:
-    """The first problem of a pydantic ValidationError as (key path, plain reason)."""
+def _rebuild(cls, state: dict) -> ScorepadError:
+    exc = cls.__new__(cls)
+    exc.__dict__.update(state)
+    exc.args = (exc.english,)
+    return exc
+
+
+# pydantic's error types -> refusal codes; a type not named here is "invalid" with pydantic's words
+PYDANTIC_CODES = {
+    "missing": "key_missing",
+    "extra_forbidden": "unknown_key",
+    "int_type": "not_whole_number", "int_parsing": "not_whole_number", "int_from_float": "not_whole_number",
+    "bool_type": "not_bool", "bool_parsing": "not_bool",
+    "string_type": "not_text",
+    "dict_type": "not_object",
+    "list_type": "not_list",
+    "literal_error": "not_allowed_value",
+    "greater_than_equal": "too_small",
+    "less_than_equal": "too_large",
+    "string_too_short": "empty",
+}
+
+
+def describe_validation_error(exc) -> tuple[str, str, dict[str, Any]]:
+    """The first problem of a pydantic ValidationError as (key path, refusal code, parameters)."""
     err = exc.errors()[0]
     parts: list[str] = []
     for item in err.get("loc", ()):
@@ -55,30 +137,15 @@ def describe_validation_error(exc) -> tuple[str, str]:
     kind = err.get("type", "")
     ctx = err.get("ctx") or {}
     value = err.get("input")
-    if kind == "missing":
-        reason = "is missing"
-    elif kind == "extra_forbidden":
-        reason = "is not a known key here"
-    elif kind in ("int_type", "int_parsing", "int_from_float"):
-        reason = f"must be a whole number (got {value!r})"
-    elif kind in ("bool_type", "bool_parsing"):
-        reason = f"must be true or false (got {value!r})"
-    elif kind in ("string_type",):
-        reason = f"must be text (got {value!r})"
-    elif kind in ("dict_type",):
-        reason = f"must be an object (got {value!r})"
-    elif kind in ("list_type",):
-        reason = f"must be a list (got {value!r})"
-    elif kind == "literal_error":
-        reason = f"must be {ctx.get('expected', 'one of the allowed values')} (got {value!r})"
-    elif kind == "greater_than_equal":
-        reason = f"must be {ctx.get('ge')} or more (got {value!r})"
-    elif kind == "less_than_equal":
-        reason = f"must be {ctx.get('le')} or less (got {value!r})"
-    elif kind == "string_too_short":
-        reason = "must not be empty"
-    elif kind == "value_error":
-        reason = str(ctx.get("error", err.get("msg", "")))
-    else:
-        reason = err.get("msg", "is not valid")
-    return key, reason
+    code = PYDANTIC_CODES.get(kind, "invalid")
+    if code == "invalid":
+        reason = str(ctx.get("error", err.get("msg", ""))) if kind == "value_error" else err.get("msg", "is not valid")
+        return key, code, {"reason": reason}
+    params = {"value": value} if "{value" in CATALOGUE[code].english else {}
+    if code == "not_allowed_value":
+        params["expected"] = ctx.get("expected", "one of the allowed values")
+    elif code == "too_small":
+        params["ge"] = ctx.get("ge")
+    elif code == "too_large":
+        params["le"] = ctx.get("le")
+    return key, code, params

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.errors import SessionError, describe_validation_error
+from scorepad.refusals import Names
 from scorepad.tables import get_table, with_options
 
 FORMAT = 1
@@ -45,23 +46,23 @@ class SessionFile(BaseModel):
 def parse_session(data: Any) -> SessionFile:
     """A session from already-decoded JSON, or SessionError naming the key."""
     if not isinstance(data, dict):
-        raise SessionError("file", "must be a JSON object with format, ruleset, players and hands")
+        raise SessionError("file", "file_not_object")
     if data.get("format") != FORMAT and "format" in data:
-        raise SessionError("format", f"must be {FORMAT} (got {data.get('format')!r}): this scorepad reads format {FORMAT}")
+        raise SessionError("format", "format_wrong", format=FORMAT, got=data.get("format"))
     try:
         return SessionFile.model_validate(data)
     except ValidationError as exc:
-        key, reason = describe_validation_error(exc)
-        raise SessionError(key or "file", reason) from None
+        key, code, params = describe_validation_error(exc)
+        raise SessionError(key or "file", code, **params) from None
 
 
 def parse_session_text(text: str) -> SessionFile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SessionError("file", f"not JSON: {exc}") from None
+        raise SessionError("file", "not_json", reason=str(exc)) from None
     except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
-        raise SessionError("file", f"cannot be read as JSON: {str(exc).splitlines()[0]}") from None
+        raise SessionError("file", "json_unreadable", reason=str(exc).splitlines()[0]) from None
     return parse_session(data)
 
 
@@ -75,20 +76,20 @@ def check_players(table, players: list[str], first_dealer: str | None) -> None:
     seen: dict[str, str] = {}
     for i, name in enumerate(players):
         if not name.strip():
-            raise SessionError(f"players[{i}]", "a name must not be empty")
+            raise SessionError(f"players[{i}]", "seat_name_empty")
         if name != name.strip():
-            raise SessionError(f"players[{i}]", f"{name!r} has spaces at its start or end")
+            raise SessionError(f"players[{i}]", "name_spaces", name=name)
         if has_control_characters(name):
-            raise SessionError(f"players[{i}]", f"{name!r} has a line break or another control character")
+            raise SessionError(f"players[{i}]", "name_control", name=name)
         folded = name.casefold()
         if folded in seen:
-            raise SessionError("players", f"the same name twice: {seen[folded]!r} and {name!r}")
+            raise SessionError("players", "name_twice", first=seen[folded], second=name)
         seen[folded] = name
     if len(players) not in table.players:
-        allowed = " or ".join(str(n) for n in table.players)
-        raise SessionError("players", f"{table.name} is played by {allowed} players (got {len(players)})")
+        raise SessionError("players", "player_count", table=table.name, allowed=Names(table.players),
+                           count=len(players))
     if first_dealer is not None and first_dealer not in players:
-        raise SessionError("first_dealer", f"{first_dealer!r} is not one of the players")
+        raise SessionError("first_dealer", "dealer_not_player", name=first_dealer)
 
 
 def session_table(session: SessionFile):

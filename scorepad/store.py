@@ -271,9 +271,8 @@ class Store:
         """A database failure as one clear line; nothing of the failed transaction was stored."""
         text = str(exc)
         if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
-            return StoreError(f"{self.path}: busy: another scorepad kept it locked for "
-                              f"{self.busy_timeout:g} s; nothing was stored, try again")
-        return StoreError(f"{self.path}: {text}")
+            return StoreError("store_busy", path=str(self.path), seconds=self.busy_timeout)
+        return StoreError("store_failed", path=str(self.path), reason=text)
 
     def close(self) -> None:
         self.db.close()
@@ -285,7 +284,7 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(str(self.path), timeout=self.busy_timeout, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"{self.path}: cannot open: {exc}") from None
+            raise StoreError("store_cannot_open", path=str(self.path), reason=str(exc)) from None
         conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
         return Database(conn, execute_plugins=False)
 
@@ -293,8 +292,7 @@ class Store:
         """Refuse a newer or foreign file, upgrade an older one, then switch on WAL."""
         found = self._schema_version()
         if found > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: schema version {found} is newer than this scorepad understands "
-                             f"({SCHEMA_VERSION}); update scorepad to open it (the file was not changed)")
+            raise StoreError("store_too_new", path=str(self.path), found=found, supported=SCHEMA_VERSION)
         self.db.execute("PRAGMA foreign_keys = ON")
         if 0 < found < SCHEMA_VERSION:
             self._upgrade()
@@ -308,9 +306,9 @@ class Store:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = self.db.table_names()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: not a scorepad file ({exc})") from None
+            raise StoreError("store_not_scorepad", path=str(self.path), reason=str(exc)) from None
         if version == 0 and tables:
-            raise StoreError(f"{self.path}: not a scorepad file (it has tables but no scorepad schema version)")
+            raise StoreError("store_no_schema", path=str(self.path))
         return version
 
     def _create(self) -> None:
@@ -332,8 +330,8 @@ class Store:
                     steps[found](db, self._canonical_hands)
                     found += 1
             except ScorepadError as exc:
-                raise StoreError(f"{self.path}: cannot upgrade from schema version {found}: {exc} "
-                                 f"(the file was not changed; a copy is at {backup.name})") from None
+                raise StoreError("store_upgrade_failed", path=str(self.path), found=found, reason=str(exc),
+                                 backup=backup.name) from None
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _backup(self, version: int) -> Path:
@@ -420,7 +418,7 @@ class Store:
         """The evening's row with `players` (names, clockwise) and `first_dealer` as a name."""
         rows = list(self.db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]))
         if not rows:
-            raise NotFoundError(f"evening {evening_id}: no such evening")
+            raise NotFoundError("no_evening", evening=evening_id)
         row = rows[0]
         seats = list(self.db.query(
             "SELECT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
@@ -466,8 +464,7 @@ class Store:
         row = self.db.execute("SELECT data FROM hands WHERE evening_id = ? AND number = ?",
                               [evening_id, number]).fetchone()
         if row is None:
-            raise NotFoundError(f"evening {evening_id}: no hand {number} "
-                                f"(it has {self.hand_count(evening_id)})")
+            raise NotFoundError("no_hand", evening=evening_id, number=number, count=self.hand_count(evening_id))
         return json.loads(row[0])
 
     def insert_hand(self, evening_id: int, number: int, hand: Any) -> None:
@@ -507,7 +504,7 @@ class Store:
         cur = self.db.execute("UPDATE evenings SET version = version + 1 WHERE id = ? AND version = ?",
                               [evening_id, version])
         if cur.rowcount != 1:
-            raise StoreError(f"evening {evening_id}: changed by another writer during this change; try again")
+            raise StoreError("written_meanwhile", evening=evening_id)
         self.db["changes"].insert({
             "evening_id": evening_id, "version": version + 1, "at": now(), "action": action,
             "number": number, "old": None if old is None else dumps(old),

@@ -85,7 +85,7 @@ class TableBase(Strict):
         return list(self.ranking) or [RankKey(tally=self.tallies[0])]
 
     def problems(self):
-        """Cross-field checks a field type can't say: yields (key path, reason)."""
+        """Cross-field checks a field type can't say: yields (key path, refusal code, parameters)."""
         return iter(())
 
 
@@ -189,21 +189,21 @@ class SchafkopfTable(TableBase):
     def problems(self):
         if self.ramsch.enabled:
             if RAMSCH in self.contracts:
-                yield f"contracts.{RAMSCH}", "is the game of the Ramsch (table key ramsch): name the contract otherwise"
+                yield f"contracts.{RAMSCH}", "ramsch_contract", {}
             solo = self.contracts.get(self.ramsch.durchmarsch_as)
             if solo is None or solo.kind != "solo":
-                yield "ramsch.durchmarsch_as", f"must name a solo contract of this table (got {self.ramsch.durchmarsch_as!r})"
+                yield "ramsch.durchmarsch_as", "not_solo_contract", {"value": self.ramsch.durchmarsch_as}
         for cid, c in self.contracts.items():
             if c.kind == "sie":
                 if c.tariff_of not in self.contracts:
-                    yield f"contracts.{cid}.tariff_of", f"must name a contract of this table (got {c.tariff_of!r})"
+                    yield f"contracts.{cid}.tariff_of", "not_contract", {"value": c.tariff_of}
             if c.laufende_from > max(c.trump_count, 1) and self.laufende.enabled:
-                yield f"contracts.{cid}.laufende_from", f"must be at most trump_count ({c.trump_count})"
+                yield f"contracts.{cid}.laufende_from", "above_trump_count", {"trumps": c.trump_count}
             if c.laufende_max is not None:
                 if c.laufende_max > c.trump_count:
-                    yield f"contracts.{cid}.laufende_max", f"must be at most trump_count ({c.trump_count})"
+                    yield f"contracts.{cid}.laufende_max", "above_trump_count", {"trumps": c.trump_count}
                 elif c.laufende_max < c.laufende_from and self.laufende.enabled:
-                    yield f"contracts.{cid}.laufende_max", f"must be at least laufende_from ({c.laufende_from})"
+                    yield f"contracts.{cid}.laufende_max", "below_laufende_from", {"value": c.laufende_from}
         yield from _chain_problems(self.kontra_chain)
 
 
@@ -211,11 +211,11 @@ def _chain_problems(chain):
     seen = set()
     for i, step in enumerate(chain):
         if step.key in seen:
-            yield f"kontra_chain[{i}].key", f"{step.key!r} appears twice"
+            yield f"kontra_chain[{i}].key", "chain_key_twice", {"key": step.key}
         seen.add(step.key)
         want = "opponents" if i % 2 == 0 else "player_party"
         if step.by != want:
-            yield f"kontra_chain[{i}].by", f"must be {want!r}: the chain alternates, starting with the opponents"
+            yield f"kontra_chain[{i}].by", "chain_alternates", {"want": want}
 
 
 # --- Saukopf ---------------------------------------------------------------------------
@@ -297,16 +297,16 @@ class SaukopfTable(TableBase):
             for field in ("min_bid", "max_bid"):
                 v = getattr(c, field)
                 if v != SCHWARZ and not lo <= v <= hi:
-                    yield f"contracts.{cid}.{field}", f"must be {lo}..{hi} or 'schwarz' (got {v})"
+                    yield f"contracts.{cid}.{field}", "bid_limit_range", {"lo": lo, "hi": hi, "value": v}
             if bid_rank(c.min_bid) > bid_rank(c.max_bid):
-                yield f"contracts.{cid}.min_bid", f"must not be above max_bid ({c.max_bid})"
+                yield f"contracts.{cid}.min_bid", "min_above_max", {"max": c.max_bid}
         for mode in ("trog", "napf"):
             for iid, item in getattr(self.fleisch, mode).items():
                 if item.when in ("losers_augen_below", "losers_augen_above") and item.threshold is None:
-                    yield f"fleisch.{mode}.{iid}.threshold", f"is needed for the condition {item.when!r}"
+                    yield f"fleisch.{mode}.{iid}.threshold", "threshold_needed", {"when": item.when}
         for iid, item in self.rauborstig.items():
             if item.when == "player_lost_bid_over" and item.threshold is None:
-                yield f"rauborstig.{iid}.threshold", "is needed for the condition 'player_lost_bid_over'"
+                yield f"rauborstig.{iid}.threshold", "threshold_needed", {"when": "player_lost_bid_over"}
         yield from _chain_problems(self.kontra_chain)
 
 
@@ -354,10 +354,11 @@ class SchwarzeSauTable(TableBase):
     def problems(self):
         for n in self.players:
             if n not in self.seats:
-                yield f"seats.{n}", f"is missing: the table allows {n} players"
+                yield f"seats.{n}", "seat_missing", {"players": n}
         for n, s in self.seats.items():
             if n * s.hand_cards + s.stock_cards != self.deck_cards:
-                yield f"seats.{n}", f"{n} x {s.hand_cards} cards + {s.stock_cards} in the Stock is not {self.deck_cards}"
+                yield f"seats.{n}", "seat_cards", {"players": n, "cards": s.hand_cards, "stock": s.stock_cards,
+                                                   "deck": self.deck_cards}
 
 
 # --- Struliwuli ------------------------------------------------------------------------
@@ -381,10 +382,11 @@ class StruliwuliTable(TableBase):
     def problems(self):
         for n in self.players:
             if n not in self.seats:
-                yield f"seats.{n}", f"is missing: the table allows {n} players"
+                yield f"seats.{n}", "seat_missing", {"players": n}
         for n, s in self.seats.items():
             if max(s.hand_cards) * n > s.deck_cards:
-                yield f"seats.{n}.hand_cards", f"{n} x {max(s.hand_cards)} cards is more than the deck of {s.deck_cards}"
+                yield f"seats.{n}.hand_cards", "seat_cards_too_many", {"players": n, "cards": max(s.hand_cards),
+                                                                  "deck": s.deck_cards}
 
 
 # --- Zaisertshofer Ramsch ----------------------------------------------------------------
@@ -447,13 +449,13 @@ def _read_toml(path: Path, source: str) -> dict:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise TableError(source, "", "no such file") from None
+        raise TableError(source, "", "no_such_file") from None
     except tomllib.TOMLDecodeError as exc:
-        raise TableError(source, "", f"not valid TOML: {exc}") from None
+        raise TableError(source, "", "toml_invalid", reason=str(exc)) from None
     except UnicodeDecodeError as exc:
-        raise TableError(source, "", f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+        raise TableError(source, "", "toml_not_utf8", reason=exc.reason, byte=exc.start) from None
     except OSError as exc:
-        raise TableError(source, "", f"cannot read: {exc.strerror}") from None
+        raise TableError(source, "", "cannot_read", reason=exc.strerror) from None
 
 
 def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) -> dict:
@@ -461,36 +463,35 @@ def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) 
     if base_id is None:
         return raw
     if not isinstance(base_id, str):
-        raise TableError(source, "extends", "must be the id of another table")
+        raise TableError(source, "extends", "extends_not_id")
     if base_id in seen:
-        raise TableError(source, "extends", f"tables extend each other in a circle ({' -> '.join(seen + (base_id,))})")
+        raise TableError(source, "extends", "extends_circle", chain=" -> ".join(seen + (base_id,)))
     for folder in search:
         path = folder / f"{base_id}.toml"
         if path.is_file():
             base = _resolve(_read_toml(path, str(path)), str(path), search, seen + (base_id,))
             merged = deep_merge(base, raw)
             return merged
-    raise TableError(source, "extends", f"no table with the id {base_id!r}")
+    raise TableError(source, "extends", "extends_unknown", id=base_id)
 
 
 def validate_table(raw: dict, source: str) -> RuleTable:
     """A table from its raw (merged) values, or TableError naming the key path and the reason."""
     if not isinstance(raw, dict) or "family" not in raw:
-        raise TableError(source, "family", "is missing: one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch "
-                         "(or `extends` naming a table)")
+        raise TableError(source, "family", "family_missing")
     try:
         table = _ADAPTER.validate_python(raw)
     except ValidationError as exc:
-        key, reason = describe_validation_error(exc)
+        key, code, params = describe_validation_error(exc)
         if key.startswith(("schafkopf.", "saukopf.", "schwarze_sau.", "struliwuli.", "ramsch.")):
             key = key.split(".", 1)[1]
         if key == "family" or key.startswith("family"):
-            reason = "must be one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch"
-        raise TableError(source, key, reason) from None
-    for key, reason in _tally_problems(table):
-        raise TableError(source, key, reason)
-    for key, reason in table.problems():
-        raise TableError(source, key, reason)
+            code, params = "family_unknown", {}
+        raise TableError(source, key, code, **params) from None
+    for key, code, params in _tally_problems(table):
+        raise TableError(source, key, code, **params)
+    for key, code, params in table.problems():
+        raise TableError(source, key, code, **params)
     return table
 
 
@@ -508,15 +509,15 @@ def _tally_problems(table):
     """Tallies the game writes must be kept; trophies and rankings name kept tallies."""
     for tally in FAMILY_TALLIES[table.family]:
         if tally not in table.tallies:
-            yield "tallies", f"must include {tally!r}: the {table.family} family keeps it"
+            yield "tallies", "tally_required", {"tally": tally, "family": table.family}
     for tid, trophy in table.trophies.items():
         for field in ("most", "tie_fewest"):
             tally = getattr(trophy, field)
             if tally is not None and tally not in table.tallies:
-                yield f"trophies.{tid}.{field}", f"{tally!r} is not one of the table's tallies"
+                yield f"trophies.{tid}.{field}", "tally_unknown", {"tally": tally}
     for i, key in enumerate(table.ranking):
         if key.tally not in table.tallies:
-            yield f"ranking[{i}].tally", f"{key.tally!r} is not one of the table's tallies"
+            yield f"ranking[{i}].tally", "tally_unknown", {"tally": key.tally}
 
 
 def load_table_file(path: str | Path) -> RuleTable:
@@ -539,7 +540,7 @@ def load_table_text(text: str, source: str) -> tuple[RuleTable, dict]:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise TableError(source, "", f"not valid TOML: {exc}") from None
+        raise TableError(source, "", "toml_invalid", reason=str(exc)) from None
     merged = _resolve(raw, source, [builtin_dir()], (str(raw.get("id", source)),))
     return validate_table(merged, source), raw
 
@@ -559,7 +560,7 @@ def get_table(ruleset_id: str) -> RuleTable:
     tables = builtin_tables()
     if ruleset_id not in tables:
         known = ", ".join(tables)
-        raise SessionError("ruleset", f"unknown ruleset {ruleset_id!r} (known: {known})")
+        raise SessionError("ruleset", "ruleset_unknown", ruleset=ruleset_id, known=known)
     return tables[ruleset_id]
 
 
@@ -568,15 +569,15 @@ def with_options(table: RuleTable, options: dict[str, Any] | None) -> RuleTable:
     if not options:
         return table
     if not isinstance(options, dict):
-        raise SessionError("options", "must be an object of table values to override")
+        raise SessionError("options", "options_not_object")
     for fixed in ("id", "family"):
         if fixed in options:
-            raise SessionError(f"options.{fixed}", "cannot be overridden by a session")
+            raise SessionError(f"options.{fixed}", "option_fixed")
     merged = deep_merge(table.model_dump(mode="json"), options)
     try:
         return validate_table(merged, "options")
     except TableError as exc:
-        raise SessionError(f"options.{exc.key}", exc.rule) from None
+        raise SessionError(f"options.{exc.key}", exc.code, **exc.params) from None
 
 
 def table_as_dict(table: RuleTable) -> dict:

@@ -360,7 +360,7 @@ def test_an_old_evening_keeps_its_table_when_the_built_in_one_changes(app, monke
 
 def test_export_refuses_what_a_session_file_cannot_carry(app, monkeypatch):
     evening = schafkopf_evening(app, hands=1)
-    monkeypatch.setattr("scorepad.app.get_table", lambda rid: (_ for _ in ()).throw(SessionError("ruleset", "gone")))
+    monkeypatch.setattr("scorepad.app.get_table", lambda rid: (_ for _ in ()).throw(SessionError("ruleset", "ruleset_unknown", ruleset="gone", known="")))
     with pytest.raises(ExportError, match="has changed since the evening was started"):
         app.export_session(evening)
 

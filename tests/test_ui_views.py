@@ -216,7 +216,7 @@ async def test_schwarze_sau_refuses_points_over_the_round(main):
     for key in ["pt-Uli-10", "pt-Fritz-10", "pt-Guido-0"]:
         await phone.tap(key)
     assert phone.find("save").disabled
-    assert "muss zwischen 0 und 15 liegen" in phone.texts()
+    assert "muss zwischen 0 und 15 liegen (nicht -5)" in phone.texts()
 
 
 async def test_schwarze_sau_achterbrief_form_when_owed(main):
@@ -459,7 +459,7 @@ async def test_a_wrong_pasted_table_is_refused_with_its_key(main):
     await phone.type("house-paste", 'extends = "struliwuli"\nname = "X"\nrate = -3\n')
     await phone.tap("house-import")
     assert main.app.house_rules() == []
-    assert "eingefügt: rate: must be 0 or more (got -3)" in phone.texts()
+    assert "eingefügt: rate: mindestens 0 (nicht -3)" in phone.texts()
 
 
 async def test_the_kontra_chain_of_a_house_variant_goes_up_to_hirsch(main):

@@ -18,12 +18,12 @@ class HandModel(BaseModel):
 
 def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:
     if not isinstance(raw, dict):
-        raise HandError(number, "hand", f"must be an object of hand keys (got {type(raw).__name__})")
+        raise HandError(number, "hand", "hand_not_object", type=type(raw).__name__)
     try:
         return model.__pydantic_validator__.validate_python(raw)
     except ValidationError as exc:
-        key, reason = describe_validation_error(exc)
-        raise HandError(number, key or "hand", reason) from None
+        key, code, params = describe_validation_error(exc)
+        raise HandError(number, key or "hand", code, **params) from None
 
 
 def contract_of(number: int, table, game_id) -> tuple[str, Any]:
@@ -32,10 +32,10 @@ def contract_of(number: int, table, game_id) -> tuple[str, Any]:
     if contract is None:
         playable = ", ".join(c for c, v in table.contracts.items() if v.enabled)
         if game_id is None:
-            raise HandError(number, "game", f"is missing ({playable})")
-        raise HandError(number, "game", f"unknown game {game_id!r} (known: {playable})")
+            raise HandError(number, "game", "game_missing", playable=playable)
+        raise HandError(number, "game", "game_unknown", game=game_id, playable=playable)
     if not contract.enabled:
-        raise HandError(number, "game", f"{contract.name} is not played at this table ({table.name})")
+        raise HandError(number, "game", "game_off", game=contract.name, table=table.name)
     return game_id, contract
 
 
@@ -127,26 +127,27 @@ class Game:
 
     def check_player(self, number: int, key: str, name: Any) -> str:
         if name not in self.seats.players:
-            raise HandError(number, key, f"{name!r} is not a player of this evening ({', '.join(self.players)})")
+            raise HandError(number, key, "not_a_player", name=name, players=", ".join(self.players))
         return name
 
     def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,
-                     needs_partner: str, no_partner: str) -> tuple[str, set[str], set[str]]:
+                     needs_partner: str, no_partner: str, game: str) -> tuple[str, set[str], set[str]]:
         """The player, the player party and the opponents of a hand; a partner exactly where
-        the game has one, and never the player himself."""
+        the game has one, and never the player himself. `needs_partner` and `no_partner` are
+        the refusal codes of this game (with the parameter `game`)."""
         if player is None:
-            raise HandError(number, "player", "is missing: who played the game?")
+            raise HandError(number, "player", "player_missing")
         self.check_player(number, "player", player)
         party = {player}
         if with_partner:
             if partner is None:
-                raise HandError(number, "partner", needs_partner)
+                raise HandError(number, "partner", needs_partner, game=game)
             self.check_player(number, "partner", partner)
             if partner == player:
-                raise HandError(number, "partner", f"the partner cannot be the player ({player})")
+                raise HandError(number, "partner", "partner_is_player", player=player)
             party.add(partner)
         elif partner is not None:
-            raise HandError(number, "partner", no_partner)
+            raise HandError(number, "partner", no_partner, game=game)
         return player, party, set(self.players) - party
 
     def check_players_map(self, number: int, key: str, mapping: dict[str, Any]) -> None:

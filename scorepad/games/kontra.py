@@ -15,7 +15,7 @@ def chain_said(number: int, hand, table) -> dict[str, Any]:
     extras = dict(hand.model_extra)
     for key in extras:
         if key not in keys:
-            raise HandError(number, key, "is not a known key here")
+            raise HandError(number, key, "unknown_key")
     return extras
 
 
@@ -39,15 +39,15 @@ def check_chain(number: int, table, said: dict[str, Any], player_party: set[str]
             previous_name = step.name
             continue
         if not allowed:
-            raise HandError(number, step.key, f"a {game_name} knows no {step.name}")
+            raise HandError(number, step.key, "chain_not_allowed", game=game_name, step=step.name)
         if not isinstance(who, str) or who not in players:
-            raise HandError(number, step.key, f"{who!r} is not a player of this evening ({', '.join(players)})")
+            raise HandError(number, step.key, "not_a_player", name=who, players=", ".join(players))
         if not previous_said:
-            raise HandError(number, step.key, f"{step.name} only comes after a {previous_name}")
+            raise HandError(number, step.key, "chain_order", step=step.name, previous=previous_name)
         side = opponents if step.by == "opponents" else player_party
         if who not in side:
-            whom = "an opponent" if step.by == "opponents" else "the player party"
-            raise HandError(number, step.key, f"{step.name} comes from {whom}, not from {who}")
+            code = "chain_from_opponent" if step.by == "opponents" else "chain_from_party"
+            raise HandError(number, step.key, code, step=step.name, who=who)
         factor *= step.factor
         sayers.append(who)
         previous_name = step.name

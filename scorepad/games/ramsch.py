@@ -55,7 +55,7 @@ class Ramsch(Game):
         for i, (entry, pen) in enumerate(penalties):
             if pen.requires == "took_part" and entry.player not in participants:
                 raise HandError(number, f"penalties[{i}].player",
-                                f"{entry.player} has {pen.name}, so must take part in the hand")
+                                "penalty_must_play", player=entry.player, penalty=pen.name)
         tricks = self._check_tricks(number, hand, participants)
 
         striche = dict(before)
@@ -76,7 +76,7 @@ class Ramsch(Game):
         for i, (entry, pen) in enumerate(penalties):
             if pen.requires == "went_out" and entry.player not in went_out:
                 raise HandError(number, f"penalties[{i}].player",
-                                f"{pen.name}: {entry.player} did not go out in this hand")
+                                "penalty_not_out", penalty=pen.name, player=entry.player)
             bolla[entry.player] += pen.bolla
             ends = ends or pen.ends_partie
         still_in = [p for p in self.players if striche[p] > 0]
@@ -134,15 +134,15 @@ class Ramsch(Game):
             pen = t.penalties.get(entry.kind)
             if pen is None or not pen.enabled:
                 known = ", ".join(k for k, v in t.penalties.items() if v.enabled)
-                raise HandError(number, f"penalties[{i}].kind", f"unknown penalty {entry.kind!r} (known: {known})")
+                raise HandError(number, f"penalties[{i}].kind", "penalty_unknown", kind=entry.kind, known=known)
             self.check_player(number, f"penalties[{i}].player", entry.player)
             if pen.who == "dealer" and entry.player != dealer:
                 raise HandError(number, f"penalties[{i}].player",
-                                f"{pen.name} is the dealer's penalty: {dealer} deals this hand, not {entry.player}")
+                                "penalty_dealer", penalty=pen.name, dealer=dealer, player=entry.player)
             if pen.requires == "weg" and entry.player not in weg_before:
-                raise HandError(number, f"penalties[{i}].player", f"{pen.name}: {entry.player} is not weg")
+                raise HandError(number, f"penalties[{i}].player", "penalty_requires_weg", penalty=pen.name, player=entry.player)
             if pen.requires != "weg" and entry.player in weg_before:
-                raise HandError(number, f"penalties[{i}].player", f"{entry.player} is weg and cannot get {pen.name}")
+                raise HandError(number, f"penalties[{i}].player", "penalty_weg", player=entry.player, penalty=pen.name)
             out.append((entry, pen))
         return out
 
@@ -151,13 +151,13 @@ class Ramsch(Game):
         for p in hand.participants:
             self.check_player(number, "participants", p)
             if p in seen:
-                raise HandError(number, "participants", f"{p} is named twice")
+                raise HandError(number, "participants", "named_twice", player=p)
             if p in weg:
-                raise HandError(number, "participants", f"{p} is weg and cannot take part")
+                raise HandError(number, "participants", "weg_cannot_play", player=p)
             seen.add(p)
         if len(seen) < self.table.min_participants:
-            raise HandError(number, "participants", f"at least {self.table.min_participants} must take part "
-                            f"(got {len(seen)})")
+            raise HandError(number, "participants", "too_few_participants",
+                            min=self.table.min_participants, got=len(seen))
         return [p for p in self.players if p in seen]
 
     def _check_tricks(self, number, hand, participants) -> dict[str, int]:
@@ -165,15 +165,15 @@ class Ramsch(Game):
         for p, v in hand.tricks.items():
             self.check_player(number, "tricks", p)
             if p not in participants and v:
-                raise HandError(number, f"tricks.{p}", f"{p} sat this hand out and took no trick")
+                raise HandError(number, f"tricks.{p}", "sat_out", player=p)
             if not 0 <= v <= t.tricks_per_hand:
-                raise HandError(number, f"tricks.{p}", f"must be 0..{t.tricks_per_hand} (got {v})")
+                raise HandError(number, f"tricks.{p}", "out_of_range", max=t.tricks_per_hand, value=v)
         missing = [p for p in participants if p not in hand.tricks]
         if missing:
-            raise HandError(number, "tricks", f"{', '.join(missing)} missing: give each participant's tricks (0 too)")
+            raise HandError(number, "tricks", "participant_tricks_missing", players=", ".join(missing))
         total = sum(hand.tricks.values())
         if total != t.tricks_per_hand:
-            raise HandError(number, "tricks", f"the tricks must add up to {t.tricks_per_hand} (got {total})")
+            raise HandError(number, "tricks", "ramsch_tricks_sum", cards=t.tricks_per_hand, total=total)
         return {p: hand.tricks[p] for p in participants}
 
     def _check_weg_order(self, number, hand, went_out, decides) -> list[str]:
@@ -181,12 +181,12 @@ class Ramsch(Game):
         unless given); it must be given where it decides who is left with the Bolla."""
         if hand.weg_order is None:
             if decides and len(went_out) > 1:
-                raise HandError(number, "weg_order", f"is missing: {', '.join(went_out)} all went out in this hand; "
-                                "say in which order (the last one gets the Bolla)")
+                raise HandError(number, "weg_order", "weg_order_missing",
+                                players=", ".join(went_out))
             return went_out
         if sorted(hand.weg_order) != sorted(went_out):
             who = ", ".join(went_out) or "nobody"
-            raise HandError(number, "weg_order", f"must name exactly who went out in this hand ({who})")
+            raise HandError(number, "weg_order", "weg_order_wrong", players=who)
         return list(hand.weg_order)
 
     def state(self):

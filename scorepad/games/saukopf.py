@@ -64,7 +64,7 @@ class Saukopf(Game):
             others = [k for k, v in hand.model_dump(exclude={flag}).items()
                       if v not in (None, False, 0)] + list(said)
             if others:
-                raise HandError(number, others[0], f"a hand that is {flag} has no other keys")
+                raise HandError(number, others[0], "passed_alone_saukopf" if hand.passed else "vergeben_alone")
             if hand.passed:  # frisches Saufutter: the deal moves on; a misdeal is dealt again
                 self.seats.pass_deal()
             return HandResult(number, dealer, self.zero_deltas(), {flag: True})
@@ -72,19 +72,20 @@ class Saukopf(Game):
         game_id, contract = contract_of(number, t, hand.game)
         player, party, opponents = self.player_party(
             number, hand.player, hand.partner, contract.kind == "doppel",
-            needs_partner=f"a {contract.name} needs a partner", no_partner=f"a {contract.name} is a Solo: no partner")
+            needs_partner="doppel_partner_missing", no_partner="solo_no_partner", game=contract.name)
 
         bid = self._check_bid(number, contract, hand.bid)
         in_play = self._in_play(number, hand.aside_augen)
         augen = hand.augen
         if augen is None:
             if hand.all_tricks is None:
-                raise HandError(number, "augen", "is missing: the Augen of the player party")
+                raise HandError(number, "augen", "augen_missing")
             augen = in_play if hand.all_tricks == PLAYER else 0
         check_augen(number, augen, in_play, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, in_play)
         if abs(hand.laufende) > contract.trump_count:
-            raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {hand.laufende})")
+            raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
+                            trumps=contract.trump_count, laufende=hand.laufende)
         factor, sayers = check_chain(number, t, said, party, opponents, self.players)
 
         opp_augen = in_play - augen
@@ -126,15 +127,17 @@ class Saukopf(Game):
         if bid is None:
             if contract.min_bid == contract.max_bid:
                 return contract.min_bid
-            raise HandError(number, "bid", f"is missing: {contract.name} needs the Grunzer ({bid_text(contract.min_bid)}..{t.bids.highest} or schwarz)")
+            raise HandError(number, "bid", "bid_missing", game=contract.name,
+                            min=bid_text(contract.min_bid), max=t.bids.highest)
         if bid != SCHWARZ and not t.bids.lowest <= bid <= t.bids.highest:
-            raise HandError(number, "bid", f"must be {t.bids.lowest}..{t.bids.highest} or schwarz (got {bid})")
+            raise HandError(number, "bid", "bid_out_of_range", lowest=t.bids.lowest, highest=t.bids.highest, bid=bid)
         if bid_rank(bid) < bid_rank(contract.min_bid):
             if contract.min_bid == SCHWARZ:
-                raise HandError(number, "bid", f"{contract.name} needs the bid schwarz")
-            raise HandError(number, "bid", f"{contract.name} needs a bid of {contract.min_bid} or more")
+                raise HandError(number, "bid", "bid_needs_schwarz", game=contract.name)
+            raise HandError(number, "bid", "bid_too_low", game=contract.name, min=contract.min_bid)
         if bid_rank(bid) > bid_rank(contract.max_bid):
-            raise HandError(number, "bid", f"{contract.name} allows a bid of at most {bid_text(contract.max_bid)} (got {bid_text(bid)})")
+            raise HandError(number, "bid", "bid_too_high", game=contract.name,
+                            max=bid_text(contract.max_bid), bid=bid_text(bid))
         return bid
 
     def _in_play(self, number, aside_augen) -> int:
@@ -142,11 +145,11 @@ class Saukopf(Game):
         t = self.table
         if t.aside_cards == 0:
             if aside_augen:
-                raise HandError(number, "aside_augen", f"no cards are laid aside at {t.name} (got {aside_augen})")
+                raise HandError(number, "aside_augen", "no_aside", table=t.name, aside=aside_augen)
             return t.deck.total
         possible = reachable_sums_of_size(t.deck.values, t.aside_cards)
         if aside_augen not in possible:
-            raise HandError(number, "aside_augen", f"{t.aside_cards} cards laid aside cannot hold {aside_augen} Augen")
+            raise HandError(number, "aside_augen", "aside_impossible", cards=t.aside_cards, aside=aside_augen)
         return t.deck.total - aside_augen
 
     @staticmethod

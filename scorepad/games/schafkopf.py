@@ -41,6 +41,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict
 
 from scorepad.errors import HandError
+from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
 from scorepad.games.kontra import chain_said, check_chain
@@ -103,7 +104,7 @@ class Schafkopf(Game):
         if hand.passed:
             others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
             if others:
-                raise HandError(number, others[0], "a passed hand (everyone passed) has no other keys")
+                raise HandError(number, others[0], "passed_alone")
             info = {"passed": True}
             if t.stock.enabled:
                 stake = t.stock.stake
@@ -122,27 +123,25 @@ class Schafkopf(Game):
             return self._ramsch(number, hand, said, dealer)
         for key in ("jungfrauen", "durchmarsch", "loser"):
             if getattr(hand, key) is not None:
-                raise HandError(number, key, "only a Ramsch (game \"ramsch\") has this key")
+                raise HandError(number, key, "ramsch_only_key")
         if isinstance(hand.augen, dict):
-            raise HandError(number, "augen", "must be the Augen of the player party, a whole number "
-                            "(each player's Augen are for a Ramsch)")
+            raise HandError(number, "augen", "augen_not_number")
         game_id, contract = contract_of(number, t, hand.game)
         knocks = self._knocks(number, hand) * self._bock_factor()
         player, party, opponents = self.player_party(
             number, hand.player, hand.partner, contract.kind == "partner",
-            needs_partner=f"a {contract.name} needs a partner (who had the called Sau)",
-            no_partner=f"a {contract.name} has no partner")
+            needs_partner="sauspiel_partner_missing", no_partner="no_partner", game=contract.name)
         tout = bool(hand.tout)
         if tout:
             if not t.tout.enabled:
-                raise HandError(number, "tout", f"this table plays no Tout (tout.enabled is off at {t.name})")
+                raise HandError(number, "tout", "no_tout", table=t.name)
             if contract.kind != "solo":
-                raise HandError(number, "tout", f"only a solo game can be played Tout, not a {contract.name}")
+                raise HandError(number, "tout", "tout_solo_only", game=contract.name)
 
         if contract.kind == "sie":
             for key in ("augen", "result", "all_tricks", "laufende"):
                 if getattr(hand, key) is not None:
-                    raise HandError(number, key, "a Sie is won on the spot: no Augen, result or Laufende")
+                    raise HandError(number, key, "sie_alone")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
             info = {"game": game_id, "player": player, "won": True, "bock_triggers": ["sie"]}
@@ -154,7 +153,8 @@ class Schafkopf(Game):
         factor, sayers = check_chain(number, t, said, party, opponents, self.players)
         laufende = hand.laufende or 0
         if abs(laufende) > contract.trump_count:
-            raise HandError(number, "laufende", f"a {contract.name} has only {contract.trump_count} trumps (got {laufende})")
+            raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
+                            trumps=contract.trump_count, laufende=laufende)
         value = contract.tariff
         if schneider or tout:  # a Tout is worth the game won Schwarz, won or lost
             value += contract.schneider
@@ -183,11 +183,10 @@ class Schafkopf(Game):
         """Everyone passed and the hand was played as a Ramsch: most Augen pays each other."""
         t = self.table
         if not t.ramsch.enabled:
-            raise HandError(number, "game", f"this table plays no Ramsch (ramsch.enabled is off at {t.name})")
+            raise HandError(number, "game", "no_ramsch", table=t.name)
         for key in ("player", "partner", "suit", "result", "all_tricks", "laufende", "tout"):
             if getattr(hand, key) is not None:
-                raise HandError(number, key, "a Ramsch has no player party: give each player's augen "
-                                "(and jungfrauen, durchmarsch, loser)")
+                raise HandError(number, key, "ramsch_no_party")
         check_chain(number, t, said, set(), set(self.players), self.players, allowed=False, game_name="Ramsch")
         knocks = self._knocks(number, hand) * self._bock_factor()
         players = self.players
@@ -195,9 +194,9 @@ class Schafkopf(Game):
         if durch is not None:
             self.check_player(number, "durchmarsch", durch)
             if hand.jungfrauen is not None:
-                raise HandError(number, "jungfrauen", f"a Durchmarsch ({durch}) is paid as a Schwarz solo: no jungfrauen")
+                raise HandError(number, "jungfrauen", "durchmarsch_no_jungfrauen", player=durch)
             if hand.loser is not None:
-                raise HandError(number, "loser", f"a Durchmarsch ({durch}) has no loser: {durch} wins")
+                raise HandError(number, "loser", "durchmarsch_no_loser", player=durch)
         augen = self._ramsch_augen(number, hand.augen, durch)
         info: dict[str, Any] = {"game": RAMSCH, "augen": augen}
         if durch is not None:
@@ -213,13 +212,14 @@ class Schafkopf(Game):
             loser = hand.loser
             if loser is None:
                 if len(tied) > 1:
-                    raise HandError(number, "loser", f"is missing: {' and '.join(tied)} have the most Augen "
-                                    f"({top} each); name who loses by the table's tie rule")
+                    raise HandError(number, "loser", "loser_tie_missing",
+                                    tied=Names(tied), top=top)
                 loser = tied[0]
             else:
                 self.check_player(number, "loser", loser)
                 if loser not in tied:
-                    raise HandError(number, "loser", f"must be one with the most Augen ({', '.join(tied)}: {top}), not {loser}")
+                    raise HandError(number, "loser", "loser_not_top",
+                                    tied=", ".join(tied), top=top, loser=loser)
             jungfrauen = self._jungfrauen(number, hand.jungfrauen, augen)
             value = t.ramsch.value * t.ramsch.jungfrau_factor ** len(jungfrauen) * knocks
             amounts = {p: value for p in players}
@@ -238,25 +238,26 @@ class Schafkopf(Game):
         if augen is None:
             if durch is not None:
                 return {p: total if p == durch else 0 for p in self.players}
-            raise HandError(number, "augen", f"is missing: a Ramsch needs each player's Augen ({{player: n}}, summing to {total})")
+            raise HandError(number, "augen", "ramsch_augen_missing", total=total)
         if not isinstance(augen, dict):
-            raise HandError(number, "augen", f"a Ramsch needs each player's Augen ({{player: n}}), not one number (got {augen!r})")
+            raise HandError(number, "augen", "ramsch_augen_not_map", augen=augen)
         self.check_players_map(number, "augen", augen)
         for p in self.players:
             if p not in augen:
-                raise HandError(number, "augen", f"{p}'s Augen are missing: a Ramsch needs every player's")
+                raise HandError(number, "augen", "ramsch_player_augen_missing", player=p)
         for p in self.players:
             n = augen[p]
             if isinstance(n, bool) or not isinstance(n, int):
-                raise HandError(number, "augen", f"{p}: must be a whole number (got {n!r})")
+                raise HandError(number, "augen", "player_not_whole_number", player=p, value=n)
             if not 0 <= n <= total:
-                raise HandError(number, "augen", f"{p}: must be 0..{total} (got {n})")
+                raise HandError(number, "augen", "player_out_of_range", player=p, max=total, value=n)
             if n not in t.deck.possible_totals:
-                raise HandError(number, "augen", f"{p}: {n} Augen cannot be made with these cards")
+                raise HandError(number, "augen", "player_augen_impossible", player=p, augen=n)
         if sum(augen.values()) != total:
-            raise HandError(number, "augen", f"the players' Augen must sum to {total} (got {sum(augen.values())})")
+            raise HandError(number, "augen", "ramsch_augen_sum", total=total, got=sum(augen.values()))
         if durch is not None and augen[durch] != total:
-            raise HandError(number, "durchmarsch", f"{durch} took every trick, so has {total} Augen (got {augen[durch]})")
+            raise HandError(number, "durchmarsch", "durchmarsch_augen", player=durch, total=total,
+                            augen=augen[durch])
         return {p: augen[p] for p in self.players}
 
     def _jungfrauen(self, number, names, augen) -> list[str]:
@@ -266,12 +267,11 @@ class Schafkopf(Game):
         for name in names:
             self.check_player(number, "jungfrauen", name)
             if augen[name] != 0:
-                raise HandError(number, "jungfrauen", f"{name} took no trick, so has 0 Augen (got {augen[name]})")
+                raise HandError(number, "jungfrauen", "jungfrau_augen", player=name, augen=augen[name])
         if len(set(names)) != len(names):
-            raise HandError(number, "jungfrauen", "names a player twice")
+            raise HandError(number, "jungfrauen", "jungfrau_twice")
         if len(names) >= len(self.players) - 1:
-            raise HandError(number, "jungfrauen", "if every other player took no trick, it is a Durchmarsch: "
-                            "give durchmarsch instead")
+            raise HandError(number, "jungfrauen", "jungfrauen_all")
         return [p for p in self.players if p in names]
 
     def _knocks(self, number, hand) -> int:
@@ -281,9 +281,9 @@ class Schafkopf(Game):
             return 1
         n = len(self.players)
         if not 0 <= klopfer <= n:
-            raise HandError(number, "klopfer", f"is the number of players who knocked: 0..{n} (got {klopfer})")
+            raise HandError(number, "klopfer", "klopfer_range", players=n, klopfer=klopfer)
         if klopfer and not self.table.klopfen.enabled:
-            raise HandError(number, "klopfer", f"this table plays no Klopfen (klopfen.enabled is off at {self.table.name})")
+            raise HandError(number, "klopfer", "no_klopfen", table=self.table.name)
         return self.table.klopfen.factor ** klopfer
 
     def _outcome(self, number, hand) -> tuple[bool, bool, bool]:
@@ -291,9 +291,9 @@ class Schafkopf(Game):
         t = self.table
         th = t.thresholds
         if hand.augen is not None and hand.result is not None:
-            raise HandError(number, "result", "give either augen or result, not both")
+            raise HandError(number, "result", "augen_and_result")
         if hand.augen is None and hand.result is None:
-            raise HandError(number, "result", "is missing: give the result (won, lost, ...) or the augen of the player party")
+            raise HandError(number, "result", "result_missing")
         total = t.deck.total
         if hand.result is not None:
             won = hand.result.startswith("won")
@@ -301,7 +301,8 @@ class Schafkopf(Game):
             schneider = schwarz or hand.result.endswith("schneider")
             winners = PLAYER if won else OPPONENTS
             if hand.all_tricks is not None and (not schwarz or hand.all_tricks != winners):
-                raise HandError(number, "all_tricks", f"{hand.all_tricks} took every trick, but the result is {hand.result}")
+                raise HandError(number, "all_tricks", "all_tricks_result",
+                                all_tricks=hand.all_tricks, result=hand.result)
             return won, schneider, schwarz
         augen = hand.augen
         check_augen(number, augen, total, t.deck.possible_totals)

@@ -7,6 +7,7 @@ from typing import Literal
 
 from scorepad.cards import reachable_sums, reachable_sums_of_size
 from scorepad.errors import HandError
+from scorepad.refusals import Names
 from scorepad.games.base import Game, HandModel, HandResult, parse_hand
 
 
@@ -45,8 +46,8 @@ class SchwarzeSau(Game):
         if self.achterbrief:
             return self._achterbrief(number, hand, dealer)
         if hand.achterbrief_loser is not None:
-            raise HandError(number, "achterbrief_loser", "no Achterbrief is owed: nobody is tied over "
-                            f"{self.table.game_over_above}")
+            raise HandError(number, "achterbrief_loser", "achterbrief_not_owed",
+                            limit=self.table.game_over_above)
         round_points = self._round_points(number, hand)
         deltas = self.zero_deltas()
         for p, v in round_points.items():
@@ -66,15 +67,15 @@ class SchwarzeSau(Game):
         return HandResult(number, dealer, deltas, info)
 
     def _achterbrief(self, number, hand, dealer) -> HandResult:
-        between = " and ".join(self.achterbrief)
         if hand.achterbrief_loser is None:
-            raise HandError(number, "achterbrief_loser", f"is missing: an Achterbrief between {between} is owed "
-                            "before the next round")
+            raise HandError(number, "achterbrief_loser", "achterbrief_missing",
+                            between=Names(self.achterbrief))
         if hand.points is not None or hand.announcement is not None or hand.durchmarsch is not None:
-            raise HandError(number, "achterbrief_loser", "an Achterbrief entry has no other keys")
+            raise HandError(number, "achterbrief_loser", "achterbrief_alone")
         loser = hand.achterbrief_loser
         if loser not in self.achterbrief:
-            raise HandError(number, "achterbrief_loser", f"{loser!r} did not play the Achterbrief ({between})")
+            raise HandError(number, "achterbrief_loser", "achterbrief_not_between", loser=loser,
+                            between=Names(self.achterbrief))
         deltas = self.zero_deltas()
         deltas[loser]["verloren"] = 1
         self.add(deltas)
@@ -91,12 +92,11 @@ class SchwarzeSau(Game):
         if hand.durchmarsch is not None:
             self.check_player(number, "durchmarsch", hand.durchmarsch)
             if ann is not None:
-                raise HandError(number, "durchmarsch", "a round has one special result: an announced "
-                                "Durchmarsch goes under announcement, and a Durchmarsch leaves no Jungfrau")
+                raise HandError(number, "durchmarsch", "one_special_result")
         if hand.points is not None:
             self._check_points(number, hand.points, hand)
         elif ann is None and hand.durchmarsch is None:
-            raise HandError(number, "points", "is missing: the card points of each player this round")
+            raise HandError(number, "points", "points_missing")
 
         out = {p: 0 for p in self.players}
         if ann is None and hand.durchmarsch is None:
@@ -120,24 +120,22 @@ class SchwarzeSau(Game):
         for p, v in points.items():
             self.check_player(number, "points", p)
             if v not in self.possible_points:
-                raise HandError(number, f"points.{p}", f"must be 0..{self.round_total} (got {v})")
+                raise HandError(number, f"points.{p}", "out_of_range", max=self.round_total, value=v)
         missing = [p for p in self.players if p not in points]
         if missing:
-            raise HandError(number, "points", f"{', '.join(missing)} missing: give every player's points (0 too)")
+            raise HandError(number, "points", "player_points_missing", players=", ".join(missing))
         total = sum(points.values())
         if total not in self.possible_sums:
             if len(self.possible_sums) == 1:
-                rule = f"a round's points sum to {self.round_total}"
-            else:
-                sums = ", ".join(str(s) for s in sorted(self.possible_sums, reverse=True))
-                rule = f"a round's points sum to {sums} (15 less what the Stock holds)"
-            raise HandError(number, "points", f"{rule} (got {total})")
+                raise HandError(number, "points", "points_sum", sum=self.round_total, total=total)
+            sums = ", ".join(str(s) for s in sorted(self.possible_sums, reverse=True))
+            raise HandError(number, "points", "points_sum_stock", sums=sums, total=total)
         ann = hand.announcement
         marcher = hand.durchmarsch or (ann.by if ann and ann.kind == "durchmarsch" and ann.success else None)
         if marcher is not None and any(v for p, v in points.items() if p != marcher):
-            raise HandError(number, "points", f"{marcher} took every trick, so nobody else has points")
+            raise HandError(number, "points", "durchmarsch_points", player=marcher)
         if ann and ann.kind == "jungfrau" and ann.success and points.get(ann.by):
-            raise HandError(number, "points", f"{ann.by} made the Jungfrau (no trick), so has no points")
+            raise HandError(number, "points", "jungfrau_points", player=ann.by)
 
     def _maybe_end_game(self, deltas) -> dict:
         limit = self.table.game_over_above

@@ -75,18 +75,18 @@ class Struliwuli(Game):
             for p, v in given.items():
                 self.check_player(number, key, p)
                 if not 0 <= v <= cards:
-                    raise HandError(number, f"{key}.{p}", f"must be 0..{cards}: this hand has {cards} cards (got {v})")
+                    raise HandError(number, f"{key}.{p}", "cards_out_of_range", cards=cards, value=v)
             missing = [p for p in self.players if p not in given]
             if missing:
-                raise HandError(number, key, f"{', '.join(missing)} missing: give every player's {key} (0 too)")
+                raise HandError(number, key, "bids_missing" if key == "bids" else "tricks_missing",
+                                players=", ".join(missing))
         if t.neukirchner and sum(hand.bids.values()) == cards:
             others = [hand.bids[p] for p in self.players if p != dealer]
             bad = forbidden_bid(cards, others)
-            raise HandError(number, f"bids.{dealer}", f"Neukirchner rule: the dealer {dealer} may not bid {bad}, "
-                            f"the bids would add up to the {cards} cards")
+            raise HandError(number, f"bids.{dealer}", "neukirchner", dealer=dealer, bid=bad, cards=cards)
         total = sum(hand.tricks.values())
         if total != cards:
-            raise HandError(number, "tricks", f"the tricks must add up to the {cards} cards of this hand (got {total})")
+            raise HandError(number, "tricks", "tricks_sum", cards=cards, total=total)
 
         if self.new_rad_next:  # the finished Rad stayed on the board until now
             for row in self.board.values():

@@ -62,7 +62,7 @@ class Nav:
         try:
             change()
         except ScorepadError as exc:
-            self.notify(str(exc))
+            self.notify(exc.german)
             self.refresh()
             return False
         if done:

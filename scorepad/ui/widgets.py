@@ -111,7 +111,7 @@ def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = 
 
 def error_screen(title: str, on_back: Callable, exc: Exception) -> ft.Column:
     """A screen that could not load (an evening gone, a file busy): says why, offers the way back."""
-    return screen(header(title, on_back=on_back), [ft.Text(str(exc), color=ft.Colors.ERROR, size=16)])
+    return screen(header(title, on_back=on_back), [ft.Text(getattr(exc, "german", str(exc)), color=ft.Colors.ERROR, size=16)])
 
 
 def suit_chip(suit: str, selected: bool, on_click: Callable) -> ft.Control:

@@ -3,51 +3,9 @@ saved, the line about what comes next, the value shown on each player's card."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from scorepad import fmt
-
-# engine rule texts -> German for the hand form (the command line keeps the engine's English);
-# a rule without a German pattern here is shown as the engine says it
-GERMAN_RULES = [
-    (r"(?P<g>.+) needs a bid of (?P<n>\d+) or more", "{g} braucht mindestens {n}"),
-    (r"(?P<g>.+) needs the bid schwarz", "{g} geht nur schwarz"),
-    (r"(?P<g>.+) allows a bid of at most (?P<n>\S+) \(got .+\)", "{g} erlaubt höchstens {n}"),
-    (r"Neukirchner rule: the dealer (?P<d>.+) may not bid (?P<b>\d+), the bids would add up to the (?P<c>\d+) cards",
-     "Neukirchner Regel: {d} darf nicht {b} ansagen, sonst geht es sich mit {c} Karten aus"),
-    (r"the tricks must add up to (the )?(?P<c>\d+)( cards of this hand)? \(got (?P<t>\d+)\)",
-     "Die Stiche müssen zusammen {c} ergeben (jetzt {t})"),
-    (r"(?P<p>.+) is weg and cannot take part", "{p} ist weg und kann nicht mitgehen"),
-    (r"at least (?P<n>\d+) must take part \(got \d+\)", "Mindestens {n} müssen mitgehen"),
-    (r"a round's points sum to (?P<s>[\d, ]+?)( \(15 less what the Stock holds\))? \(got (?P<g>\d+)\)",
-     "Die Punkte einer Runde ergeben zusammen {s} (jetzt {g})"),
-    (r"(?P<p>.+) missing: give every player's .+", "{p} fehlt noch"),
-    (r"(?P<p>.+) missing: give each participant's .+", "{p} fehlt noch"),
-    (r"is missing.*", "fehlt noch"),
-    (r"the partner cannot be the player.*", "Der Mitspieler kann nicht der Spieler sein"),
-    (r"(?P<n>\w+) comes from an opponent, not from (?P<p>.+)", "{n} kommt von den Gegenspielern, nicht von {p}"),
-    (r"(?P<n>\w+) comes from the player party, not from (?P<p>.+)", "{n} kommt von der Spielerpartei, nicht von {p}"),
-    (r"(?P<a>\w+) only comes after a (?P<b>\w+)", "{a} erst nach {b}"),
-    (r"(?P<n>\d+) Augen cannot be made with these cards.*", "{n} Augen gehen sich mit den Karten nicht aus"),
-    (r"(?P<p>.+) has (?P<pen>.+), so must take part in the hand", "{p} hat {pen} und muss mitgehen"),
-    (r"(?P<p>.+) sat this hand out and took no trick", "{p} ist nicht mitgegangen"),
-    (r"must be (?P<a>\d+)\.\.(?P<b>\d+).*", "muss zwischen {a} und {b} liegen"),
-    (r"the player party took every trick, so it has (?P<n>\d+) Augen.*", "Alle Stiche heißt {n} Augen"),
-    (r"the opponents took every trick, so the player party has 0 Augen.*", "Gegner alle Stiche heißt 0 Augen"),
-    (r"(?P<m>.+) took every trick, so nobody else has points", "{m} hat alle Stiche: die anderen haben 0"),
-]
-_COMPILED = [(re.compile(pattern + "$"), text) for pattern, text in GERMAN_RULES]
-
-
-def german(rule: str) -> str:
-    """The engine's rule text in German where we know the phrase; otherwise as it is."""
-    for pattern, text in _COMPILED:
-        m = pattern.match(rule)
-        if m:
-            out = text.format(**{k: v for k, v in m.groupdict().items() if v is not None})
-            return out.replace(" fehlt noch", " fehlen noch") if "," in out and out.endswith(" fehlt noch") else out
-    return rule
 
 
 def tally_text(tally: str, value: int, signed: bool = False) -> str:

@@ -14,18 +14,7 @@ from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 
 STALE = "Inzwischen wurde ein Spiel eingetragen. Bitte prüfen; nochmal Speichern trägt dieses danach ein."
-from scorepad.ui.words import german, preview
-
-
-KEY_NAMES = {"game": "Spiel", "player": "Spieler", "partner": "Mitspieler", "result": "Ergebnis",
-             "augen": "Augen", "bid": "Grunzer", "points": "Punkte", "tricks": "Stiche", "bids": "Ansagen",
-             "participants": "Wer geht mit", "achterbrief_loser": "Verlierer des Achterbriefs",
-             "weg_order": "Reihenfolge beim Weggehen", "announcement": "Ansage", "durchmarsch": "Durchmarsch"}
-
-
-def _open_items(err: HandError) -> bool:
-    """A rule that only says something is not entered yet (not a broken rule)."""
-    return "is missing" in err.rule or " missing: " in err.rule
+from scorepad.ui.words import preview
 
 
 @ft.component
@@ -64,10 +53,10 @@ def HandScreen(nav, tick: int) -> ft.Control:
     try:
         result = app.preview(evening_id, hand, number)
     except HandError as exc:
-        err = FormError(exc.key, german(exc.rule))
+        err = FormError(exc.key, exc.german)
         if number is not None and exc.number != number:
-            err = FormError("hand", f"Dann passt Spiel {exc.number} nicht mehr: {german(exc.rule)}")
-        missing = _open_items(exc)
+            err = FormError("hand", f"Dann passt Spiel {exc.number} nicht mehr: {exc.german}")
+        missing = exc.missing and err.key != "hand"  # only this hand's open items are "Noch offen"
     else:
         missing = False
 
@@ -90,7 +79,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
             return
         except ScorepadError as exc:
             set_busy(False)
-            nav.notify(german(getattr(exc, "rule", str(exc))) if isinstance(exc, HandError) else str(exc))
+            nav.notify(exc.german)
             return
         nav.notify("Gespeichert", "Rückgängig", lambda: (app.undo(evening_id), nav.refresh()))
         nav.go(type(nav.route)("table", evening_id))
@@ -101,7 +90,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
             try:
                 app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
             except ScorepadError as exc:
-                nav.notify(german(exc.rule) if isinstance(exc, HandError) else str(exc))
+                nav.notify(exc.german)
                 return
             nav.notify(f"Spiel {number} gelöscht", "Rückgängig", lambda: (app.undo(evening_id), nav.refresh()))
             nav.go(type(nav.route)("table", evening_id))
@@ -131,9 +120,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
     elif getattr(form, "pending", None) and form.pending(ctx, draft):
         status = ft.Text(form.pending(ctx, draft), size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
     elif missing:
-        what = KEY_NAMES.get(err.key.split(".")[0].split("[")[0], err.key)
-        detail = "" if err.text == "fehlt noch" else f" ({err.text})"
-        status = ft.Text(f"Noch offen: {what}{detail}", size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
+        status = ft.Text(err.text, size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")  # "Noch offen: ..."
     else:
         status = ft.Text(err.text, size=15, color=ft.Colors.ERROR, key="preview")
     buttons = [big_button("Speichern", lambda: save(), disabled=result is None or busy, key="save",

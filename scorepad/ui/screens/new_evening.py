@@ -142,10 +142,10 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         table = with_options(base, options)
         check_players(table, players, dealer)
     except ScorepadError as exc:
-        problem = exc.rule if hasattr(exc, "rule") else str(exc)
+        problem = exc.german
         if not players:
             problem = f"{base.name}: {' oder '.join(str(n) for n in base.players)} Spieler eintragen"
-        elif "players" in str(exc):
+        elif exc.code == "player_count":
             problem = f"{base.name} spielen {' oder '.join(str(n) for n in base.players)} (jetzt {len(players)})"
         table = base
 
@@ -153,7 +153,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         try:
             info = nav.app.start_evening(ruleset, players, dealer or players[0], options, place.strip() or None)
         except ScorepadError as exc:
-            set_failure(str(exc))
+            set_failure(exc.german)
             return
         nav.unlocked.add(info.id)  # who starts the evening keeps score
         nav.go(type(nav.route)("table", info.id))

@@ -71,7 +71,7 @@ def PinShowScreen(nav, tick: int) -> ft.Control:
                 nav.app.set_pin(evening_id, value)
                 nav.notify(f"Neue PIN: {value}")
             except ScorepadError as exc:
-                nav.notify(str(exc))
+                nav.notify(exc.german)
             set_new("")
 
     body = [ft.Text("PIN dieses Abends", size=16),

@@ -32,7 +32,7 @@ def _share(nav, pasted: str, set_pasted) -> list[ft.Control]:
         try:
             rules = nav.app.import_house_rules_text(pasted, "eingefügt")
         except ScorepadError as exc:
-            nav.notify(str(exc))
+            nav.notify(exc.german)
             return
         set_pasted("")
         nav.notify(f"Hausregeln „{rules.name}“ übernommen")
@@ -99,7 +99,7 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices, 
             if a != b:
                 lines.append(f"{p}: {fmt.tally_value(lead, a, True)} → {fmt.tally_value(lead, b, True)}")
     except ScorepadError as exc:
-        problem, current = str(exc), table
+        problem, current = exc.german, table
     for label, path, values in choices:
         out.append(section(label, choice_row([(v, _label(path, v)) for v in values], _get(current, path),
                                              lambda v, path=path: set_options(_merge(options, _nest(path, v))),
@@ -115,7 +115,7 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices, 
         try:
             app.change_rules(evening_id, options, expected_version=info.version)
         except ScorepadError as exc:
-            nav.notify(str(exc))
+            nav.notify(exc.german)
             return
         set_editing(False)
         nav.notify("Regeln geändert: alle Spiele neu gerechnet")
@@ -140,7 +140,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     try:
         table = with_options(tables[base], options)
     except ScorepadError as exc:
-        table, problem = tables[base], str(exc)
+        table, problem = tables[base], exc.german
     if not name.strip():
         problem = problem or "Noch offen: ein Name für die Hausregeln"
 
@@ -148,7 +148,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
         try:
             nav.app.save_house_rules(name, base, options)
         except ScorepadError as exc:
-            nav.notify(str(exc))
+            nav.notify(exc.german)
             return
         nav.notify(f"Hausregeln „{name.strip()}“ gespeichert")
         nav.go(type(nav.route)("new"))

@@ -1,0 +1,211 @@
+"""Refusals are structured where they are raised (a code and its parameters) and worded once, in
+scorepad/refusals.py: English for the command line, German for the app. These tests walk the
+source for every refusal, format every catalogue entry, and check the phone shows German."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, HealthCheck
+
+import scorepad
+import scorepad.app  # noqa: F401  (defines the application layer's refusals)
+import scorepad.store  # noqa: F401
+from flet_harness import open_phone
+from scorepad.engine import replay
+from scorepad.errors import HandError, ScorepadError
+from scorepad.refusals import CATALOGUE, Names
+from scorepad.tables import get_table
+from scorepad.ui.main import make_main
+from test_properties import PLAYERS, evening
+
+SOURCE = Path(scorepad.__file__).parent
+PLACEHOLDER = re.compile(r"\{[a-z_]+(![rs])?(:[a-z]*)?\}")  # a template's {name}, left unformatted
+ENGLISH_GIVEAWAYS = [" the ", " is ", " must ", " missing", " not ", " cannot ", " needs ", " only ", " and ",
+                     "evening "]
+
+
+def _subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+REFUSALS = {cls.__name__: cls for cls in [ScorepadError, *_subclasses(ScorepadError)]}
+# where the code is among a refusal's arguments; the rest take the code first
+CODE_AT = {"HandError": 2, "TableError": 2, "SessionError": 1}
+# these wrap or build their code themselves (in their __init__, checked there)
+BUILDS_ITS_CODE = {"LaterHandError", "StaleVersionError"}
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _specs(template: str) -> dict[str, str]:
+    return {name: spec for _, name, spec, _ in string.Formatter().parse(template) if name}
+
+
+def _sources():
+    return sorted(p for p in SOURCE.rglob("*.py") if p.name != "refusals.py")
+
+
+def _raised_codes():
+    """Every refusal built in the source: (file:line, class, code node)."""
+    for path in _sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name not in REFUSALS or name in BUILDS_ITS_CODE:
+                continue
+            at = CODE_AT.get(name, 0)
+            where = f"{path.relative_to(SOURCE.parent)}:{node.lineno}"
+            assert len(node.args) > at, f"{where}: {name}(...) without a refusal code"
+            yield where, name, node.args[at]
+
+
+def _codes_of(node) -> list[str] | None:
+    """The codes a code argument can be: constants (or a choice between constants); None when it
+    forwards a code from elsewhere (a variable, exc.code)."""
+    if isinstance(node, ast.Constant):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        a, b = _codes_of(node.body), _codes_of(node.orelse)
+        return None if a is None or b is None else a + b
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return None
+    return ["<not a code: " + ast.unparse(node) + ">"]
+
+
+def test_every_refusal_raised_has_a_code_in_the_catalogue():
+    seen = []
+    for where, name, node in _raised_codes():
+        codes = _codes_of(node)
+        for code in codes or []:
+            assert isinstance(code, str) and code in CATALOGUE, f"{where}: {name} raised with {code!r}, not a code"
+            seen.append(code)
+    assert len(seen) > 150  # every game, the session, the tables, the store, the app and the CLI
+
+
+def test_every_catalogue_entry_is_used_somewhere():
+    constants = set()
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+    assert sorted(set(CATALOGUE) - constants) == []
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUE))
+def test_each_entry_says_the_same_in_german(code):
+    entry = CATALOGUE[code]
+    assert entry.german.strip()
+    assert _placeholders(entry.english) == _placeholders(entry.german) - {"field"}
+    found = [w for w in ENGLISH_GIVEAWAYS if w in f" {entry.german} "]
+    assert not found, f"{code}: English in the German {entry.german!r}: {found}"
+    assert not entry.german.startswith("Noch offen"), "a missing refusal gets 'Noch offen: ' from the app"
+
+
+def _sample(template: str) -> dict:
+    out = {}
+    for name, spec in _specs(template).items():
+        if spec in Names.JOINERS:
+            out[name] = Names(["Hias", "Wast"]) if spec else "Hias, Wast"
+        else:
+            out[name] = 1.5  # a number fits every spec used (":g")
+    return out
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUE))
+def test_each_entry_formats_with_sample_parameters(code):
+    entry = CATALOGUE[code]
+    params = {k: v for k, v in _sample(entry.english).items() if k != "field"}
+    params.update({k: v for k, v in _sample(entry.german).items() if k != "field" and k not in params})
+    for exc in (ScorepadError(code, **params), HandError(3, "partner", code, **params)):
+        assert str(exc) and "{" not in exc.german and "}" not in exc.german
+        assert exc.missing == entry.missing
+        assert exc.german.startswith("Noch offen: ") == entry.missing
+    assert str(HandError(3, "partner", code, **params)).startswith("hand 3: partner: ")
+
+
+def test_the_command_line_keeps_its_english():
+    exc = HandError(2, "bid", "bid_too_low", game="Mast", min=91)
+    assert str(exc) == "hand 2: bid: Mast needs a bid of 91 or more"
+    assert exc.german == "Mast braucht mindestens 91" and not exc.missing
+    partner = HandError(1, "partner", "sauspiel_partner_missing", game="Sauspiel")
+    assert str(partner) == "hand 1: partner: a Sauspiel needs a partner (who had the called Sau)"
+    assert partner.missing and partner.german.startswith("Noch offen: Mitspieler")
+
+
+# --- the phone ----------------------------------------------------------------------------------
+
+SK = ["Vroni", "Hias", "Kathi", "Wast"]
+
+
+@pytest.fixture
+def main(tmp_path):
+    m = make_main(str(tmp_path / "ui.db"))
+    yield m
+    m.app.close()
+
+
+def _english(texts: list[str]) -> list[str]:
+    return [t for t in texts if any(w in f" {t} " for w in ENGLISH_GIVEAWAYS + [" partner", "nothing to"])]
+
+
+async def test_a_sauspiel_without_its_partner_is_open_in_german(main):
+    eid = main.app.start_evening("schafkopf", SK, "Vroni").id
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("next-hand")
+    await phone.tap("player-Vroni")
+    status = phone.text_of("preview")
+    assert status.startswith("Noch offen: Mitspieler"), status
+    assert "needs a partner" not in status
+    assert _english(phone.texts()) == []
+    assert phone.find("save").disabled
+
+
+async def test_undo_with_nothing_to_undo_says_so_in_german(main):
+    eid = main.app.start_evening("schafkopf", SK, "Vroni").id
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("undo")
+    texts = phone.texts()  # the SnackBar is an open dialog
+    assert f"Abend {eid}: nichts mehr rückgängig zu machen" in texts
+    assert _english(texts) == []
+
+
+# --- every refusal the engine gives to generated hands ------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+def test_every_generated_refusal_has_german_words(ruleset):
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(hands=evening(ruleset))
+    def run(hands):
+        try:
+            replay(get_table(ruleset), PLAYERS[ruleset], hands)
+        except HandError as exc:
+            assert exc.code in CATALOGUE
+            assert exc.german and not PLACEHOLDER.search(exc.german), exc.german
+            assert str(exc) == f"hand {exc.number}: {exc.key}: {CATALOGUE[exc.code].english.format(**exc.params)}"
+
+    run()
+
+
+def test_a_refusal_survives_pickling_with_both_languages():
+    import pickle
+
+    from scorepad.app import LaterHandError
+
+    exc = LaterHandError("edit hand 2", HandError(4, "participants", "weg_cannot_play", player="Vroni"), 5)
+    again = pickle.loads(pickle.dumps(exc))
+    assert str(again) == str(exc) and again.german == exc.german
+    assert again.german == "Dann passt Spiel 4 (vorher Spiel 5) nicht mehr: Vroni ist weg und kann nicht mitgehen"
