@@ -70,11 +70,6 @@ class NothingToUndoError(ScorepadError):
 class NotYourChangeError(ScorepadError):
     """A phone's undo (or redo) would take back a change another phone made."""
 
-    def __init__(self, evening_id: int, action: str, number: int | None):
-        self.evening_id, self.action, self.number = evening_id, action, number
-        super().__init__(f"evening {evening_id}: cannot {action}: the last change (hand {number}) was made "
-                         f"on another phone; a phone can only {action} its own last change")
-
 
 class PlayerNameError(ScorepadError):
     """A player name that can't be used (empty, taken, or not a clean rename)."""
@@ -635,7 +630,8 @@ class App:
                                          evening=evening_id)
             change = target[-1]
             if device is not None and _made_by(log, change, action) != device:
-                raise NotYourChangeError(evening_id, action, change["number"])
+                raise NotYourChangeError("not_your_change_undo" if action == "undo" else "not_your_change_redo",
+                                         evening=evening_id, number=change["number"])
             op = _reverse(change, action, _renames_since(log, change["id"]))
             old = None if op.kind == "insert" else self.store.hand(evening_id, op.number)
             hand = change["old"] if change["action"] == "delete" else change["new"]

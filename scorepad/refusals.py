@@ -317,6 +317,15 @@ CATALOGUE: dict[str, Refusal] = {
                                 "Abend {evening} ist abgeschlossen; zum Ändern erst wieder öffnen"),
     "nothing_to_undo": Refusal("evening {evening}: nothing to undo", "Abend {evening}: nichts mehr rückgängig zu machen"),
     "nothing_to_redo": Refusal("evening {evening}: nothing to redo", "Abend {evening}: nichts zum Wiederholen"),
+    "not_your_change_undo": Refusal(
+        "evening {evening}: cannot undo: the last change (hand {number}) was made on another phone; "
+        "a phone can only undo its own last change",
+        "Abend {evening}: Spiel {number} hat zuletzt ein anderes Handy eingetragen oder geändert; "
+        "Rückgängig nimmt nur die eigene letzte Änderung zurück"),
+    "not_your_change_redo": Refusal(
+        "evening {evening}: cannot redo: hand {number} was undone on another phone; "
+        "only that phone can redo it",
+        "Abend {evening}: Spiel {number} hat ein anderes Handy zurückgenommen; nur dort geht Wiederherstellen"),
     "no_hand_number": Refusal("evening {evening}: no hand {number!r} (hand numbers are whole numbers from 1)",
                               "Abend {evening}: kein Spiel {number!r} (Spiele zählen ab 1)"),
     "no_evening": Refusal("evening {evening}: no such evening", "Abend {evening} gibt es nicht"),
