@@ -218,8 +218,8 @@ CATALOGUE: dict[str, Refusal] = {
                                      "Punkte von {players} (auch 0)", missing=True),
     "points_sum": Refusal("a round's points sum to {sum} (got {total})",
                           "Die Punkte einer Runde ergeben zusammen {sum} (jetzt {total})"),
-    "points_sum_stock": Refusal("a round's points sum to {sums} (15 less what the Stock holds) (got {total})",
-                                "Die Punkte einer Runde ergeben zusammen {sums} (15 weniger, was im Stock liegt) "
+    "points_sum_stock": Refusal("a round's points sum to {sums} ({round_total} less what the Stock holds) (got {total})",
+                                "Die Punkte einer Runde ergeben zusammen {sums} ({round_total} weniger, was im Stock liegt) "
                                 "(jetzt {total})"),
     "durchmarsch_points": Refusal("{player} took every trick, so nobody else has points",
                                   "{player} hat alle Stiche: die anderen haben 0"),

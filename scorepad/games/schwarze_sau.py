@@ -129,7 +129,8 @@ class SchwarzeSau(Game):
             if len(self.possible_sums) == 1:
                 raise HandError(number, "points", "points_sum", sum=self.round_total, total=total)
             sums = ", ".join(str(s) for s in sorted(self.possible_sums, reverse=True))
-            raise HandError(number, "points", "points_sum_stock", sums=sums, total=total)
+            raise HandError(number, "points", "points_sum_stock", sums=sums, total=total,
+                            round_total=self.round_total)
         ann = hand.announcement
         marcher = hand.durchmarsch or (ann.by if ann and ann.kind == "durchmarsch" and ann.success else None)
         if marcher is not None and any(v for p, v in points.items() if p != marcher):
