@@ -129,7 +129,13 @@ def HandScreen(nav, tick: int) -> ft.Control:
         buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
     title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column([tag(status), ft.Row(buttons)], spacing=8))
+                  ft.Column(_summary_line(form, ctx, draft) + [tag(status), ft.Row(buttons)], spacing=8))
+
+
+def _summary_line(form, ctx, draft) -> list[ft.Control]:
+    """What the form has so far, in one line above the preview: stays in view while it scrolls."""
+    text = form.summary(ctx, draft) if getattr(form, "summary", None) else ""
+    return [tag(ft.Text(text, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="summary"))] if text else []
 
 
 def _shown_at_field(body: list[ft.Control], err: FormError) -> bool:
