@@ -28,7 +28,8 @@ from scorepad.engine import new_game
 from scorepad.errors import HandError
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
-from scorepad.ui.words import german, preview
+from scorepad.ui.screens.hand import form_error
+from scorepad.ui.words import preview
 from test_properties import (PLAYERS, SCHAFKOPF_EXTRAS, SK4, dreihaxer_hand, saukopf_hand, schafkopf_hand,
                              schafkopf_options, split)
 
@@ -54,9 +55,8 @@ def screen_error(game, hand) -> FormError:
     try:
         trial(game).play(1, hand)
     except HandError as exc:
-        if "is missing" in exc.rule or " missing: " in exc.rule:
-            return NO_ERROR
-        return FormError(exc.key, german(exc.rule))
+        err, missing = form_error(exc, None)
+        return NO_ERROR if missing else err
     return NO_ERROR
 
 

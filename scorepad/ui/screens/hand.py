@@ -17,6 +17,14 @@ STALE = "Inzwischen wurde ein Spiel eingetragen. Bitte prüfen; nochmal Speicher
 from scorepad.ui.words import preview
 
 
+def form_error(exc: HandError, number: int | None) -> tuple[FormError, bool]:
+    """The engine's refusal as the form shows it, and whether it only says something is not
+    entered yet ("Noch offen", shown under the form rather than at a field as a broken rule)."""
+    if number is not None and exc.number != number:
+        return FormError("hand", f"Dann passt Spiel {exc.number} nicht mehr: {exc.german}"), False
+    return FormError(exc.key, exc.german), exc.missing
+
+
 @ft.component
 def HandScreen(nav, tick: int) -> ft.Control:
     app = nav.app
@@ -53,10 +61,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
     try:
         result = app.preview(evening_id, hand, number)
     except HandError as exc:
-        err = FormError(exc.key, exc.german)
-        if number is not None and exc.number != number:
-            err = FormError("hand", f"Dann passt Spiel {exc.number} nicht mehr: {exc.german}")
-        missing = exc.missing and err.key != "hand"  # only this hand's open items are "Noch offen"
+        err, missing = form_error(exc, number)
     else:
         missing = False
 
