@@ -202,6 +202,7 @@ class Season(BaseModel):
     better: Literal["more", "less"] | None
     trophies: list[str]
     rows: list[SeasonRow]
+    open_rads: int = 0  # evenings whose unfinished Rad was settled pro rata (only when chosen)
 
 
 # --- pure helpers ------------------------------------------------------------------------------
@@ -372,8 +373,9 @@ class ExportData:
     replay: Replay
 
 
-def evening_summary(data: ExportData, settle_open: bool = True):
-    """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart)."""
+def evening_summary(data: ExportData, settle_open: bool = False):
+    """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart).
+    An unfinished Struliwuli Rad is money only with `settle_open` (the table's choice)."""
     s = data.session
     result = replay(data.table, s["players"], s["hands"], s.get("first_dealer"), keep_boards=True)
     meta = {"started": data.info.started_at, "place": data.info.place, "note": data.info.note,
@@ -381,9 +383,9 @@ def evening_summary(data: ExportData, settle_open: bool = True):
     return result, summarize(data.table, s["players"], result, meta, settle_open=settle_open)
 
 
-def _render(kind: str) -> Callable[[ExportData], str]:
-    def render(data: ExportData) -> str:
-        result, summary = evening_summary(data)
+def _render(kind: str) -> Callable[..., str]:
+    def render(data: ExportData, settle_open: bool = False) -> str:
+        result, summary = evening_summary(data, settle_open)
         return render_export(kind, data.table, data.session, result, summary)
 
     return render
@@ -732,29 +734,33 @@ class App:
             return self._session(self.store.evening(evening_id))
 
     @_guarded
-    def export_session(self, evening_id: int, format: str = "json") -> str:
-        """The evening written in `format` (see EXPORT_FORMATS)."""
+    def export_session(self, evening_id: int, format: str = "json", settle_open: bool = False) -> str:
+        """The evening written in `format` (see EXPORT_FORMATS); `settle_open` settles an
+        unfinished Struliwuli Rad pro rata (said so in the export), else it is no money."""
         if format not in EXPORT_FORMATS:
             raise ExportError(f"unknown export format {format!r} (known: {', '.join(EXPORT_FORMATS)})")
         with self.store.read():
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session(row), self._table(row), self.show(evening_id))
-        return EXPORT_FORMATS[format](data)
+        return EXPORT_FORMATS[format](data, settle_open)
 
     # -- the table app: settle, preview, drafts --------------------------------------------------
 
     @_guarded
-    def summary(self, evening_id: int, settle_open: bool = True):
-        """The evening summed up: standings, winner, trophies, balances, transfers, statistics."""
+    def summary(self, evening_id: int, settle_open: bool = False):
+        """The evening summed up: standings, winner, trophies, balances, transfers, statistics.
+        An unfinished Struliwuli Rad is no money unless `settle_open` (then `open_rad` says so)."""
         with self.store.read():
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session_plain(row), self._table(row), self.show(evening_id))
         return evening_summary(data, settle_open)[1]
 
     @_guarded
-    def season(self, ruleset: str | None = None, since: date | str | None = None) -> Season:
+    def season(self, ruleset: str | None = None, since: date | str | None = None,
+               settle_open: bool = False) -> Season:
         """A table per player over the stored evenings (of `ruleset`; started on or after the
-        day `since`), added up from each evening's summary (open Rads settled): evenings,
+        day `since`), added up from each evening's summary (open Rads only with `settle_open`,
+        the table's explicit choice; `open_rads` counts the evenings settled so): evenings,
         hands, money, the lead tally, trophies, Bollas, games lost. Best first."""
         day = parse_day(since)
         with self.store.read():
@@ -767,10 +773,12 @@ class App:
             trophies: list[str] = []
             leads = set()
             ramsch = schwarze_sau = False
+            open_rads = 0
             for r in chosen:
                 lead = self._table(self.store.evening(r["id"])).rank_keys()[0]
                 leads.add((lead.tally, lead.better))
-                s = self.summary(r["id"])
+                s = self.summary(r["id"], settle_open)
+                open_rads += bool(s.open_rad and s.open_rad.settled)
                 trophies += [t for t in s.trophies if t not in trophies]
                 for p in s.stats:
                     row = rows.setdefault(p.name, SeasonRow(name=p.name))
@@ -805,7 +813,8 @@ class App:
         known = builtin_tables().get(ruleset) if ruleset else None
         game = chosen[0]["game"] if ruleset and chosen else known.name if known else None
         return Season(ruleset=ruleset, game=game, since=day.isoformat() if day else None, evenings=len(chosen), tally=tally,
-                      better=better, trophies=trophies, rows=sorted(rows.values(), key=order))
+                      better=better, trophies=trophies, rows=sorted(rows.values(), key=order),
+                      open_rads=open_rads)
 
     @_guarded
     def table(self, evening_id: int):

@@ -206,7 +206,7 @@ def cmd_finish(args) -> int:
 
 def cmd_export(args) -> int:
     with _app(args) as app:
-        text = app.export_session(args.id, args.format)
+        text = app.export_session(args.id, args.format, settle_open=args.settle_open_rad)
     if args.output in (None, "-"):
         sys.stdout.write(text)
         return 0
@@ -249,6 +249,9 @@ def _store_commands(sub, db_parent) -> None:
                                       "help": "refuse unless the evening is still at version V"})
     place = (("--place",), {"help": "where the evening is played"})
     note = (("--note",), {"help": "a note on the evening"})
+    settle_open_rad = (("--settle-open-rad",), {"action": "store_true",
+                                                "help": "Struliwuli: settle an unfinished Rad pro rata (offener Rad, "
+                                                        "anteilig); without it only finished Rads are money"})
     add("start", cmd_start, "start a new evening and print its id",
         (("ruleset",), {}), (("players",), {"nargs": "+", "metavar": "PLAYER", "help": "clockwise"}),
         (("--dealer",), {"help": "who deals first"}), (("--options",), {"help": "table values to override (JSON)"}),
@@ -268,7 +271,8 @@ def _store_commands(sub, db_parent) -> None:
         (("--reopen",), {"action": "store_true"}))
     add("export", cmd_export, "write an evening as a session file",
         evening, (("--format",), {"choices": list(EXPORT_FORMATS), "default": "json"}),
-        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}))
+        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}),
+        settle_open_rad)
     add("players", cmd_players, "list the players")
     add("rename-player", cmd_rename_player, "rename a player in every evening",
         (("old",), {}), (("new",), {}))
@@ -277,7 +281,7 @@ def _store_commands(sub, db_parent) -> None:
         from scorepad import fmt
 
         with _app(args) as app:
-            season = app.season(args.ruleset, args.since)
+            season = app.season(args.ruleset, args.since, settle_open=args.settle_open_rad)
         if args.json:
             _print_json(season.model_dump())
             return 0
@@ -285,6 +289,9 @@ def _store_commands(sub, db_parent) -> None:
         what = [season.game or "alle Spiele", f"{season.evenings} {'Abend' if season.evenings == 1 else 'Abende'}"]
         if season.since:
             what.append(f"seit {fmt.day(season.since)}")
+        if season.open_rads:
+            what.append("1 offener Rad, anteilig" if season.open_rads == 1
+                        else f"{season.open_rads} offene Rads, anteilig")
         print(" · ".join(what))
         if not rows:
             return 0
@@ -308,7 +315,8 @@ def _store_commands(sub, db_parent) -> None:
         "Bollas, games lost)",
         (("--ruleset",), {"metavar": "ID", "help": "only the evenings of this rule table (see: scorepad rulesets)"}),
         (("--since",), {"metavar": "DATE", "help": "only the evenings from this day on (2026-11-29 or 29.11.2026)"}),
-        (("--json",), {"action": "store_true", "help": "print the table as JSON (money in cents)"}))
+        (("--json",), {"action": "store_true", "help": "print the table as JSON (money in cents)"}),
+        settle_open_rad)
 
 
 def cmd_web(args) -> int:

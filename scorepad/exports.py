@@ -53,14 +53,58 @@ def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str
         row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
         row += [hand.deltas[p][t] for p in players for t in tallies]
         writer.writerow(row)
+    if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
+        writer.writerow(["", "", OPEN_RAD] + [summary.open_rad.cents[p] if t == "geld" else 0
+                                              for p in players for t in tallies])
     return out.getvalue()
+
+
+OPEN_RAD = "offener Rad, anteilig"
+
+
+def open_rad_note(summary: EveningSummary) -> str | None:
+    """A sentence on an unfinished Rad: not money yet, or settled pro rata by choice."""
+    rad = summary.open_rad
+    if rad is None:
+        return None
+    played = f" ({rad.hands} von {rad.of} Spielen)" if rad.hands is not None and rad.of else ""
+    if rad.settled:
+        return f"Abgerechnet mit dem {OPEN_RAD}{played}: so gewählt, das Blatt zahlt erst nach dem Rad."
+    return (f"Rad nicht fertig{played}: noch kein Geld. Nur ein fertiger Rad zählt; anteilig abrechnen "
+            f"nur auf Wunsch (Abrechnung: „Offenen Rad anteilig abrechnen“, scorepad export --settle-open-rad).")
+
+
+def transfers_heading(summary: EveningSummary) -> str:
+    return "Wer zahlt wem" + (f" ({OPEN_RAD})" if summary.open_rad and summary.open_rad.settled else "")
+
+
+def show_saldo(summary: EveningSummary) -> bool:
+    """A Saldo column only where it is not the Geld column again (a Stock pot paid back, an
+    open Rad settled, or a game whose money is not a tally)."""
+    if not any(summary.balances.values()):
+        return False
+    if "geld" not in summary.tallies:
+        return True
+    return any(summary.balances[p] != summary.standings[p]["geld"] for p in summary.players)
+
+
+def places(summary: EveningSummary) -> list[int]:
+    """Each ranked player's place; tied players (the same on every ranking tally and the same
+    money) share it: 1, 2, 2, 4."""
+    keys = [summary.balances[p] for p in summary.ranking]
+    rows = [(tuple(summary.standings[p].values()), k) for p, k in zip(summary.ranking, keys)]
+    out = []
+    for i, row in enumerate(rows):
+        out.append(out[-1] if i and row == rows[i - 1] else i + 1)
+    return out
 
 
 def _standings_rows(summary: EveningSummary) -> list[list[str]]:
     rows = []
-    for place, p in enumerate(summary.ranking, 1):
-        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t]) for t in summary.tallies]
-        if any(summary.balances.values()):
+    saldo = show_saldo(summary)
+    for place, p in zip(places(summary), summary.ranking):
+        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t], t == "geld") for t in summary.tallies]
+        if saldo:
             row.append(fmt.money(summary.balances[p], signed=True))
         rows.append(row)
     return rows
@@ -68,8 +112,8 @@ def _standings_rows(summary: EveningSummary) -> list[list[str]]:
 
 def _standings_head(summary: EveningSummary) -> list[str]:
     head = ["Platz", "Name"] + [fmt.TALLY_NAMES.get(t, t) for t in summary.tallies]
-    if any(summary.balances.values()):
-        head.append("Saldo")
+    if show_saldo(summary):
+        head.append("Saldo" + (f" ({OPEN_RAD})" if summary.open_rad and summary.open_rad.settled else ""))
     return head
 
 
@@ -111,8 +155,10 @@ def _md_table(head: list[str], rows: list[list[str]]) -> str:
 def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
     parts = [f"# {_title(summary)}", "", f"{_hands(summary.hands)} · {', '.join(summary.players)}", ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
+    if open_rad_note(summary):
+        parts += [open_rad_note(summary), ""]
     if summary.transfers:
-        parts += ["## Wer zahlt wem", ""] + [f"- {line}" for line in _transfer_lines(summary)] + [""]
+        parts += [f"## {transfers_heading(summary)}", ""] + [f"- {line}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
         parts += ["## Trophäen", ""] + [f"- {line}" for line in _trophy_lines(summary)] + [""]
     parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary)), ""]
@@ -189,8 +235,10 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     sections = [f"<h1>{title}</h1>",
                 f"<p>{_hands(summary.hands)} · {html.escape(', '.join(summary.players))}</p>",
                 "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2)]
+    if open_rad_note(summary):
+        sections.append(f'<p class="note">{html.escape(open_rad_note(summary))}</p>')
     if summary.transfers:
-        sections += ["<h2>Wer zahlt wem</h2>",
+        sections += [f"<h2>{html.escape(transfers_heading(summary))}</h2>",
                      "<ul>" + "".join(f'<li>{html.escape(t.payer)} → {html.escape(t.payee)} '
                                       f'<span class="n">{html.escape(fmt.money(t.cents))}</span></li>'
                                       for t in summary.transfers) + "</ul>"]
@@ -218,8 +266,10 @@ def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> st
                  else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))
         lines.append(f"{place}. {p} {shown}")
     lines += _trophy_lines(summary)
+    if open_rad_note(summary):
+        lines.append(open_rad_note(summary))
     if summary.transfers:
-        lines.append("Wer zahlt wem:")
+        lines.append(f"{transfers_heading(summary)}:")
         lines += _transfer_lines(summary)
     return "\n".join(lines) + "\n"
 

@@ -50,6 +50,16 @@ class Chart(BaseModel):
     series: dict[str, list[int]]  # the standings after each hand
 
 
+class OpenRad(BaseModel):
+    """An unfinished Struliwuli Rad at the end of the evening: no money on the sheet. `cents`
+    is what it pays if the table chooses to settle it pro rata (`settled`: it was chosen)."""
+
+    settled: bool
+    hands: int | None = None  # hands played in the open Rad
+    of: int | None = None  # hands a Rad has
+    cents: dict[str, int]
+
+
 class EveningSummary(BaseModel):
     ruleset: str
     game_name: str
@@ -67,6 +77,7 @@ class EveningSummary(BaseModel):
     stats: list[PlayerStats]
     chart: Chart
     state: dict[str, Any]
+    open_rad: OpenRad | None = None  # an unfinished Rad with money in it (settled only when chosen)
 
 
 def _rank(table, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
@@ -139,10 +150,28 @@ def _chart(table, players: list[str], result: Replay) -> Chart:
     return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players})
 
 
+def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> OpenRad | None:
+    """What an unfinished Rad would pay if settled now (None: nothing open, or it pays nothing)."""
+    closed = balances(table, result, False)
+    opened = balances(table, result, True)
+    cents = {p: opened[p] - closed[p] for p in players}
+    if not any(cents.values()):
+        return None
+    hands = of = None
+    if table.family == "struliwuli":
+        seats = table.seats[len(players)]
+        of = seats.partien_per_rad * len(seats.hand_cards)
+        hands = 0
+        for hand in result.hands:
+            hands = 0 if hand.info.get("rad_complete") else hands + 1
+    return OpenRad(settled=settle_open, hands=hands, of=of, cents=cents)
+
+
 def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | None = None,
-              settle_open: bool = True) -> EveningSummary:
+              settle_open: bool = False) -> EveningSummary:
     """Everything the end of the evening shows. `result` should be replayed with
-    keep_boards=True for the chart; `settle_open` pays out an unfinished Struliwuli Rad."""
+    keep_boards=True for the chart. Only a finished Struliwuli Rad is money; `settle_open`
+    (the table's explicit choice) pays out an unfinished one pro rata, and `open_rad` says so."""
     balance = balances(table, result, settle_open)
     # rank by the money the evening settles (an open Struliwuli Rad paid out counts too)
     settled = {p: {**row, "geld": balance[p]} if "geld" in row else row for p, row in result.standings.items()}
@@ -165,4 +194,5 @@ def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | 
         stats=_stats(table, players, result),
         chart=_chart(table, players, result),
         state=result.state,
+        open_rad=_open_rad(table, players, result, settle_open),
     )

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
-from scorepad.exports import stat_phrases
+from scorepad.exports import open_rad_note, stat_phrases, transfers_heading
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
@@ -41,20 +41,22 @@ def chart(summary) -> ft.Control:
 def SettleScreen(nav, tick: int) -> ft.Control:
     app = nav.app
     evening_id = nav.route.evening
+    # an unfinished Struliwuli Rad is no money unless the table chooses to settle it pro rata
+    settle_open, set_settle_open = ft.use_state(False)
     try:
         info = app.evening(evening_id)
-        summary = app.summary(evening_id)
+        summary = app.summary(evening_id, settle_open)
     except ScorepadError as exc:
         return error_screen("Abrechnung", nav.to("start"), exc)
 
     async def download(kind: str, label: str, _e=None):
-        text = app.export_session(evening_id, kind)
+        text = app.export_session(evening_id, kind, settle_open)
         name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}.{kind}"
         await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
         nav.notify(f"{label} gespeichert")
 
     async def copy_text():
-        await ft.Clipboard().set(app.export_session(evening_id, "text"))
+        await ft.Clipboard().set(app.export_session(evening_id, "text", settle_open))
         nav.notify("Text kopiert: jetzt im Chat einfügen")
 
     def finish():
@@ -73,11 +75,17 @@ def SettleScreen(nav, tick: int) -> ft.Control:
                                      key=f"balance-{p}")))
         rows.append(ft.Row(cells, spacing=12))
     body: list[ft.Control] = [section("Stand", *rows)]
+    if summary.open_rad:
+        body.append(section("Offener Rad",
+                            ft.Text(open_rad_note(summary), size=15, key="open-rad-note"),
+                            chip_row([chip("Offenen Rad anteilig abrechnen", settle_open,
+                                           lambda _e=None: set_settle_open(not settle_open),
+                                           key="settle-open-rad")])))
     if summary.trophies:
         body.append(section("Trophäen", *[ft.Text(f"{name}: {', '.join(who) if who else 'noch niemand'}", size=16)
                                           for name, who in summary.trophies.items()]))
     if summary.transfers:
-        body.append(section("Wer zahlt wem", *[
+        body.append(section(transfers_heading(summary), *[
             # the arrow as an icon: Roboto has no "→" glyph, and offline no font falls back
             tag(ft.Row([ft.Text(t.payer, size=18), ft.Icon(ft.Icons.ARROW_FORWARD, size=20),
                         ft.Text(f"{t.payee} {fmt.money(t.cents)}", size=18)], spacing=6,
