@@ -133,7 +133,7 @@ def stat_phrases(s) -> list[str]:
     if s.kontra_given:
         extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
     if s.exact_bids_pct is not None:
-        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')} %")
+        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')}\u00a0%")
     if s.bollas is not None:
         extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
     if s.games_lost is not None:
@@ -204,28 +204,49 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
     return "\n".join(out)
 
 
-def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None) -> str:
-    """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")."""
+def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None,
+                css: str | None = None) -> str:
+    """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
+    and stand right-aligned; their headings (names, in the hand table) may wrap anywhere."""
     def cell(tag: str, i: int, c: str) -> str:
-        attr = ' class="n"' if tag == "td" and numbers_from is not None and i >= numbers_from else ""
+        number = numbers_from is not None and i >= numbers_from
+        attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
         return f"<{tag}{attr}>{html.escape(c)}</{tag}>"
 
     th = "".join(cell("th", i, c) for i, c in enumerate(head))
     body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(r)) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    cls = f' class="{css}"' if css else ""
+    return f"<table{cls}><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
 HTML_STYLE = """
 @page { size: A4; margin: 15mm; }
-body { font-family: "DejaVu Sans", Roboto, Arial, sans-serif; color: #111; margin: 0 auto; max-width: 180mm; }
+body { font-family: "DejaVu Sans", Roboto, Arial, sans-serif; color: #111; margin: 0 auto; max-width: 180mm;
+       overflow-wrap: anywhere; }
 h1 { font-size: 20pt; margin: 0 0 4mm; } h2 { font-size: 13pt; margin: 6mm 0 2mm; }
+h1, h2 { break-after: avoid; page-break-after: avoid; }
 table { border-collapse: collapse; width: 100%; font-size: 10pt; }
-th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
-th { background: #eee; } tr { page-break-inside: avoid; } .n { white-space: nowrap; }
-.legend span { display: inline-block; margin-right: 4mm; font-size: 10pt; }
+th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; word-break: normal; }
+th { background: #eee; overflow-wrap: normal; } tr { page-break-inside: avoid; break-inside: avoid; }
+.n { white-space: nowrap; text-align: right; overflow-wrap: normal; }
+table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 1.2mm; }
+th.p { text-align: right; }
+.note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
+.legend span { display: inline-block; max-width: 100%; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
 ul { margin: 0; padding-left: 5mm; }
+svg { display: block; max-width: 100%; break-inside: avoid; }
 """
+
+
+def short_names(players: list[str], limit: int = 12) -> dict[str, str]:
+    """Names for the narrow columns of the hand table: a long name cut to `limit` characters
+    and "…", with its seat number where two cut names would read the same (the standings and
+    the statistics keep the full names)."""
+    cut = {p: p if len(p) <= limit + 1 else p[:limit] + "…" for p in players}
+    seen = [cut[p] for p in players]
+    return {p: f"{cut[p]} ({i})" if seen.count(cut[p]) > 1 else cut[p] for i, p in enumerate(players, 1)}
 
 
 def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> str:
@@ -248,10 +269,19 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     sections += ["<h2>Verlauf</h2>", chart_svg(summary), f'<p class="legend">{legend}</p>',
                  "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(summary))]
     lead = summary.tallies[0]
-    rows = [[str(h.number), h.dealer, describe_hand(table, raw, h)]
+    short = short_names(summary.players)
+    cut = sorted((p for p in summary.players if short[p] != p), key=len, reverse=True)
+
+    def said(text: str) -> str:  # the hand in words, with the hand table's short names
+        for p in cut:
+            text = text.replace(p, short[p])
+        return text
+
+    rows = [[str(h.number), short.get(h.dealer, h.dealer), said(describe_hand(table, raw, h))]
             + [fmt.tally_value(lead, h.deltas[p][lead], True) for p in summary.players]
             for h, raw in zip(result.hands, session["hands"])]
-    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + summary.players, rows, numbers_from=3)]
+    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + [short[p] for p in summary.players], rows,
+                                                numbers_from=3, css="hands")]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -6,9 +6,12 @@ that start where the sheet starts; words that say what they mean."""
 from __future__ import annotations
 
 import csv
+import shutil
+import subprocess
 import io
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +123,87 @@ async def test_the_settle_screen_settles_an_open_rad_only_when_chosen(tmp_path):
         assert not phone.has("transfer-0")
     finally:
         m.app.close()
+
+
+# --- 2. a printout that fits -------------------------------------------------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PRINT_WIDTH = 680  # A4 less 15 mm margins each side: 180 mm at 96 px per inch
+LONG = "Maximilianferdinandbartholomäusvonundzuhohenwaldeckamsee"  # no place to break
+SIX = ["Vroni", "Hias", "Kathi", "Wast", "Resi", "Sepp"]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def generated(app: App, ruleset: str, players: list[str], n: int, seed: int = 1, options=None) -> int:
+    """An evening of `n` generated hands at `ruleset` for `players` (any number the game allows)."""
+    from scorepad.bench import GENERATORS
+    from scorepad.engine import new_game
+    from scorepad.errors import HandError
+    import random
+
+    evening = app.start_evening(ruleset, players, options=options)
+    table = app.table(evening.id)
+    rng, game, hands = random.Random(seed), new_game(table, players), []
+    while len(hands) < n:
+        hand = GENERATORS[table.family](rng, game, players)
+        try:
+            game.play(len(hands) + 1, hand)
+        except HandError:
+            continue
+        hands.append(hand)
+        app.add_hand(evening.id, hand)
+    return evening.id
+
+
+FITS = r"""(width) => {
+    const wide = [];
+    for (const el of document.querySelectorAll('table, h1, h2, p, ul, svg')) {
+        const r = el.getBoundingClientRect();
+        if (el.scrollWidth > el.clientWidth + 1 || r.right > width + 1) wide.push(el.tagName + ' ' + Math.round(r.right) + ' ' + el.scrollWidth);
+    }
+    const amounts = [...document.querySelectorAll('td.n')];
+    const left = amounts.filter(td => getComputedStyle(td).textAlign !== 'right').length;
+    const headsAlone = [...document.querySelectorAll('h2')].filter(h => !['avoid', 'avoid-page'].includes(getComputedStyle(h).breakAfter)).length;
+    return {wide, page: document.documentElement.scrollWidth, amounts: amounts.length, left, headsAlone};
+}"""
+
+
+def print_cases():
+    return [("schafkopf", ["Vroni", LONG, "Kathi", "Wast"]), ("struliwuli", SIX),
+            ("struliwuli", [LONG[:30], LONG[5:40], "Kathi", LONG, "Resi"]),
+            ("schwarze-sau", ["Uli", LONG, "Guido"]), ("zaisertshofer-ramsch", ["Vroni", "Hias", LONG, "Wast"]),
+            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG * 3])]
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
+def test_the_printout_fits_a4_for_3_to_6_players_and_any_name(app, tmp_path):
+    """Printed to A4 in chromium, no table, heading or chart sticks out of the 180 mm between
+    the margins, whatever the names; amounts are right-aligned; a heading stays with what
+    follows it. The PDFs (and their pages as PNG, where poppler is installed) are kept in
+    tests/artifacts/print/ to look at."""
+    from playwright.sync_api import sync_playwright
+
+    out = ARTIFACTS / "print"
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        try:
+            tab = browser.new_page(viewport={"width": PRINT_WIDTH, "height": 1000})
+            tab.emulate_media(media="print")
+            for k, (ruleset, players) in enumerate(print_cases()):
+                evening = generated(app, ruleset, players, 24, seed=k + 1)
+                tab.set_content(app.export_session(evening, "html"))
+                found = tab.evaluate(FITS, PRINT_WIDTH)
+                assert found["wide"] == [] and found["page"] <= PRINT_WIDTH, (ruleset, len(players), found)
+                assert found["amounts"] and found["left"] == 0, (ruleset, found)
+                assert found["headsAlone"] == 0, (ruleset, found)
+                pdf = out / f"{k}-{ruleset}-{len(players)}.pdf"
+                tab.pdf(path=str(pdf), format="A4", print_background=True)
+                assert pdf.read_bytes().startswith(b"%PDF")
+                if shutil.which("pdftoppm"):  # the pages as pictures, to look at (poppler-utils)
+                    subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(pdf.with_suffix(""))],
+                                   check=True, timeout=120)
+        finally:
+            browser.close()
