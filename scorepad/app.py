@@ -392,7 +392,8 @@ def _render(kind: str) -> Callable[..., str]:
 
 
 # json: the session file (format 1, importable as is) plus the computed results
-EXPORT_FORMATS: dict[str, Callable[[ExportData], str]] = {k: _render(k) for k in ("json", "csv", "md", "html", "text")}
+# csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
+EXPORT_FORMATS: dict[str, Callable[..., str]] = {k: _render(k) for k in ("json", "csv", "md", "html", "text", "csv-de")}
 
 
 def table_diff(base: dict, stored: dict) -> dict:

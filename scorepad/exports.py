@@ -3,9 +3,8 @@ to paste into a chat. All German, all from the engine's replay and the evening s
 
 from __future__ import annotations
 
-import csv
 import html
-import io
+import re
 import json
 from typing import Any
 
@@ -14,13 +13,18 @@ from scorepad.describe import describe_hand
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
 
-FORMATS = ("json", "csv", "md", "html", "text")
+FORMATS = ("json", "csv", "md", "html", "text", "csv-de")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"]
 
 
+AFTER_SEPARATOR = re.compile(r"([,;\t] *)([=+\-@])")
+
+
 def safe_cell(text: str) -> str:
-    """A text cell that a spreadsheet will not run as a formula (names like "=SUM(...)")."""
+    """A text cell that a spreadsheet will not run as a formula (names like "=SUM(...)"), also
+    where a spreadsheet splits it at a separator of the other CSV ("x;=2+5" read with ";")."""
+    text = AFTER_SEPARATOR.sub(r"\1'\2", text)
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
@@ -41,22 +45,52 @@ def _tally_head(tally: str) -> str:
     return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == "geld" else "")
 
 
-def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    """One row per hand: number, dealer, the hand in words, then each player's change per tally
-    (geld in cents)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    players = summary.players
-    tallies = summary.tallies
-    writer.writerow(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {_tally_head(t)}") for p in players for t in tallies])
+def _csv_line(cells: list[Any], sep: str) -> str:
+    """One CSV line: a text cell holding a separator of either kind (, or ;), a quote or a
+    line break is quoted, so a name like "x;=2+5" stays one cell (never a formula) whichever
+    separator the spreadsheet splits at."""
+    out = []
+    for c in cells:
+        text = str(c)
+        if isinstance(c, str) and any(ch in text for ch in ',;\t"\r\n'):
+            text = '"' + text.replace('"', '""') + '"'
+        out.append(text)
+    return sep.join(out) + "\r\n"
+
+
+def _csv(table, session: dict, result: Replay, summary: EveningSummary, german: bool) -> str:
+    sep = ";" if german else ","
+    players, tallies = summary.players, summary.tallies
+
+    def head(t: str) -> str:
+        return fmt.TALLY_NAMES.get(t, t) + " (€)" if german and t == "geld" else _tally_head(t)
+
+    def value(t: str, v: int) -> Any:
+        if german and t == "geld":  # euros with a decimal comma, as German spreadsheets read numbers
+            return fmt.money(v).removesuffix(" €").replace(".", "")
+        return v
+
+    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in tallies], sep)]
     for hand, raw in zip(result.hands, session["hands"]):
         row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
-        row += [hand.deltas[p][t] for p in players for t in tallies]
-        writer.writerow(row)
+        row += [value(t, hand.deltas[p][t]) for p in players for t in tallies]
+        lines.append(_csv_line(row, sep))
     if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
-        writer.writerow(["", "", OPEN_RAD] + [summary.open_rad.cents[p] if t == "geld" else 0
-                                              for p in players for t in tallies])
-    return out.getvalue()
+        lines.append(_csv_line(["", "", OPEN_RAD] + [value(t, summary.open_rad.cents[p] if t == "geld" else 0)
+                                                     for p in players for t in tallies], sep))
+    return ("\ufeff" if german else "") + "".join(lines)
+
+
+def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """One row per hand: number, dealer, the hand in words, then each player's change per tally
+    (geld in cents). Comma-separated UTF-8, for programs and international spreadsheets."""
+    return _csv(table, session, result, summary, german=False)
+
+
+def to_csv_de(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """The CSV as German Excel and LibreOffice open it by a double click: semicolons, money in
+    euros with a decimal comma, and a byte-order mark so that "Zé Ünal" reads right."""
+    return _csv(table, session, result, summary, german=True)
 
 
 OPEN_RAD = "offener Rad, anteilig"
@@ -145,22 +179,27 @@ def _stat_lines(summary: EveningSummary) -> list[list[str]]:
     return [[s.name, str(s.hands_played), "; ".join(stat_phrases(s))] for s in summary.stats]
 
 
+def md_text(text: str) -> str:
+    """Text for Markdown: HTML in a name stays text (`<script>` becomes `&lt;script&gt;`)."""
+    return html.escape(text, quote=False)
+
+
 def _md_table(head: list[str], rows: list[list[str]]) -> str:
-    esc = [[c.replace("|", "\\|") for c in r] for r in [head] + rows]
+    esc = [[md_text(c).replace("|", "\\|") for c in r] for r in [head] + rows]
     lines = ["| " + " | ".join(esc[0]) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in esc[1:]]
     return "\n".join(lines)
 
 
 def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    parts = [f"# {_title(summary)}", "", f"{_hands(summary.hands)} · {', '.join(summary.players)}", ""]
+    parts = [f"# {md_text(_title(summary))}", "", md_text(f"{_hands(summary.hands)} · {', '.join(summary.players)}"), ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
     if open_rad_note(summary):
-        parts += [open_rad_note(summary), ""]
+        parts += [md_text(open_rad_note(summary)), ""]
     if summary.transfers:
-        parts += [f"## {transfers_heading(summary)}", ""] + [f"- {line}" for line in _transfer_lines(summary)] + [""]
+        parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md_text(line)}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
-        parts += ["## Trophäen", ""] + [f"- {line}" for line in _trophy_lines(summary)] + [""]
+        parts += ["## Trophäen", ""] + [f"- {md_text(line)}" for line in _trophy_lines(summary)] + [""]
     parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary)), ""]
     rows = [[str(h.number), h.dealer, describe_hand(table, raw, h),
              " / ".join(f"{p} {fmt.tally_value(summary.tallies[0], h.deltas[p][summary.tallies[0]], True)}"
@@ -311,7 +350,8 @@ def to_json(table, session: dict, result: Replay, summary: EveningSummary) -> st
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html, "text": to_text}
+RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html, "text": to_text,
+             "csv-de": to_csv_de}
 
 
 def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str:

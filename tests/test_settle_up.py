@@ -207,3 +207,75 @@ def test_the_printout_fits_a4_for_3_to_6_players_and_any_name(app, tmp_path):
                                    check=True, timeout=120)
         finally:
             browser.close()
+
+
+# --- 3. spreadsheets ---------------------------------------------------------------------------------
+
+def schafkopf_named(app: App, names) -> int:
+    a, b, c, d = names
+    evening = app.start_evening("schafkopf", list(names)).id
+    for hand in [{"game": "sauspiel", "player": a, "partner": b, "augen": 95, "kontra": c, "re": a},
+                 {"passed": True}, {"game": "wenz", "player": c, "augen": 40}]:
+        app.add_hand(evening, hand)
+    return evening
+
+
+GERMAN = ["Zé Ünal", "x;=2+5", "=SUM(A1)", "Grüß,Gott"]
+
+
+def test_csv_de_opens_in_german_spreadsheets(app, capsys):
+    evening = schafkopf_named(app, GERMAN)
+    data = app.export_session(evening, "csv-de")
+    raw = data.encode("utf-8")
+    assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark: Excel reads UTF-8
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:3] == ["Nr", "Geber", "Spiel"]
+    assert len(rows) == 4 and all(len(r) == 3 + 4 for r in rows)
+    assert "Zé Ünal Geld (€)" in rows[0]
+    assert rows[1][3:] == ["1,60", "1,60", "-1,60", "-1,60"]  # euros with a decimal comma
+    for r in rows:
+        assert not any(c.startswith(("=", "+", "@", "\t", "\r")) for c in r), r
+    assert "x;'=2+5 Geld (€)" in rows[0]  # one cell, not split at its ";", the formula neutralised
+    # the CLI writes the same bytes to a file
+    out = app.store.path.parent / "abend.csv"
+    cli(capsys, "--db", app.store.path, "export", evening, "--format", "csv-de", "-o", out)
+    assert out.read_bytes() == raw
+
+
+def test_plain_csv_stays_and_is_formula_safe_read_with_either_separator(app):
+    evening = schafkopf_named(app, GERMAN)
+    data = app.export_session(evening, "csv")
+    assert not data.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(data)))
+    assert rows[1][3:] == ["160", "160", "-160", "-160"]  # cents, as before
+    for sep in (",", ";"):
+        for r in csv.reader(io.StringIO(data), delimiter=sep):
+            assert not any(c.lstrip().startswith(("=", "+", "@")) for c in r), (sep, r)
+
+
+async def test_the_settle_screen_offers_the_german_spreadsheet(tmp_path):
+    from flet_harness import open_phone
+    from scorepad.ui.main import make_main
+
+    m = make_main(str(tmp_path / "ui.db"))
+    try:
+        evening = schafkopf_named(m.app, ["Vroni", "Hias", "Kathi", "Wast"])
+        phone = await open_phone(m)
+        await phone.tap(f"evening-{evening}")
+        await phone.tap("settle")
+        assert phone.has("export-csv-de") and phone.has("export-csv")
+    finally:
+        m.app.close()
+
+
+# --- 4. Markdown is text -----------------------------------------------------------------------------
+
+def test_markdown_escapes_html_and_pipes(app):
+    evening = schafkopf_named(app, ["<script>alert(1)</script>", "a|b", "<b>Kathi</b>", "Wast & Co"])
+    text = app.export_session(evening, "md")
+    assert "<script>" not in text and "<b>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "Wast &amp; Co" in text
+    for line in text.splitlines():
+        if line.startswith("|"):
+            assert "a|b" not in line and "a\\|b" in line or "a" not in line.split("|")[2:3]
