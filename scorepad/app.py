@@ -31,7 +31,7 @@ from scorepad.engine import Game, HandResult, Replay, before_hand, play_through,
 from scorepad.errors import HandError, ScorepadError, SessionError, TableError
 from scorepad.exports import render as render_export
 from scorepad.session import (SessionFile, has_control_characters, parse_session, parse_session_text,
-                              session_table)
+                              session_table, started_at)
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.summary import summarize
 from scorepad import tomlwrite
@@ -493,7 +493,10 @@ class App:
         return self._create(session, place, note, "import")
 
     def _create(self, session: SessionFile, place, note, action: str) -> EveningInfo:
-        place, note = check_text("place", place), check_text("note", note)
+        # the place and note given win over the session file's; its date, if any, is kept
+        place = check_text("place", place) or check_text("place", session.place)
+        note = check_text("note", note) or check_text("note", session.note)
+        started = started_at(session.date) if session.date else now()
         table = session_table(session)
         hands = [plain_hand(h, n) for n, h in enumerate(session.hands, 1)]
         try:
@@ -515,7 +518,7 @@ class App:
             evening_id = self.store.create_evening({
                 "ruleset": session.ruleset, "game": table.name, "family": table.family,
                 "options": dumps(options), "rule_table": dumps(table_as_dict(table)),
-                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": now(),
+                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": started,
                 "place": place, "note": note, "finished": 0, "finished_at": None, "version": 0,
             }, ids)
             self.store.insert_hands(evening_id, hands)
@@ -995,7 +998,8 @@ class App:
 
     def _session(self, row: dict) -> dict[str, Any]:
         session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],
-                              first_dealer=row["first_dealer"], options=self._format1_options(row),
+                              first_dealer=row["first_dealer"], date=row["started_at"], place=row["place"],
+                              note=row["note"], options=self._format1_options(row),
                               hands=self.store.hands(row["id"]))
         return session.as_dict()
 

@@ -279,3 +279,35 @@ def test_markdown_escapes_html_and_pipes(app):
     for line in text.splitlines():
         if line.startswith("|"):
             assert "a|b" not in line and "a\\|b" in line or "a" not in line.split("|")[2:3]
+
+
+# --- 5. the evening's date, place and note travel with the session file ------------------------------
+
+def test_json_carries_date_place_and_note_and_import_keeps_them(app, capsys, monkeypatch, tmp_path):
+    evening = app.start_evening("schafkopf", ["Vroni", "Hias", "Kathi", "Wast"], place="Gasthaus zur Post",
+                                note="Kirta").id
+    app.add_hand(evening, {"game": "wenz", "player": "Hias", "augen": 70})
+    data = json.loads(app.export_session(evening, "json"))
+    assert (data["format"], data["date"], data["place"], data["note"]) == (1, STARTED, "Gasthaus zur Post", "Kirta")
+    monkeypatch.setattr(app_module, "now", lambda: "2027-03-01T10:00:00.000+00:00")  # imported months later
+    again = app.import_session(json.dumps(data))
+    assert (again.started_at, again.place, again.note) == (STARTED, "Gasthaus zur Post", "Kirta")
+    assert "29.11.2026" in app.export_session(again.id, "text").splitlines()[0]
+    # the command line: the file's date is kept; --place and --note given win over the file's
+    path = tmp_path / "abend.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    new_id = int(cli(capsys, "--db", app.store.path, "import", path, "--place", "Stammtisch").strip())
+    info = app.evening(new_id)
+    assert (info.started_at, info.place, info.note) == (STARTED, "Stammtisch", "Kirta")
+
+
+def test_a_session_file_without_a_date_is_dated_at_import_and_a_day_alone_is_that_day(app):
+    base = {"format": 1, "ruleset": "schafkopf", "players": ["Vroni", "Hias", "Kathi", "Wast"], "hands": []}
+    assert app.import_session(json.dumps(base)).started_at == STARTED
+    info = app.import_session(json.dumps({**base, "date": "2026-05-01"}))
+    assert info.date().startswith("2026-05-01")
+    from scorepad.errors import SessionError
+    with pytest.raises(SessionError, match="date"):
+        app.import_session(json.dumps({**base, "date": "gestern"}))
+    with pytest.raises(SessionError, match="place"):
+        app.import_session(json.dumps({**base, "place": 7}))
