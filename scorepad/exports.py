@@ -41,6 +41,34 @@ def _hands(n: int) -> str:
     return f"{n} Spiel" if n == 1 else f"{n} Spiele"
 
 
+def games_line(summary: EveningSummary) -> str:
+    """The games played as the statistics count them, and the hands that were no game."""
+    parts = [_hands(summary.games)]
+    if summary.thrown_in:
+        parts.append(f"{summary.thrown_in} zusammengeworfen")
+    if summary.misdeals:
+        parts.append(f"{summary.misdeals} vergeben")
+    return " · ".join(parts)
+
+
+def owed_lines(table, summary: EveningSummary) -> list[str]:
+    """Schwarze Sau: who pays how many rounds of drinks (and, with a drink price, what each costs)."""
+    price = getattr(table, "drink_price", 0) or 0
+    out = []
+    for s in summary.stats:
+        if s.games_lost:
+            line = f"{s.name} zahlt {s.games_lost} {'Runde' if s.games_lost == 1 else 'Runden'}"
+            if price:
+                line += f" (je verlorenes Spiel {fmt.money(price)} an jeden anderen)"
+            out.append(line)
+    return out
+
+
+def chart_points(summary: EveningSummary) -> dict[str, list[int]]:
+    """Each player's line: the sheet before hand 1 (Ramsch: the start Striche), then after each hand."""
+    return {p: [summary.chart.start.get(p, 0)] + vs for p, vs in summary.chart.series.items()}
+
+
 def _tally_head(tally: str) -> str:
     return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == "geld" else "")
 
@@ -192,8 +220,10 @@ def _md_table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    parts = [f"# {md_text(_title(summary))}", "", md_text(f"{_hands(summary.hands)} · {', '.join(summary.players)}"), ""]
+    parts = [f"# {md_text(_title(summary))}", "", md_text(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
+    if owed_lines(table, summary):
+        parts += ["## Wer zahlt eine Runde", ""] + [f"- {md_text(line)}" for line in owed_lines(table, summary)] + [""]
     if open_rad_note(summary):
         parts += [md_text(open_rad_note(summary)), ""]
     if summary.transfers:
@@ -211,11 +241,11 @@ def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -
 
 def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> str:
     """The standings hand by hand as an inline SVG line chart (no scripts, no fonts needed)."""
-    series = summary.chart.series
+    series = chart_points(summary)
     values = [v for vs in series.values() for v in vs] or [0]
     lo, hi = min(values + [0]), max(values + [0])
     span = (hi - lo) or 1
-    n = max((len(vs) for vs in series.values()), default=0)
+    n = max((len(vs) - 1 for vs in series.values()), default=0)
     left, right, top, bottom = 48, 12, 12, 28
     w, h = width - left - right, height - top - bottom
 
@@ -236,7 +266,7 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
            f'<text x="{width - right}" y="{height - 8}" font-size="11" text-anchor="end">Spiel {n}</text>']
     for k, (player, vs) in enumerate(series.items()):
         colour = PALETTE[k % len(PALETTE)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0] + vs))
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
                    f'<title>{html.escape(player)}</title></polyline>')
     out.append("</svg>")
@@ -293,8 +323,11 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{html.escape(p)}</span>'
                      for k, p in enumerate(summary.players))
     sections = [f"<h1>{title}</h1>",
-                f"<p>{_hands(summary.hands)} · {html.escape(', '.join(summary.players))}</p>",
+                f"<p>{html.escape(games_line(summary))} · {html.escape(', '.join(summary.players))}</p>",
                 "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2)]
+    if owed_lines(table, summary):
+        sections += ["<h2>Wer zahlt eine Runde</h2>",
+                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
     if open_rad_note(summary):
         sections.append(f'<p class="note">{html.escape(open_rad_note(summary))}</p>')
     if summary.transfers:
@@ -329,12 +362,13 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
 
 def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> str:
     """A few lines to paste into a chat."""
-    lines = [_title(summary), _hands(summary.hands)]
+    lines = [_title(summary), games_line(summary)]
     for place, p in enumerate(summary.ranking, 1):
         shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
                  else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))
         lines.append(f"{place}. {p} {shown}")
     lines += _trophy_lines(summary)
+    lines += owed_lines(table, summary)
     if open_rad_note(summary):
         lines.append(open_rad_note(summary))
     if summary.transfers:

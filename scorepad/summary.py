@@ -48,6 +48,7 @@ class PlayerStats(BaseModel):
 class Chart(BaseModel):
     tally: str
     series: dict[str, list[int]]  # the standings after each hand
+    start: dict[str, int] = {}  # the standings before the first hand (Ramsch: the table's start Striche)
 
 
 class OpenRad(BaseModel):
@@ -78,6 +79,9 @@ class EveningSummary(BaseModel):
     chart: Chart
     state: dict[str, Any]
     open_rad: OpenRad | None = None  # an unfinished Rad with money in it (settled only when chosen)
+    games: int = 0  # hands played as the statistics count them: no thrown-in hand, misdeal or Achterbrief
+    thrown_in: int = 0  # passed hands (everyone passed, the cards thrown in)
+    misdeals: int = 0  # Saukopf: vergeben
 
 
 def _rank(table, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
@@ -145,9 +149,21 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
 
 
 def _chart(table, players: list[str], result: Replay) -> Chart:
+    from scorepad.engine import replay
+
     tally = table.tallies[0]
     boards = result.boards or []
-    return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players})
+    before = replay(table, players, []).standings  # the sheet before hand 1, from the table
+    return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players},
+                 start={p: before[p][tally] for p in players})
+
+
+def _count(result: Replay) -> tuple[int, int, int]:
+    """Games played (as the statistics count them), hands thrown in, misdeals."""
+    passed = sum(1 for h in result.hands if h.info.get("passed"))
+    misdealt = sum(1 for h in result.hands if h.info.get("vergeben"))
+    other = sum(1 for h in result.hands if "achterbrief_loser" in h.info and not h.info.get("passed"))
+    return len(result.hands) - passed - misdealt - other, passed, misdealt
 
 
 def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> OpenRad | None:
@@ -177,6 +193,7 @@ def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | 
     settled = {p: {**row, "geld": balance[p]} if "geld" in row else row for p, row in result.standings.items()}
     ranking = _rank(table, settled, players)
     scored = any(any(v for row in h.deltas.values() for v in row.values()) for h in result.hands)
+    games, thrown_in, misdeals = _count(result)
     return EveningSummary(
         ruleset=table.id,
         game_name=table.name,
@@ -195,4 +212,5 @@ def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | 
         chart=_chart(table, players, result),
         state=result.state,
         open_rad=_open_rad(table, players, result, settle_open),
+        games=games, thrown_in=thrown_in, misdeals=misdeals,
     )

@@ -340,7 +340,7 @@ def test_text_has_a_line_per_transfer(app):
     text = app.export_session(evening, "text")
     lines = text.splitlines()
     assert lines[0] == "Schafkopf · 29.11.2026 · Gasthaus zur Post"
-    assert lines[1] == "5 Spiele"
+    assert lines[1] == "4 Spiele · 1 zusammengeworfen"  # as the statistics count: a passed hand is no game
     assert lines[2:6] == ["1. Hias +3,20 €", "2. Vroni +3,20 €", "3. Wast -3,20 €", "4. Kathi -3,20 €"]
     arrows = [line for line in lines if "→" in line]
     transfers = app.summary(evening).transfers

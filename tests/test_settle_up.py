@@ -311,3 +311,78 @@ def test_a_session_file_without_a_date_is_dated_at_import_and_a_day_alone_is_tha
         app.import_session(json.dumps({**base, "date": "gestern"}))
     with pytest.raises(SessionError, match="place"):
         app.import_session(json.dumps({**base, "place": 7}))
+
+
+# --- 6. charts and words -----------------------------------------------------------------------------
+
+def ramsch_evening(app: App) -> int:
+    evening = app.start_evening("zaisertshofer-ramsch", P4).id
+    app.add_hand(evening, {"participants": P4, "tricks": {V: 2, W: 1, H: 1, K: 1}, "penalties": []})
+    app.add_hand(evening, {"participants": P4, "tricks": {V: 1, W: 2, H: 1, K: 1}, "penalties": []})
+    return evening
+
+
+def test_the_ramsch_chart_starts_at_the_tables_start_striche(app):
+    from scorepad.exports import chart_points, chart_svg
+    import re as regex
+
+    evening = ramsch_evening(app)
+    summary = app.summary(evening)
+    assert summary.chart.start == dict.fromkeys(P4, 7)
+    points = chart_points(summary)
+    assert all(points[p][0] == 7 and len(points[p]) == 3 for p in P4)
+    svg = chart_svg(summary)
+    baseline = float(regex.search(r'<line x1="[\d.]+" y1="([\d.]+)"', svg).group(1))
+    firsts = [float(m) for m in regex.findall(r'points="[\d.]+,([\d.]+)', svg)]
+    assert len(firsts) == 4 and all(abs(y - baseline) > 50 for y in firsts)  # 7 Striche, not 0
+    # a house table starting with 9: read from the table
+    nine = app.start_evening("zaisertshofer-ramsch", P4, options={"start_striche": 9}).id
+    assert app.summary(nine).chart.start == dict.fromkeys(P4, 9)
+
+
+async def test_the_settle_screen_chart_starts_at_the_start_striche(tmp_path):
+    from flet_harness import open_phone
+    from scorepad.ui.main import make_main
+
+    m = make_main(str(tmp_path / "ui.db"))
+    try:
+        evening = ramsch_evening(m.app)
+        phone = await open_phone(m)
+        await phone.tap(f"evening-{evening}")
+        await phone.tap("settle")
+        chart = phone.find("chart").content
+        assert [s.points[0].y for s in chart.data_series] == [7, 7, 7, 7]
+    finally:
+        m.app.close()
+
+
+def test_struliwuli_hands_say_how_many_made_their_bid(app):
+    evening = open_rad_evening(app)
+    text = app.export_session(evening, "md")
+    assert "getroffen" not in text
+    assert "8 Karten · 1 von 4 genau angesagt" in text
+
+
+def test_the_text_counts_games_as_the_statistics_do(app):
+    evening = schafkopf_named(app, ["Vroni", "Hias", "Kathi", "Wast"])  # a Sauspiel, thrown in, a Wenz
+    summary = app.summary(evening)
+    assert max(s.hands_played for s in summary.stats) == 2
+    for kind in ("text", "md", "html"):
+        assert "2 Spiele · 1 zusammengeworfen" in app.export_session(evening, kind), kind
+
+
+@pytest.mark.parametrize("price", [0, 100])
+def test_schwarze_sau_says_who_owes_rounds_and_money(app, price):
+    players = ["Uli", "Fritz", "Guido"]
+    evening = app.start_evening("schwarze-sau", players, options={"drink_price": price}).id
+    for _ in range(2):  # Uli over 30 twice: he loses two games
+        for pts in ({"Uli": 15, "Fritz": 0, "Guido": 0}, {"Uli": 15, "Fritz": 0, "Guido": 0},
+                    {"Uli": 15, "Fritz": 0, "Guido": 0}):
+            app.add_hand(evening, {"points": pts})
+    assert app.show(evening).standings["Uli"]["verloren"] == 2
+    text = app.export_session(evening, "text")
+    assert "Uli zahlt 2 Runden" in text
+    if price:
+        assert "Uli → Fritz 2,00 €" in text and "Uli → Guido 2,00 €" in text
+    else:
+        assert "→" not in text

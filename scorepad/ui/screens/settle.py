@@ -9,7 +9,7 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
-from scorepad.exports import open_rad_note, stat_phrases, transfers_heading
+from scorepad.exports import chart_points, games_line, open_rad_note, owed_lines, stat_phrases, transfers_heading
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
@@ -24,14 +24,14 @@ def chart(summary) -> ft.Control:
     """The standings hand by hand as a line chart (flet-charts)."""
     import flet_charts as fch
 
-    series = summary.chart.series
+    series = chart_points(summary)  # from the sheet before hand 1 (Ramsch: the start Striche)
     values = [v for vs in series.values() for v in vs] or [0]
-    lines = [fch.LineChartData(points=[fch.LineChartDataPoint(i, v) for i, v in enumerate([0] + vs)],
+    lines = [fch.LineChartData(points=[fch.LineChartDataPoint(i, v) for i, v in enumerate(vs)],
                                stroke_width=3, color=LINE_COLOURS[k % len(LINE_COLOURS)], curved=False)
              for k, vs in enumerate(series.values())]
     return ft.Column([
         ft.Container(fch.LineChart(data_series=lines, min_y=min(values + [0]), max_y=max(values + [0]) or 1,
-                                   min_x=0, max_x=max(1, max((len(v) for v in series.values()), default=1)),
+                                   min_x=0, max_x=max(1, max((len(v) - 1 for v in series.values()), default=1)),
                                    expand=True, interactive=False), height=220, key="chart"),
         chip_row(ft.Row([ft.Container(width=18, height=4, bgcolor=LINE_COLOURS[k % len(LINE_COLOURS)]),
                          ft.Text(p, size=13)], spacing=4) for k, p in enumerate(series)),
@@ -85,6 +85,9 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     if summary.trophies:
         body.append(section("Trophäen", *[ft.Text(f"{name}: {', '.join(who) if who else 'noch niemand'}", size=16)
                                           for name, who in summary.trophies.items()]))
+    owed = owed_lines(app.table(evening_id), summary)
+    if owed:
+        body.append(section("Wer zahlt eine Runde", *[ft.Text(line, size=16) for line in owed]))
     if summary.transfers:
         body.append(section(transfers_heading(summary), *[
             # the arrow as an icon: Roboto has no "→" glyph, and offline no font falls back
@@ -96,7 +99,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         body.append(ft.Text("Alles ausgeglichen.", size=16))
     stats = [ft.Text(f"{s.name}: " + " · ".join([f"{s.hands_played} Spiele"] + stat_phrases(s)), size=14)
              for s in summary.stats]
-    body.append(section("Statistik", *stats))
+    body.append(section("Statistik", ft.Text(games_line(summary), size=14, key="games-line"), *stats))
     if summary.hands:
         body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
     body.append(section("Exportieren", chip_row(
