@@ -384,7 +384,7 @@ def evening_summary(data: ExportData, settle_open: bool = False):
 
 
 def _render(kind: str) -> Callable[..., str]:
-    def render(data: ExportData, settle_open: bool = False) -> str:
+    def render(data: ExportData, settle_open: bool = False) -> str | bytes:
         result, summary = evening_summary(data, settle_open)
         return render_export(kind, data.table, data.session, result, summary)
 
@@ -393,7 +393,9 @@ def _render(kind: str) -> Callable[..., str]:
 
 # json: the session file (format 1, importable as is) plus the computed results
 # csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
-EXPORT_FORMATS: dict[str, Callable[..., str]] = {k: _render(k) for k in ("json", "csv", "md", "html", "text", "csv-de")}
+# png: the evening as a picture to share (bytes, not text)
+EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {
+    k: _render(k) for k in ("json", "csv", "md", "html", "text", "csv-de", "png")}
 
 
 def table_diff(base: dict, stored: dict) -> dict:
@@ -738,9 +740,10 @@ class App:
             return self._session(self.store.evening(evening_id))
 
     @_guarded
-    def export_session(self, evening_id: int, format: str = "json", settle_open: bool = False) -> str:
+    def export_session(self, evening_id: int, format: str = "json", settle_open: bool = False) -> str | bytes:
         """The evening written in `format` (see EXPORT_FORMATS); `settle_open` settles an
-        unfinished Struliwuli Rad pro rata (said so in the export), else it is no money."""
+        unfinished Struliwuli Rad pro rata (said so in the export), else it is no money.
+        Text for every format but `png` (bytes)."""
         if format not in EXPORT_FORMATS:
             raise ExportError(f"unknown export format {format!r} (known: {', '.join(EXPORT_FORMATS)})")
         with self.store.read():

@@ -207,11 +207,19 @@ def cmd_finish(args) -> int:
 def cmd_export(args) -> int:
     with _app(args) as app:
         text = app.export_session(args.id, args.format, settle_open=args.settle_open_rad)
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     if args.output in (None, "-"):
+        if isinstance(text, bytes):  # a picture: bytes to a pipe or file, never onto a terminal
+            if sys.stdout.isatty():
+                raise ScorepadError(f"export: {args.format} is a picture: give -o FILE or redirect the output")
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return 0
         sys.stdout.write(text)
         return 0
     try:
-        Path(args.output).write_text(text, encoding="utf-8")
+        Path(args.output).write_bytes(data)
     except OSError as exc:
         raise ScorepadError(f"{args.output}: cannot write: {exc.strerror}") from None
     return 0

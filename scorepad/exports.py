@@ -13,7 +13,7 @@ from scorepad.describe import describe_hand
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
 
-FORMATS = ("json", "csv", "md", "html", "text", "csv-de")
+FORMATS = ("json", "csv", "md", "html", "text", "csv-de", "png")  # png: bytes, the others text
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"]
 
@@ -388,7 +388,16 @@ RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html,
              "csv-de": to_csv_de}
 
 
-def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def _png(table, session: dict, result: Replay, summary: EveningSummary) -> bytes:
+    from scorepad.picture import to_png  # Pillow is loaded only for the picture
+
+    return to_png(table, session, result, summary)
+
+
+RENDERERS["png"] = _png
+
+
+def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str | bytes:
     if fmt_name not in RENDERERS:
         raise ValueError(f"unknown export format {fmt_name!r} (known: {', '.join(FORMATS)})")
     return RENDERERS[fmt_name](table, session, result, summary)

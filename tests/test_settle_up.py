@@ -386,3 +386,76 @@ def test_schwarze_sau_says_who_owes_rounds_and_money(app, price):
         assert "Uli → Fritz 2,00 €" in text and "Uli → Guido 2,00 €" in text
     else:
         assert "→" not in text
+
+
+# --- 7. a picture to share ---------------------------------------------------------------------------
+
+def png_ok(data: bytes):
+    from PIL import Image
+
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG"
+    assert image.width == 1080 and 600 <= image.height <= 2400, image.size  # a phone screen, a chat
+    grey = image.convert("L")
+    lo, hi = grey.getextrema()
+    assert hi - lo > 150  # text on a background, not blank
+    assert len(image.convert("RGB").getcolors(1 << 20) or []) > 20  # lines of several colours, anti-aliased text
+    return image
+
+
+def test_the_png_of_the_evening(app, capsys, tmp_path):
+    evening = schafkopf_named(app, ["Zé Ünal", "Vroni", "Kathi", "Wast"])
+    data = app.export_session(evening, "png")
+    out = ARTIFACTS / "png"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "schafkopf.png").write_bytes(data)
+    png_ok(data)
+    path = tmp_path / "abend.png"
+    assert cli(capsys, "--db", app.store.path, "export", evening, "--format", "png", "-o", path) == ""
+    png_ok(path.read_bytes())
+
+
+def test_the_png_font_draws_euro_and_umlauts_not_boxes():
+    from PIL import Image, ImageDraw
+
+    from scorepad.picture import font
+
+    def drawn(ch: str) -> bytes:
+        image = Image.new("L", (60, 60), 0)
+        ImageDraw.Draw(image).text((5, 5), ch, font=font(40), fill=255)
+        return image.tobytes()
+
+    missing = drawn("\ufffe")  # a noncharacter: no font has it, so the font's box for a missing glyph
+    for ch in "€ÄÖÜäöüß→é":
+        assert drawn(ch) != missing and any(drawn(ch)), ch
+
+
+@pytest.mark.parametrize("ruleset,players", [
+    ("schafkopf", ["Vroni", LONG, "Kathi", "Wast"]), ("struliwuli", SIX), ("schwarze-sau", ["Uli", "Fritz", "Guido"]),
+    ("zaisertshofer-ramsch", P4), ("saukopf", ["Sepp", "Resi", "Alois", "Zenzi"]),
+])
+def test_every_game_has_a_png(app, ruleset, players):
+    evening = generated(app, ruleset, players, 30, seed=3)
+    data = app.export_session(evening, "png")
+    out = ARTIFACTS / "png"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{ruleset}-{len(players)}.png").write_bytes(data)
+    png_ok(data)
+    png_ok(app.export_session(evening, "png", settle_open=True))
+
+
+async def test_the_settle_screen_offers_the_picture(tmp_path):
+    from flet_harness import open_phone
+    from scorepad.ui.main import make_main
+
+    m = make_main(str(tmp_path / "ui.db"))
+    try:
+        evening = schafkopf_named(m.app, ["Vroni", "Hias", "Kathi", "Wast"])
+        phone = await open_phone(m)
+        await phone.tap(f"evening-{evening}")
+        await phone.tap("settle")
+        assert phone.has("export-png")
+    finally:
+        m.app.close()

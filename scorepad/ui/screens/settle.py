@@ -14,7 +14,7 @@ from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header
 from scorepad.ui.words import tally_text
 
 EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv-de", "Excel (CSV)", "text/csv"), ("csv", "CSV", "text/csv"),
-           ("md", "Markdown", "text/markdown"), ("json", "JSON", "application/json")]
+           ("md", "Markdown", "text/markdown"), ("json", "JSON", "application/json"), ("png", "Bild (PNG)", "image/png")]
 SUFFIX = {"csv-de": "csv"}
 LINE_COLOURS = [ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_700,
                 ft.Colors.PURPLE_700, ft.Colors.CYAN_700]
@@ -53,7 +53,8 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     async def download(kind: str, label: str, _e=None):
         text = app.export_session(evening_id, kind, settle_open)
         name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}{'-excel' if kind == 'csv-de' else ''}.{SUFFIX.get(kind, kind)}"
-        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        await ft.FilePicker().save_file(file_name=name, src_bytes=data)
         nav.notify(f"{label} gespeichert")
 
     async def copy_text():
