@@ -31,7 +31,7 @@ from scorepad.engine import Game, HandResult, Replay, before_hand, play_through,
 from scorepad.errors import HandError, ScorepadError, SessionError, TableError
 from scorepad.exports import render as render_export
 from scorepad.session import (SessionFile, has_control_characters, parse_session, parse_session_text,
-                              session_table)
+                              session_table, started_at)
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
 from scorepad.summary import summarize
 from scorepad import tomlwrite
@@ -208,6 +208,7 @@ class Season(BaseModel):
     better: Literal["more", "less"] | None
     trophies: list[str]
     rows: list[SeasonRow]
+    open_rads: int = 0  # evenings whose unfinished Rad was settled pro rata (only when chosen)
 
 
 # --- pure helpers ------------------------------------------------------------------------------
@@ -377,8 +378,9 @@ class ExportData:
     replay: Replay
 
 
-def evening_summary(data: ExportData, settle_open: bool = True):
-    """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart)."""
+def evening_summary(data: ExportData, settle_open: bool = False):
+    """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart).
+    An unfinished Struliwuli Rad is money only with `settle_open` (the table's choice)."""
     s = data.session
     result = replay(data.table, s["players"], s["hands"], s.get("first_dealer"), keep_boards=True)
     meta = {"started": data.info.started_at, "place": data.info.place, "note": data.info.note,
@@ -386,16 +388,19 @@ def evening_summary(data: ExportData, settle_open: bool = True):
     return result, summarize(data.table, s["players"], result, meta, settle_open=settle_open)
 
 
-def _render(kind: str) -> Callable[[ExportData], str]:
-    def render(data: ExportData) -> str:
-        result, summary = evening_summary(data)
+def _render(kind: str) -> Callable[..., str]:
+    def render(data: ExportData, settle_open: bool = False) -> str | bytes:
+        result, summary = evening_summary(data, settle_open)
         return render_export(kind, data.table, data.session, result, summary)
 
     return render
 
 
 # json: the session file (format 1, importable as is) plus the computed results
-EXPORT_FORMATS: dict[str, Callable[[ExportData], str]] = {k: _render(k) for k in ("json", "csv", "md", "html", "text")}
+# csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
+# png: the evening as a picture to share (bytes, not text)
+EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {
+    k: _render(k) for k in ("json", "csv", "md", "html", "text", "csv-de", "png")}
 
 
 def table_diff(base: dict, stored: dict) -> dict:
@@ -495,7 +500,10 @@ class App:
         return self._create(session, place, note, "import")
 
     def _create(self, session: SessionFile, place, note, action: str) -> EveningInfo:
-        place, note = check_text("place", place), check_text("note", note)
+        # the place and note given win over the session file's; its date, if any, is kept
+        place = check_text("place", place) or check_text("place", session.place)
+        note = check_text("note", note) or check_text("note", session.note)
+        started = started_at(session.date) if session.date else now()
         table = session_table(session)
         hands = [plain_hand(h, n) for n, h in enumerate(session.hands, 1)]
         try:
@@ -517,7 +525,7 @@ class App:
             evening_id = self.store.create_evening({
                 "ruleset": session.ruleset, "game": table.name, "family": table.family,
                 "options": dumps(options), "rule_table": dumps(table_as_dict(table)),
-                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": now(),
+                "first_dealer": ids[names.index(dealer)] if dealer else None, "started_at": started,
                 "place": place, "note": note, "finished": 0, "finished_at": None, "version": 0,
             }, ids)
             self.store.insert_hands(evening_id, hands)
@@ -739,29 +747,34 @@ class App:
             return self._session(self.store.evening(evening_id))
 
     @_guarded
-    def export_session(self, evening_id: int, format: str = "json") -> str:
-        """The evening written in `format` (see EXPORT_FORMATS)."""
+    def export_session(self, evening_id: int, format: str = "json", settle_open: bool = False) -> str | bytes:
+        """The evening written in `format` (see EXPORT_FORMATS); `settle_open` settles an
+        unfinished Struliwuli Rad pro rata (said so in the export), else it is no money.
+        Text for every format but `png` (bytes)."""
         if format not in EXPORT_FORMATS:
             raise ExportError("export_format_unknown", format=format, known=", ".join(EXPORT_FORMATS))
         with self.store.read():
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session(row), self._table(row), self.show(evening_id))
-        return EXPORT_FORMATS[format](data)
+        return EXPORT_FORMATS[format](data, settle_open)
 
     # -- the table app: settle, preview, drafts --------------------------------------------------
 
     @_guarded
-    def summary(self, evening_id: int, settle_open: bool = True):
-        """The evening summed up: standings, winner, trophies, balances, transfers, statistics."""
+    def summary(self, evening_id: int, settle_open: bool = False):
+        """The evening summed up: standings, winner, trophies, balances, transfers, statistics.
+        An unfinished Struliwuli Rad is no money unless `settle_open` (then `open_rad` says so)."""
         with self.store.read():
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session_plain(row), self._table(row), self.show(evening_id))
         return evening_summary(data, settle_open)[1]
 
     @_guarded
-    def season(self, ruleset: str | None = None, since: date | str | None = None) -> Season:
+    def season(self, ruleset: str | None = None, since: date | str | None = None,
+               settle_open: bool = False) -> Season:
         """A table per player over the stored evenings (of `ruleset`; started on or after the
-        day `since`), added up from each evening's summary (open Rads settled): evenings,
+        day `since`), added up from each evening's summary (open Rads only with `settle_open`,
+        the table's explicit choice; `open_rads` counts the evenings settled so): evenings,
         hands, money, the lead tally, trophies, Bollas, games lost. Best first."""
         day = parse_day(since)
         with self.store.read():
@@ -774,10 +787,12 @@ class App:
             trophies: list[str] = []
             leads = set()
             ramsch = schwarze_sau = False
+            open_rads = 0
             for r in chosen:
                 lead = self._table(self.store.evening(r["id"])).rank_keys()[0]
                 leads.add((lead.tally, lead.better))
-                s = self.summary(r["id"])
+                s = self.summary(r["id"], settle_open)
+                open_rads += bool(s.open_rad and s.open_rad.settled)
                 trophies += [t for t in s.trophies if t not in trophies]
                 for p in s.stats:
                     row = rows.setdefault(p.name, SeasonRow(name=p.name))
@@ -812,7 +827,8 @@ class App:
         known = builtin_tables().get(ruleset) if ruleset else None
         game = chosen[0]["game"] if ruleset and chosen else known.name if known else None
         return Season(ruleset=ruleset, game=game, since=day.isoformat() if day else None, evenings=len(chosen), tally=tally,
-                      better=better, trophies=trophies, rows=sorted(rows.values(), key=order))
+                      better=better, trophies=trophies, rows=sorted(rows.values(), key=order),
+                      open_rads=open_rads)
 
     @_guarded
     def table(self, evening_id: int):
@@ -991,7 +1007,8 @@ class App:
 
     def _session(self, row: dict) -> dict[str, Any]:
         session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],
-                              first_dealer=row["first_dealer"], options=self._format1_options(row),
+                              first_dealer=row["first_dealer"], date=row["started_at"], place=row["place"],
+                              note=row["note"], options=self._format1_options(row),
                               hands=self.store.hands(row["id"]))
         return session.as_dict()
 

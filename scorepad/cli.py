@@ -205,12 +205,20 @@ def cmd_finish(args) -> int:
 
 def cmd_export(args) -> int:
     with _app(args) as app:
-        text = app.export_session(args.id, args.format)
+        text = app.export_session(args.id, args.format, settle_open=args.settle_open_rad)
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     if args.output in (None, "-"):
+        if isinstance(text, bytes):  # a picture: bytes to a pipe or file, never onto a terminal
+            if sys.stdout.isatty():
+                raise ScorepadError("png_needs_file")
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return 0
         sys.stdout.write(text)
         return 0
     try:
-        Path(args.output).write_text(text, encoding="utf-8")
+        Path(args.output).write_bytes(data)
     except OSError as exc:
         raise ScorepadError("file_cannot_write", file=args.output, reason=exc.strerror) from None
     return 0
@@ -248,6 +256,9 @@ def _store_commands(sub, db_parent) -> None:
                                       "help": "refuse unless the evening is still at version V"})
     place = (("--place",), {"help": "where the evening is played"})
     note = (("--note",), {"help": "a note on the evening"})
+    settle_open_rad = (("--settle-open-rad",), {"action": "store_true",
+                                                "help": "Struliwuli: settle an unfinished Rad pro rata (offener Rad, "
+                                                        "anteilig); without it only finished Rads are money"})
     add("start", cmd_start, "start a new evening and print its id",
         (("ruleset",), {}), (("players",), {"nargs": "+", "metavar": "PLAYER", "help": "clockwise"}),
         (("--dealer",), {"help": "who deals first"}), (("--options",), {"help": "table values to override (JSON)"}),
@@ -267,7 +278,8 @@ def _store_commands(sub, db_parent) -> None:
         (("--reopen",), {"action": "store_true"}))
     add("export", cmd_export, "write an evening as a session file",
         evening, (("--format",), {"choices": list(EXPORT_FORMATS), "default": "json"}),
-        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}))
+        (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}),
+        settle_open_rad)
     add("players", cmd_players, "list the players")
     add("rename-player", cmd_rename_player, "rename a player in every evening",
         (("old",), {}), (("new",), {}))
@@ -276,7 +288,7 @@ def _store_commands(sub, db_parent) -> None:
         from scorepad import fmt
 
         with _app(args) as app:
-            season = app.season(args.ruleset, args.since)
+            season = app.season(args.ruleset, args.since, settle_open=args.settle_open_rad)
         if args.json:
             _print_json(season.model_dump())
             return 0
@@ -284,6 +296,9 @@ def _store_commands(sub, db_parent) -> None:
         what = [season.game or "alle Spiele", f"{season.evenings} {'Abend' if season.evenings == 1 else 'Abende'}"]
         if season.since:
             what.append(f"seit {fmt.day(season.since)}")
+        if season.open_rads:
+            what.append("1 offener Rad, anteilig" if season.open_rads == 1
+                        else f"{season.open_rads} offene Rads, anteilig")
         print(" · ".join(what))
         if not rows:
             return 0
@@ -307,7 +322,8 @@ def _store_commands(sub, db_parent) -> None:
         "Bollas, games lost)",
         (("--ruleset",), {"metavar": "ID", "help": "only the evenings of this rule table (see: scorepad rulesets)"}),
         (("--since",), {"metavar": "DATE", "help": "only the evenings from this day on (2026-11-29 or 29.11.2026)"}),
-        (("--json",), {"action": "store_true", "help": "print the table as JSON (money in cents)"}))
+        (("--json",), {"action": "store_true", "help": "print the table as JSON (money in cents)"}),
+        settle_open_rad)
 
 
 def cmd_web(args) -> int:

@@ -82,7 +82,8 @@ def describe_hand(table, hand: Any, result: HandResult | None = None) -> str:
     if family == "struliwuli":
         cards = result.info.get("cards") if result else sum((hand.get("tricks") or {}).values())
         exact = result.info.get("exact", []) if result else []
-        made = f"{len(exact)} getroffen" if exact else "keiner getroffen"
+        bidders = len(hand.get("bids") or {}) or len(exact)
+        made = f"{len(exact)} von {bidders} genau angesagt" if exact else "keiner genau angesagt"
         return f"{cards} {'Karte' if cards == 1 else 'Karten'}{SEP}{made}"
     if family == "ramsch":
         parts = [f"mit: {', '.join(hand.get('participants', []))}"]

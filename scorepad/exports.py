@@ -3,9 +3,8 @@ to paste into a chat. All German, all from the engine's replay and the evening s
 
 from __future__ import annotations
 
-import csv
 import html
-import io
+import re
 import json
 from typing import Any
 
@@ -14,13 +13,18 @@ from scorepad.describe import describe_hand
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
 
-FORMATS = ("json", "csv", "md", "html", "text")
+FORMATS = ("json", "csv", "md", "html", "text", "csv-de", "png")  # png: bytes, the others text
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"]
 
 
+AFTER_SEPARATOR = re.compile(r"([,;\t] *)([=+\-@])")
+
+
 def safe_cell(text: str) -> str:
-    """A text cell that a spreadsheet will not run as a formula (names like "=SUM(...)")."""
+    """A text cell that a spreadsheet will not run as a formula (names like "=SUM(...)"), also
+    where a spreadsheet splits it at a separator of the other CSV ("x;=2+5" read with ";")."""
+    text = AFTER_SEPARATOR.sub(r"\1'\2", text)
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
@@ -37,30 +41,132 @@ def _hands(n: int) -> str:
     return f"{n} Spiel" if n == 1 else f"{n} Spiele"
 
 
+def games_line(summary: EveningSummary) -> str:
+    """The games played as the statistics count them, and the hands that were no game."""
+    parts = [_hands(summary.games)]
+    if summary.thrown_in:
+        parts.append(f"{summary.thrown_in} zusammengeworfen")
+    if summary.misdeals:
+        parts.append(f"{summary.misdeals} vergeben")
+    return " · ".join(parts)
+
+
+def owed_lines(table, summary: EveningSummary) -> list[str]:
+    """Schwarze Sau: who pays how many rounds of drinks (and, with a drink price, what each costs)."""
+    price = getattr(table, "drink_price", 0) or 0
+    out = []
+    for s in summary.stats:
+        if s.games_lost:
+            line = f"{s.name} zahlt {s.games_lost} {'Runde' if s.games_lost == 1 else 'Runden'}"
+            if price:
+                line += f" (je verlorenes Spiel {fmt.money(price)} an jeden anderen)"
+            out.append(line)
+    return out
+
+
+def chart_points(summary: EveningSummary) -> dict[str, list[int]]:
+    """Each player's line: the sheet before hand 1 (Ramsch: the start Striche), then after each hand."""
+    return {p: [summary.chart.start.get(p, 0)] + vs for p, vs in summary.chart.series.items()}
+
+
 def _tally_head(tally: str) -> str:
     return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == "geld" else "")
 
 
-def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    """One row per hand: number, dealer, the hand in words, then each player's change per tally
-    (geld in cents)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    players = summary.players
-    tallies = summary.tallies
-    writer.writerow(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {_tally_head(t)}") for p in players for t in tallies])
+def _csv_line(cells: list[Any], sep: str) -> str:
+    """One CSV line: a text cell holding a separator of either kind (, or ;), a quote or a
+    line break is quoted, so a name like "x;=2+5" stays one cell (never a formula) whichever
+    separator the spreadsheet splits at."""
+    out = []
+    for c in cells:
+        text = str(c)
+        if isinstance(c, str) and any(ch in text for ch in ',;\t"\r\n'):
+            text = '"' + text.replace('"', '""') + '"'
+        out.append(text)
+    return sep.join(out) + "\r\n"
+
+
+def _csv(table, session: dict, result: Replay, summary: EveningSummary, german: bool) -> str:
+    sep = ";" if german else ","
+    players, tallies = summary.players, summary.tallies
+
+    def head(t: str) -> str:
+        return fmt.TALLY_NAMES.get(t, t) + " (€)" if german and t == "geld" else _tally_head(t)
+
+    def value(t: str, v: int) -> Any:
+        if german and t == "geld":  # euros with a decimal comma, as German spreadsheets read numbers
+            return fmt.money(v).removesuffix(" €").replace(".", "")
+        return v
+
+    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in tallies], sep)]
     for hand, raw in zip(result.hands, session["hands"]):
         row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
-        row += [hand.deltas[p][t] for p in players for t in tallies]
-        writer.writerow(row)
-    return out.getvalue()
+        row += [value(t, hand.deltas[p][t]) for p in players for t in tallies]
+        lines.append(_csv_line(row, sep))
+    if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
+        lines.append(_csv_line(["", "", OPEN_RAD] + [value(t, summary.open_rad.cents[p] if t == "geld" else 0)
+                                                     for p in players for t in tallies], sep))
+    return ("\ufeff" if german else "") + "".join(lines)
+
+
+def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """One row per hand: number, dealer, the hand in words, then each player's change per tally
+    (geld in cents). Comma-separated UTF-8, for programs and international spreadsheets."""
+    return _csv(table, session, result, summary, german=False)
+
+
+def to_csv_de(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+    """The CSV as German Excel and LibreOffice open it by a double click: semicolons, money in
+    euros with a decimal comma, and a byte-order mark so that "Zé Ünal" reads right."""
+    return _csv(table, session, result, summary, german=True)
+
+
+OPEN_RAD = "offener Rad, anteilig"
+
+
+def open_rad_note(summary: EveningSummary) -> str | None:
+    """A sentence on an unfinished Rad: not money yet, or settled pro rata by choice."""
+    rad = summary.open_rad
+    if rad is None:
+        return None
+    played = f" ({rad.hands} von {rad.of} Spielen)" if rad.hands is not None and rad.of else ""
+    if rad.settled:
+        return f"Abgerechnet mit dem {OPEN_RAD}{played}: so gewählt, das Blatt zahlt erst nach dem Rad."
+    return (f"Rad nicht fertig{played}: noch kein Geld. Nur ein fertiger Rad zählt; anteilig abrechnen "
+            f"nur auf Wunsch (Abrechnung: „Offenen Rad anteilig abrechnen“, scorepad export --settle-open-rad).")
+
+
+def transfers_heading(summary: EveningSummary) -> str:
+    return "Wer zahlt wem" + (f" ({OPEN_RAD})" if summary.open_rad and summary.open_rad.settled else "")
+
+
+def show_saldo(summary: EveningSummary) -> bool:
+    """A Saldo column only where it is not the Geld column again (a Stock pot paid back, an
+    open Rad settled, or a game whose money is not a tally)."""
+    if not any(summary.balances.values()):
+        return False
+    if "geld" not in summary.tallies:
+        return True
+    return any(summary.balances[p] != summary.standings[p]["geld"] for p in summary.players)
+
+
+def places(summary: EveningSummary) -> list[int]:
+    """Each ranked player's place; tied players (the same on every ranking tally and the same
+    money) share it: 1, 2, 2, 4."""
+    keys = [summary.balances[p] for p in summary.ranking]
+    rows = [(tuple(summary.standings[p].values()), k) for p, k in zip(summary.ranking, keys)]
+    out = []
+    for i, row in enumerate(rows):
+        out.append(out[-1] if i and row == rows[i - 1] else i + 1)
+    return out
 
 
 def _standings_rows(summary: EveningSummary) -> list[list[str]]:
     rows = []
-    for place, p in enumerate(summary.ranking, 1):
-        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t]) for t in summary.tallies]
-        if any(summary.balances.values()):
+    saldo = show_saldo(summary)
+    for place, p in zip(places(summary), summary.ranking):
+        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t], t == "geld") for t in summary.tallies]
+        if saldo:
             row.append(fmt.money(summary.balances[p], signed=True))
         rows.append(row)
     return rows
@@ -68,8 +174,8 @@ def _standings_rows(summary: EveningSummary) -> list[list[str]]:
 
 def _standings_head(summary: EveningSummary) -> list[str]:
     head = ["Platz", "Name"] + [fmt.TALLY_NAMES.get(t, t) for t in summary.tallies]
-    if any(summary.balances.values()):
-        head.append("Saldo")
+    if show_saldo(summary):
+        head.append("Saldo" + (f" ({OPEN_RAD})" if summary.open_rad and summary.open_rad.settled else ""))
     return head
 
 
@@ -89,7 +195,7 @@ def stat_phrases(s) -> list[str]:
     if s.kontra_given:
         extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
     if s.exact_bids_pct is not None:
-        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')} %")
+        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')}\u00a0%")
     if s.bollas is not None:
         extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
     if s.games_lost is not None:
@@ -101,20 +207,29 @@ def _stat_lines(summary: EveningSummary) -> list[list[str]]:
     return [[s.name, str(s.hands_played), "; ".join(stat_phrases(s))] for s in summary.stats]
 
 
+def md_text(text: str) -> str:
+    """Text for Markdown: HTML in a name stays text (`<script>` becomes `&lt;script&gt;`)."""
+    return html.escape(text, quote=False)
+
+
 def _md_table(head: list[str], rows: list[list[str]]) -> str:
-    esc = [[c.replace("|", "\\|") for c in r] for r in [head] + rows]
+    esc = [[md_text(c).replace("|", "\\|") for c in r] for r in [head] + rows]
     lines = ["| " + " | ".join(esc[0]) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in esc[1:]]
     return "\n".join(lines)
 
 
 def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    parts = [f"# {_title(summary)}", "", f"{_hands(summary.hands)} · {', '.join(summary.players)}", ""]
+    parts = [f"# {md_text(_title(summary))}", "", md_text(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
+    if owed_lines(table, summary):
+        parts += ["## Wer zahlt eine Runde", ""] + [f"- {md_text(line)}" for line in owed_lines(table, summary)] + [""]
+    if open_rad_note(summary):
+        parts += [md_text(open_rad_note(summary)), ""]
     if summary.transfers:
-        parts += ["## Wer zahlt wem", ""] + [f"- {line}" for line in _transfer_lines(summary)] + [""]
+        parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md_text(line)}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
-        parts += ["## Trophäen", ""] + [f"- {line}" for line in _trophy_lines(summary)] + [""]
+        parts += ["## Trophäen", ""] + [f"- {md_text(line)}" for line in _trophy_lines(summary)] + [""]
     parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary)), ""]
     rows = [[str(h.number), h.dealer, describe_hand(table, raw, h),
              " / ".join(f"{p} {fmt.tally_value(summary.tallies[0], h.deltas[p][summary.tallies[0]], True)}"
@@ -126,11 +241,11 @@ def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -
 
 def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> str:
     """The standings hand by hand as an inline SVG line chart (no scripts, no fonts needed)."""
-    series = summary.chart.series
+    series = chart_points(summary)
     values = [v for vs in series.values() for v in vs] or [0]
     lo, hi = min(values + [0]), max(values + [0])
     span = (hi - lo) or 1
-    n = max((len(vs) for vs in series.values()), default=0)
+    n = max((len(vs) - 1 for vs in series.values()), default=0)
     left, right, top, bottom = 48, 12, 12, 28
     w, h = width - left - right, height - top - bottom
 
@@ -151,35 +266,56 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
            f'<text x="{width - right}" y="{height - 8}" font-size="11" text-anchor="end">Spiel {n}</text>']
     for k, (player, vs) in enumerate(series.items()):
         colour = PALETTE[k % len(PALETTE)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0] + vs))
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
                    f'<title>{html.escape(player)}</title></polyline>')
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None) -> str:
-    """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")."""
+def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None,
+                css: str | None = None) -> str:
+    """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
+    and stand right-aligned; their headings (names, in the hand table) may wrap anywhere."""
     def cell(tag: str, i: int, c: str) -> str:
-        attr = ' class="n"' if tag == "td" and numbers_from is not None and i >= numbers_from else ""
+        number = numbers_from is not None and i >= numbers_from
+        attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
         return f"<{tag}{attr}>{html.escape(c)}</{tag}>"
 
     th = "".join(cell("th", i, c) for i, c in enumerate(head))
     body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(r)) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    cls = f' class="{css}"' if css else ""
+    return f"<table{cls}><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
 HTML_STYLE = """
 @page { size: A4; margin: 15mm; }
-body { font-family: "DejaVu Sans", Roboto, Arial, sans-serif; color: #111; margin: 0 auto; max-width: 180mm; }
+body { font-family: "DejaVu Sans", Roboto, Arial, sans-serif; color: #111; margin: 0 auto; max-width: 180mm;
+       overflow-wrap: anywhere; }
 h1 { font-size: 20pt; margin: 0 0 4mm; } h2 { font-size: 13pt; margin: 6mm 0 2mm; }
+h1, h2 { break-after: avoid; page-break-after: avoid; }
 table { border-collapse: collapse; width: 100%; font-size: 10pt; }
-th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
-th { background: #eee; } tr { page-break-inside: avoid; } .n { white-space: nowrap; }
-.legend span { display: inline-block; margin-right: 4mm; font-size: 10pt; }
+th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; word-break: normal; }
+th { background: #eee; overflow-wrap: normal; } tr { page-break-inside: avoid; break-inside: avoid; }
+.n { white-space: nowrap; text-align: right; overflow-wrap: normal; }
+table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 1.2mm; }
+th.p { text-align: right; }
+.note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
+.legend span { display: inline-block; max-width: 100%; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
 ul { margin: 0; padding-left: 5mm; }
+svg { display: block; max-width: 100%; break-inside: avoid; }
 """
+
+
+def short_names(players: list[str], limit: int = 12) -> dict[str, str]:
+    """Names for the narrow columns of the hand table: a long name cut to `limit` characters
+    and "…", with its seat number where two cut names would read the same (the standings and
+    the statistics keep the full names)."""
+    cut = {p: p if len(p) <= limit + 1 else p[:limit] + "…" for p in players}
+    seen = [cut[p] for p in players]
+    return {p: f"{cut[p]} ({i})" if seen.count(cut[p]) > 1 else cut[p] for i, p in enumerate(players, 1)}
 
 
 def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> str:
@@ -187,10 +323,15 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{html.escape(p)}</span>'
                      for k, p in enumerate(summary.players))
     sections = [f"<h1>{title}</h1>",
-                f"<p>{_hands(summary.hands)} · {html.escape(', '.join(summary.players))}</p>",
+                f"<p>{html.escape(games_line(summary))} · {html.escape(', '.join(summary.players))}</p>",
                 "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2)]
+    if owed_lines(table, summary):
+        sections += ["<h2>Wer zahlt eine Runde</h2>",
+                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
+    if open_rad_note(summary):
+        sections.append(f'<p class="note">{html.escape(open_rad_note(summary))}</p>')
     if summary.transfers:
-        sections += ["<h2>Wer zahlt wem</h2>",
+        sections += [f"<h2>{html.escape(transfers_heading(summary))}</h2>",
                      "<ul>" + "".join(f'<li>{html.escape(t.payer)} → {html.escape(t.payee)} '
                                       f'<span class="n">{html.escape(fmt.money(t.cents))}</span></li>'
                                       for t in summary.transfers) + "</ul>"]
@@ -200,10 +341,19 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     sections += ["<h2>Verlauf</h2>", chart_svg(summary), f'<p class="legend">{legend}</p>',
                  "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(summary))]
     lead = summary.tallies[0]
-    rows = [[str(h.number), h.dealer, describe_hand(table, raw, h)]
+    short = short_names(summary.players)
+    cut = sorted((p for p in summary.players if short[p] != p), key=len, reverse=True)
+
+    def said(text: str) -> str:  # the hand in words, with the hand table's short names
+        for p in cut:
+            text = text.replace(p, short[p])
+        return text
+
+    rows = [[str(h.number), short.get(h.dealer, h.dealer), said(describe_hand(table, raw, h))]
             + [fmt.tally_value(lead, h.deltas[p][lead], True) for p in summary.players]
             for h, raw in zip(result.hands, session["hands"])]
-    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + summary.players, rows, numbers_from=3)]
+    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + [short[p] for p in summary.players], rows,
+                                                numbers_from=3, css="hands")]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -212,14 +362,17 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
 
 def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> str:
     """A few lines to paste into a chat."""
-    lines = [_title(summary), _hands(summary.hands)]
+    lines = [_title(summary), games_line(summary)]
     for place, p in enumerate(summary.ranking, 1):
         shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
                  else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))
         lines.append(f"{place}. {p} {shown}")
     lines += _trophy_lines(summary)
+    lines += owed_lines(table, summary)
+    if open_rad_note(summary):
+        lines.append(open_rad_note(summary))
     if summary.transfers:
-        lines.append("Wer zahlt wem:")
+        lines.append(f"{transfers_heading(summary)}:")
         lines += _transfer_lines(summary)
     return "\n".join(lines) + "\n"
 
@@ -231,10 +384,20 @@ def to_json(table, session: dict, result: Replay, summary: EveningSummary) -> st
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html, "text": to_text}
+RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html, "text": to_text,
+             "csv-de": to_csv_de}
 
 
-def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def _png(table, session: dict, result: Replay, summary: EveningSummary) -> bytes:
+    from scorepad.picture import to_png  # Pillow is loaded only for the picture
+
+    return to_png(table, session, result, summary)
+
+
+RENDERERS["png"] = _png
+
+
+def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str | bytes:
     if fmt_name not in RENDERERS:
         raise ValueError(f"unknown export format {fmt_name!r} (known: {', '.join(FORMATS)})")
     return RENDERERS[fmt_name](table, session, result, summary)

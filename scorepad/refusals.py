@@ -351,6 +351,10 @@ CATALOGUE: dict[str, Refusal] = {
                                     "evening was started in a way a session file (format 1) cannot carry",
                                     "Abend {evening}: die eingebaute Tabelle {ruleset!r} hat sich seit Beginn "
                                     "des Abends so geändert, dass eine Sitzungsdatei (Format 1) das nicht abbildet"),
+    "not_a_date": Refusal("{value!r} is not a date (give 2026-11-29 or 2026-11-29T19:30:00+01:00)",
+                          "{value!r} ist kein Datum (z. B. 2026-11-29 oder 2026-11-29T19:30:00+01:00)"),
+    "png_needs_file": Refusal("export: png is a picture: give -o FILE or redirect the output",
+                              "Export: PNG ist ein Bild: mit -o DATEI speichern oder die Ausgabe umleiten"),
     "not_a_day": Refusal("since: {value!r} is not a day (give 2026-11-29 or 29.11.2026)",
                          "seit: {value!r} ist kein Tag (z. B. 29.11.2026 oder 2026-11-29)"),
     "store_busy": Refusal("{path}: busy: another scorepad kept it locked for {seconds:g} s; nothing was stored, try again",

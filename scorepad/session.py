@@ -1,6 +1,7 @@
 """The session file (interchange format 1): one evening as entered, for replay, import, export.
 
     {"format": 1, "ruleset": id, "players": [names, clockwise], "first_dealer": name,
+     "date": when it was played, "place": text, "note": text,
      "options": {table values to override}, "hands": [{hand keys of the game}, ...]}
 
 See docs/session-format.md for the hand keys of each game.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -28,6 +30,10 @@ class SessionFile(BaseModel):
     ruleset: str
     players: list[str]
     first_dealer: str | None = None
+    # optional, still format 1: when and where the evening was played, and a note on it
+    date: str | None = None
+    place: str | None = None
+    note: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     hands: list[Any] = Field(default_factory=list)
     # an export's computed results ride along; they are never read back as truth
@@ -37,6 +43,9 @@ class SessionFile(BaseModel):
         out: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset, "players": list(self.players)}
         if self.first_dealer is not None:
             out["first_dealer"] = self.first_dealer
+        for key in ("date", "place", "note"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
         if self.options:
             out["options"] = self.options
         out["hands"] = list(self.hands)
@@ -50,10 +59,27 @@ def parse_session(data: Any) -> SessionFile:
     if data.get("format") != FORMAT and "format" in data:
         raise SessionError("format", "format_wrong", format=FORMAT, got=data.get("format"))
     try:
-        return SessionFile.model_validate(data)
+        session = SessionFile.model_validate(data)
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)
         raise SessionError(key or "file", code, **params) from None
+    if session.date is not None:
+        started_at(session.date)  # refuses what is no date
+    return session
+
+
+def started_at(value: str) -> str:
+    """The session's `date` as a start time with its zone: a day alone (2026-11-29) is noon
+    local time that day; a time without a zone is local time. SessionError if it is no date."""
+    try:
+        when = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise SessionError("date", "not_a_date", value=value) from None
+    if len(value.strip()) == 10:  # a day alone
+        when = datetime.combine(date.fromisoformat(value.strip()), datetime.min.time()).replace(hour=12)
+    if when.tzinfo is None:
+        return when.astimezone().isoformat(timespec="milliseconds")
+    return value
 
 
 def parse_session_text(text: str) -> SessionFile:

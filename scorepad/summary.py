@@ -48,6 +48,17 @@ class PlayerStats(BaseModel):
 class Chart(BaseModel):
     tally: str
     series: dict[str, list[int]]  # the standings after each hand
+    start: dict[str, int] = {}  # the standings before the first hand (Ramsch: the table's start Striche)
+
+
+class OpenRad(BaseModel):
+    """An unfinished Struliwuli Rad at the end of the evening: no money on the sheet. `cents`
+    is what it pays if the table chooses to settle it pro rata (`settled`: it was chosen)."""
+
+    settled: bool
+    hands: int | None = None  # hands played in the open Rad
+    of: int | None = None  # hands a Rad has
+    cents: dict[str, int]
 
 
 class EveningSummary(BaseModel):
@@ -67,6 +78,10 @@ class EveningSummary(BaseModel):
     stats: list[PlayerStats]
     chart: Chart
     state: dict[str, Any]
+    open_rad: OpenRad | None = None  # an unfinished Rad with money in it (settled only when chosen)
+    games: int = 0  # hands played as the statistics count them: no thrown-in hand, misdeal or Achterbrief
+    thrown_in: int = 0  # passed hands (everyone passed, the cards thrown in)
+    misdeals: int = 0  # Saukopf: vergeben
 
 
 def _rank(table, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
@@ -134,20 +149,51 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
 
 
 def _chart(table, players: list[str], result: Replay) -> Chart:
+    from scorepad.engine import replay
+
     tally = table.tallies[0]
     boards = result.boards or []
-    return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players})
+    before = replay(table, players, []).standings  # the sheet before hand 1, from the table
+    return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players},
+                 start={p: before[p][tally] for p in players})
+
+
+def _count(result: Replay) -> tuple[int, int, int]:
+    """Games played (as the statistics count them), hands thrown in, misdeals."""
+    passed = sum(1 for h in result.hands if h.info.get("passed"))
+    misdealt = sum(1 for h in result.hands if h.info.get("vergeben"))
+    other = sum(1 for h in result.hands if "achterbrief_loser" in h.info and not h.info.get("passed"))
+    return len(result.hands) - passed - misdealt - other, passed, misdealt
+
+
+def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> OpenRad | None:
+    """What an unfinished Rad would pay if settled now (None: nothing open, or it pays nothing)."""
+    closed = balances(table, result, False)
+    opened = balances(table, result, True)
+    cents = {p: opened[p] - closed[p] for p in players}
+    if not any(cents.values()):
+        return None
+    hands = of = None
+    if table.family == "struliwuli":
+        seats = table.seats[len(players)]
+        of = seats.partien_per_rad * len(seats.hand_cards)
+        hands = 0
+        for hand in result.hands:
+            hands = 0 if hand.info.get("rad_complete") else hands + 1
+    return OpenRad(settled=settle_open, hands=hands, of=of, cents=cents)
 
 
 def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | None = None,
-              settle_open: bool = True) -> EveningSummary:
+              settle_open: bool = False) -> EveningSummary:
     """Everything the end of the evening shows. `result` should be replayed with
-    keep_boards=True for the chart; `settle_open` pays out an unfinished Struliwuli Rad."""
+    keep_boards=True for the chart. Only a finished Struliwuli Rad is money; `settle_open`
+    (the table's explicit choice) pays out an unfinished one pro rata, and `open_rad` says so."""
     balance = balances(table, result, settle_open)
     # rank by the money the evening settles (an open Struliwuli Rad paid out counts too)
     settled = {p: {**row, "geld": balance[p]} if "geld" in row else row for p, row in result.standings.items()}
     ranking = _rank(table, settled, players)
     scored = any(any(v for row in h.deltas.values() for v in row.values()) for h in result.hands)
+    games, thrown_in, misdeals = _count(result)
     return EveningSummary(
         ruleset=table.id,
         game_name=table.name,
@@ -165,4 +211,6 @@ def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | 
         stats=_stats(table, players, result),
         chart=_chart(table, players, result),
         state=result.state,
+        open_rad=_open_rad(table, players, result, settle_open),
+        games=games, thrown_in=thrown_in, misdeals=misdeals,
     )

@@ -318,12 +318,14 @@ def test_markdown_has_the_tables(app):
     for heading in ("## Stand", "## Wer zahlt wem", "## Statistik", "## Spiele"):
         assert heading in lines
     stand, stats, hands = md_tables(text)
-    assert stand[0] == ["Platz", "Name", "Geld", "Saldo"]
+    # the Saldo is the Geld here: one money column, signed; tied players share a place
+    assert stand[0] == ["Platz", "Name", "Geld"]
     assert set(stand[1]) == {"---"}
-    assert len(stand) == 2 + 4 and all(len(r) == 4 for r in stand)
+    assert len(stand) == 2 + 4 and all(len(r) == 3 for r in stand)
     assert stand[2][:2] == ["1.", "Hias"]
     assert "Vroni\\|Veronika" in [r[1] for r in stand[2:]]  # the | in the name is escaped
-    assert [r[2] for r in stand[2:]] == ["3,20 €", "3,20 €", "-3,20 €", "-3,20 €"]
+    assert [r[2] for r in stand[2:]] == ["+3,20 €", "+3,20 €", "-3,20 €", "-3,20 €"]
+    assert [r[0] for r in stand[2:]] == ["1.", "1.", "3.", "3."]
     assert len(stats) == 2 + 4
     assert hands[0] == ["Nr", "Geber", "Spiel", "Geld"]
     assert len(hands) == 2 + 5 and all(len(r) == 4 for r in hands)
@@ -338,7 +340,7 @@ def test_text_has_a_line_per_transfer(app):
     text = app.export_session(evening, "text")
     lines = text.splitlines()
     assert lines[0] == "Schafkopf · 29.11.2026 · Gasthaus zur Post"
-    assert lines[1] == "5 Spiele"
+    assert lines[1] == "4 Spiele · 1 zusammengeworfen"  # as the statistics count: a passed hand is no game
     assert lines[2:6] == ["1. Hias +3,20 €", "2. Vroni +3,20 €", "3. Wast -3,20 €", "4. Kathi -3,20 €"]
     arrows = [line for line in lines if "→" in line]
     transfers = app.summary(evening).transfers

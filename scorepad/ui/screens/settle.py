@@ -9,12 +9,13 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
-from scorepad.exports import stat_phrases
+from scorepad.exports import chart_points, games_line, open_rad_note, owed_lines, stat_phrases, transfers_heading
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
-EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv", "CSV", "text/csv"), ("md", "Markdown", "text/markdown"),
-           ("json", "JSON", "application/json")]
+EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv-de", "Excel (CSV)", "text/csv"), ("csv", "CSV", "text/csv"),
+           ("md", "Markdown", "text/markdown"), ("json", "JSON", "application/json"), ("png", "Bild (PNG)", "image/png")]
+SUFFIX = {"csv-de": "csv"}
 LINE_COLOURS = [ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_700,
                 ft.Colors.PURPLE_700, ft.Colors.CYAN_700]
 
@@ -23,14 +24,14 @@ def chart(summary) -> ft.Control:
     """The standings hand by hand as a line chart (flet-charts)."""
     import flet_charts as fch
 
-    series = summary.chart.series
+    series = chart_points(summary)  # from the sheet before hand 1 (Ramsch: the start Striche)
     values = [v for vs in series.values() for v in vs] or [0]
-    lines = [fch.LineChartData(points=[fch.LineChartDataPoint(i, v) for i, v in enumerate([0] + vs)],
+    lines = [fch.LineChartData(points=[fch.LineChartDataPoint(i, v) for i, v in enumerate(vs)],
                                stroke_width=3, color=LINE_COLOURS[k % len(LINE_COLOURS)], curved=False)
              for k, vs in enumerate(series.values())]
     return ft.Column([
         ft.Container(fch.LineChart(data_series=lines, min_y=min(values + [0]), max_y=max(values + [0]) or 1,
-                                   min_x=0, max_x=max(1, max((len(v) for v in series.values()), default=1)),
+                                   min_x=0, max_x=max(1, max((len(v) - 1 for v in series.values()), default=1)),
                                    expand=True, interactive=False), height=220, key="chart"),
         chip_row(ft.Row([ft.Container(width=18, height=4, bgcolor=LINE_COLOURS[k % len(LINE_COLOURS)]),
                          ft.Text(p, size=13)], spacing=4) for k, p in enumerate(series)),
@@ -41,20 +42,23 @@ def chart(summary) -> ft.Control:
 def SettleScreen(nav, tick: int) -> ft.Control:
     app = nav.app
     evening_id = nav.route.evening
+    # an unfinished Struliwuli Rad is no money unless the table chooses to settle it pro rata
+    settle_open, set_settle_open = ft.use_state(False)
     try:
         info = app.evening(evening_id)
-        summary = app.summary(evening_id)
+        summary = app.summary(evening_id, settle_open)
     except ScorepadError as exc:
         return error_screen("Abrechnung", nav.to("start"), exc)
 
     async def download(kind: str, label: str, _e=None):
-        text = app.export_session(evening_id, kind)
-        name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}.{kind}"
-        await ft.FilePicker().save_file(file_name=name, src_bytes=text.encode("utf-8"))
+        text = app.export_session(evening_id, kind, settle_open)
+        name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}{'-excel' if kind == 'csv-de' else ''}.{SUFFIX.get(kind, kind)}"
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        await ft.FilePicker().save_file(file_name=name, src_bytes=data)
         nav.notify(f"{label} gespeichert")
 
     async def copy_text():
-        await ft.Clipboard().set(app.export_session(evening_id, "text"))
+        await ft.Clipboard().set(app.export_session(evening_id, "text", settle_open))
         nav.notify("Text kopiert: jetzt im Chat einfügen")
 
     def finish():
@@ -73,11 +77,20 @@ def SettleScreen(nav, tick: int) -> ft.Control:
                                      key=f"balance-{p}")))
         rows.append(ft.Row(cells, spacing=12))
     body: list[ft.Control] = [section("Stand", *rows)]
+    if summary.open_rad:
+        body.append(section("Offener Rad",
+                            ft.Text(open_rad_note(summary), size=15, key="open-rad-note"),
+                            chip_row([chip("Offenen Rad anteilig abrechnen", settle_open,
+                                           lambda _e=None: set_settle_open(not settle_open),
+                                           key="settle-open-rad")])))
     if summary.trophies:
         body.append(section("Trophäen", *[ft.Text(f"{name}: {', '.join(who) if who else 'noch niemand'}", size=16)
                                           for name, who in summary.trophies.items()]))
+    owed = owed_lines(app.table(evening_id), summary)
+    if owed:
+        body.append(section("Wer zahlt eine Runde", *[ft.Text(line, size=16) for line in owed]))
     if summary.transfers:
-        body.append(section("Wer zahlt wem", *[
+        body.append(section(transfers_heading(summary), *[
             # the arrow as an icon: Roboto has no "→" glyph, and offline no font falls back
             tag(ft.Row([ft.Text(t.payer, size=18), ft.Icon(ft.Icons.ARROW_FORWARD, size=20),
                         ft.Text(f"{t.payee} {fmt.money(t.cents)}", size=18)], spacing=6,
@@ -87,7 +100,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         body.append(ft.Text("Alles ausgeglichen.", size=16))
     stats = [ft.Text(f"{s.name}: " + " · ".join([f"{s.hands_played} Spiele"] + stat_phrases(s)), size=14)
              for s in summary.stats]
-    body.append(section("Statistik", *stats))
+    body.append(section("Statistik", ft.Text(games_line(summary), size=14, key="games-line"), *stats))
     if summary.hands:
         body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
     body.append(section("Exportieren", chip_row(
