@@ -55,6 +55,55 @@ class Server:
             self.proc.kill()
 
 
+# Run on the tagged semantics node `t` with a point [x, y]: null if a finger at that point hits
+# `t` (or something inside it), else what is in the way. Flutter's semantics nodes lie in paint
+# order (siblings by z-index, then document order); most have pointer-events: none, so
+# document.elementsFromPoint() misses a snackbar's text or a dialog's body: compare rectangles.
+HIT_CHECK = """(t, [x, y]) => {
+  const name = n => {
+    const id = n.getAttribute('flt-semantics-identifier'), role = n.getAttribute('role');
+    const label = (n.getAttribute('aria-label') || n.textContent || '').trim().slice(0, 60);
+    return [id && '#' + id, role, label && '"' + label + '"'].filter(Boolean).join(' ') || n.id;
+  };
+  const inside = n => { const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && x >= r.left && x < r.right && y >= r.top && y < r.bottom; };
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 'its centre is off the screen';
+  const chain = [];
+  for (let a = t; a && a.tagName === 'FLT-SEMANTICS'; a = a.parentElement) chain.push(a);
+  for (const a of chain.slice(1)) {
+    if (a.style.overflow !== 'visible' && !inside(a)) return 'its centre is outside its scroll area ' + name(a);
+  }
+  const z = n => parseInt(n.style.zIndex || '0', 10);
+  const above = n => {
+    let prev = n, c = n.parentElement;
+    while (c && !chain.includes(c)) { prev = c; c = c.parentElement; }
+    if (!c) return false;
+    const mine = chain[chain.indexOf(c) - 1];
+    if (z(prev) !== z(mine)) return z(prev) > z(mine);
+    return !!(mine.compareDocumentPosition(prev) & Node.DOCUMENT_POSITION_FOLLOWING);
+  };
+  const over = Array.from(document.querySelectorAll('flt-semantics'))
+    .filter(n => n !== t && !t.contains(n) && !n.contains(t) && inside(n) && above(n));
+  const hit = document.elementsFromPoint(x, y).find(n => n.tagName === 'FLT-SEMANTICS');
+  if (hit && hit !== t && !t.contains(hit) && !over.includes(hit) && !hit.contains(t)) over.push(hit);
+  return over.length ? 'covered by ' + over.map(name).join(', ') : null;
+}"""
+
+
+# A touch at [x, y] given to Flutter below its semantics DOM. Not page.mouse.click: a click
+# lands on the topmost tappable <flt-semantics> node there, which Flutter turns into a
+# semantics tap on that node without hit-testing, so a button under a SnackBar's text still
+# fired (tried: "Nächstes Spiel" opened the form through "Gespeichert"). Pointer events on
+# <flutter-view> itself take Flutter's own hit test: the SnackBar swallowed that touch.
+FINGER = """([x, y]) => {
+  const view = document.querySelector('flutter-view');
+  const at = {clientX: x, clientY: y, screenX: x, screenY: y, bubbles: true, cancelable: true, composed: true,
+              pointerId: 11, pointerType: 'touch', isPrimary: true, width: 8, height: 8};
+  view.dispatchEvent(new PointerEvent('pointerdown', {...at, button: 0, buttons: 1, pressure: 0.5}));
+  view.dispatchEvent(new PointerEvent('pointerup', {...at, button: 0, buttons: 0, pressure: 0}));
+}"""
+
+
 class Tab:
     """One phone's browser tab with the app: tap by key, read texts, take screenshots."""
 
@@ -101,12 +150,35 @@ class Tab:
     def at(self, key: str):
         return self.page.locator(f'[flt-semantics-identifier="{key}"]')
 
-    async def tap(self, key: str) -> None:
-        loc = self.at(key)
-        await loc.wait_for(state="attached", timeout=10000)
-        await loc.scroll_into_view_if_needed()
-        await loc.click()
+    async def tap(self, key: str, timeout: float = 10) -> None:
+        """Tap like a finger: the semantics tree only finds the control (and scrolls it into
+        view); the tap is a touch at the control's centre that Flutter hit-tests itself, after
+        checking that nothing (a snackbar, a dialog, the edge of its scroll area) lies over that
+        point. Fails naming what covers it."""
+        x, y = await self.finger_point(key, timeout)
+        await self.page.evaluate(FINGER, [x, y])
         await self.page.wait_for_timeout(150)
+
+    async def finger_point(self, key: str, timeout: float = 10) -> tuple[float, float]:
+        """The centre of the control `key`, once it stands still and a finger there hits it."""
+        loc = self.at(key)
+        await loc.wait_for(state="attached", timeout=timeout * 1000)
+        deadline = time.time() + timeout
+        box = problem = None
+        while time.time() < deadline:
+            if box is None:
+                await loc.scroll_into_view_if_needed()
+            previous, box = box, await loc.bounding_box()
+            if box is None or box != previous:  # moving (scrolling, a transition): look again
+                await self.page.wait_for_timeout(60)
+                continue
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            problem = await loc.evaluate(HIT_CHECK, [x, y])
+            if problem is None:
+                return x, y
+            await self.page.wait_for_timeout(100)
+            box = None
+        raise AssertionError(f"a finger on {key!r} does not reach it: {problem or 'it never stood still'}")
 
     async def text(self, key: str) -> str:
         loc = self.at(key)
