@@ -150,17 +150,19 @@ class Tab:
     def at(self, key: str):
         return self.page.locator(f'[flt-semantics-identifier="{key}"]')
 
-    async def tap(self, key: str, timeout: float = 10) -> None:
+    async def tap(self, key: str, timeout: float = 10, where: tuple[float, float] = (0.5, 0.5)) -> None:
         """Tap like a finger: the semantics tree only finds the control (and scrolls it into
         view); the tap is a touch at the control's centre that Flutter hit-tests itself, after
         checking that nothing (a snackbar, a dialog, the edge of its scroll area) lies over that
-        point. Fails naming what covers it."""
-        x, y = await self.finger_point(key, timeout)
+        point. Fails naming what covers it. `where`: the point as fractions of the control's
+        width and height (a thumb on the right part of a wide button: (0.85, 0.5))."""
+        x, y = await self.finger_point(key, timeout, where)
         await self.page.evaluate(FINGER, [x, y])
         await self.page.wait_for_timeout(150)
 
-    async def finger_point(self, key: str, timeout: float = 10) -> tuple[float, float]:
-        """The centre of the control `key`, once it stands still and a finger there hits it."""
+    async def finger_point(self, key: str, timeout: float = 10,
+                           where: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:
+        """A point of the control `key` (its centre), once it stands still and a finger there hits it."""
         loc = self.at(key)
         await loc.wait_for(state="attached", timeout=timeout * 1000)
         deadline = time.time() + timeout
@@ -172,7 +174,7 @@ class Tab:
             if box is None or box != previous:  # moving (scrolling, a transition): look again
                 await self.page.wait_for_timeout(60)
                 continue
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            x, y = box["x"] + box["width"] * where[0], box["y"] + box["height"] * where[1]
             problem = await loc.evaluate(HIT_CHECK, [x, y])
             if problem is None:
                 return x, y
