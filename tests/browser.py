@@ -229,5 +229,6 @@ class Tab:
                 break
             previous = shot
         path = ARTIFACTS / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(shot)
         return path
