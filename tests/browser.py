@@ -164,7 +164,7 @@ class Tab:
                            where: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:
         """A point of the control `key` (its centre), once it stands still and a finger there hits it."""
         loc = self.at(key)
-        await loc.wait_for(state="attached", timeout=timeout * 1000)
+        await self.reveal(key, timeout)
         deadline = time.time() + timeout
         box = problem = None
         while time.time() < deadline:
@@ -181,6 +181,25 @@ class Tab:
             await self.page.wait_for_timeout(100)
             box = None
         raise AssertionError(f"a finger on {key!r} does not reach it: {problem or 'it never stood still'}")
+
+    async def reveal(self, key: str, timeout: float = 10) -> None:
+        """Wait for `key` in the semantics tree; Flutter leaves out what is scrolled far out of
+        view, so if it does not come, swipe (wheel) the screen down, then up, until it does."""
+        loc = self.at(key)
+        try:
+            await loc.wait_for(state="attached", timeout=min(timeout, 3) * 1000)
+            return
+        except Exception:
+            pass
+        size = self.page.viewport_size or PHONE
+        await self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        deadline = time.time() + timeout
+        for step in [400] * 8 + [-400] * 16:
+            if await loc.count() or time.time() > deadline:
+                break
+            await self.page.mouse.wheel(0, step)
+            await self.page.wait_for_timeout(150)
+        await loc.wait_for(state="attached", timeout=1000)
 
     async def text(self, key: str) -> str:
         loc = self.at(key)
