@@ -90,17 +90,38 @@ HIT_CHECK = """(t, [x, y]) => {
 }"""
 
 
-# A touch at [x, y] given to Flutter below its semantics DOM. Not page.mouse.click: a click
-# lands on the topmost tappable <flt-semantics> node there, which Flutter turns into a
-# semantics tap on that node without hit-testing, so a button under a SnackBar's text still
-# fired (tried: "Nächstes Spiel" opened the form through "Gespeichert"). Pointer events on
-# <flutter-view> itself take Flutter's own hit test: the SnackBar swallowed that touch.
-FINGER = """([x, y]) => {
-  const view = document.querySelector('flutter-view');
-  const at = {clientX: x, clientY: y, screenX: x, screenY: y, bubbles: true, cancelable: true, composed: true,
-              pointerId: 11, pointerType: 'touch', isPrimary: true, width: 8, height: 8};
-  view.dispatchEvent(new PointerEvent('pointerdown', {...at, button: 0, buttons: 1, pressure: 0.5}));
-  view.dispatchEvent(new PointerEvent('pointerup', {...at, button: 0, buttons: 0, pressure: 0}));
+# While a finger taps, the semantics DOM lets every pointer through to <flutter-view>, so that
+# a (trusted) page.mouse.click takes Flutter's own hit test. Without this the click lands on the
+# topmost tappable <flt-semantics> node there, which Flutter turns into a semantics tap on that
+# node without hit-testing: tried, "Nächstes Spiel" opened the form through the SnackBar's text
+# covering it; pointer events given to <flutter-view> itself were swallowed by the SnackBar.
+SEE_THROUGH = """on => {
+  let style = document.getElementById('finger-see-through');
+  if (on && !style) {
+    style = document.createElement('style');
+    style.id = 'finger-see-through';
+    style.textContent = 'flt-semantics, flt-semantics * { pointer-events: none !important; }';
+    document.head.appendChild(style);
+  } else if (!on && style) {
+    style.remove();
+  }
+}"""
+# The rectangle of the scroll area around the semantics node (its nearest clipping ancestor).
+SCROLL_AREA = """t => {
+  for (let a = t.parentElement; a && a.tagName === 'FLT-SEMANTICS'; a = a.parentElement) {
+    if (a.style.overflow !== 'visible') { const r = a.getBoundingClientRect();
+      return {x: r.left, y: r.top, width: r.width, height: r.height}; }
+  }
+  return {x: 0, y: 0, width: innerWidth, height: innerHeight};
+}"""
+# The time of the last change anywhere in the page (Flutter re-rendering after a tap).
+WATCH = """() => {
+  if (window.__changed === undefined) {
+    window.__changed = performance.now();
+    new MutationObserver(() => { window.__changed = performance.now(); })
+      .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+  return performance.now() - window.__changed;
 }"""
 
 
@@ -152,13 +173,31 @@ class Tab:
 
     async def tap(self, key: str, timeout: float = 10, where: tuple[float, float] = (0.5, 0.5)) -> None:
         """Tap like a finger: the semantics tree only finds the control (and scrolls it into
-        view); the tap is a touch at the control's centre that Flutter hit-tests itself, after
+        view); the tap is a mouse click at the control's centre that Flutter hit-tests itself, after
         checking that nothing (a snackbar, a dialog, the edge of its scroll area) lies over that
         point. Fails naming what covers it. `where`: the point as fractions of the control's
         width and height (a thumb on the right part of a wide button: (0.85, 0.5))."""
         x, y = await self.finger_point(key, timeout, where)
-        await self.page.evaluate(FINGER, [x, y])
-        await self.page.wait_for_timeout(150)
+        await self.page.evaluate(SEE_THROUGH, True)
+        try:
+            await self.page.mouse.click(x, y)
+        finally:
+            await self.page.evaluate(SEE_THROUGH, False)
+        await self.settled()
+
+    async def settled(self, quiet_ms: float = 120, wait_ms: float = 400) -> None:
+        """After a tap: wait for the app to answer (the page changes; at most `wait_ms`),
+        then for `quiet_ms` without a change, so the next tap finds things where they stay."""
+        await self.page.evaluate(WATCH)
+        start = time.time()
+        changed = False
+        while time.time() - start < 5:
+            since = await self.page.evaluate(WATCH)
+            elapsed = (time.time() - start) * 1000
+            changed = changed or since < elapsed
+            if (changed or elapsed > wait_ms) and since > quiet_ms:
+                return
+            await self.page.wait_for_timeout(30)
 
     async def finger_point(self, key: str, timeout: float = 10,
                            where: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:
@@ -168,8 +207,6 @@ class Tab:
         deadline = time.time() + timeout
         box = problem = None
         while time.time() < deadline:
-            if box is None:
-                await loc.scroll_into_view_if_needed()
             previous, box = box, await loc.bounding_box()
             if box is None or box != previous:  # moving (scrolling, a transition): look again
                 await self.page.wait_for_timeout(60)
@@ -178,7 +215,15 @@ class Tab:
             problem = await loc.evaluate(HIT_CHECK, [x, y])
             if problem is None:
                 return x, y
-            await self.page.wait_for_timeout(100)
+            area = await loc.evaluate(SCROLL_AREA)
+            if area is not None and ("scroll area" in problem or "off the screen" in problem):
+                # swipe it into view, as a thumb would: the wheel over the middle of its scroll area
+                ax, ay = area["x"] + area["width"] / 2, area["y"] + area["height"] / 2
+                await self.page.mouse.move(ax, ay)
+                await self.page.mouse.wheel(0, y - ay)
+                await self.settled()
+            else:
+                await self.page.wait_for_timeout(100)
             box = None
         raise AssertionError(f"a finger on {key!r} does not reach it: {problem or 'it never stood still'}")
 

@@ -216,8 +216,8 @@ async def test_the_saved_line_never_covers_the_next_hand_button(server):
     async def scenario(tab: Tab):
         await new_evening(tab, "schafkopf", SK)
         eid = newest_evening(server)
+        await tab.tap("next-hand")
         for n, (wait_ms, where) in enumerate([(1000, (0.85, 0.5)), (8000, (0.5, 0.5))], start=1):
-            await tab.tap("next-hand")
             for key in ["player-Vroni", "partner-Kathi", "result-won", "save"]:
                 await tab.tap(key)
             await tab.wait_text("notice", f"Spiel {n} gespeichert")
