@@ -63,8 +63,6 @@ def _schafkopf(t, c: FormCtx, h: dict) -> list[str]:
             out.append(f"all-{h['all_tricks']}")
     else:
         out.append(f"result-{h['result']}")
-        if h.get("all_tricks"):
-            out.append(f"all-{h['all_tricks']}")
     said = [step.key for step in t.kontra_chain if h.get(step.key)]
     if said or h.get("laufende") or h.get("tout") or h.get("klopfer") or h.get("suit"):
         out.append("more")

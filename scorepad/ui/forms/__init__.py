@@ -49,7 +49,7 @@ def form_for(family: str):
 
 
 def numpad(value: int | None, on_value: Callable[[int | None], None], quick: list[int], maximum: int,
-           label: str = "Augen") -> ft.Control:
+           label: str = "Augen", key_prefix: str = "") -> ft.Control:
     """A number pad with quick keys: no keyboard during play."""
     from scorepad.ui.widgets import chip, chip_row
 
@@ -63,10 +63,10 @@ def numpad(value: int | None, on_value: Callable[[int | None], None], quick: lis
     def back():
         on_value(None if value is None or value < 10 else value // 10)
 
-    keys = [chip(str(d), False, (lambda _e=None, d=d: digit(d)), width=64, key=f"pad-{d}") for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]]
-    keys.append(chip("Lösch", False, back, width=80, key="pad-back"))
+    keys = [chip(str(d), False, (lambda _e=None, d=d: digit(d)), width=64, key=f"{key_prefix}pad-{d}") for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]]
+    keys.append(chip("Lösch", False, back, width=80, key=f"{key_prefix}pad-back"))
     return ft.Column([
-        ft.Row([ft.Text(f"{label}: ", size=18), ft.Text(shown, size=28, weight=ft.FontWeight.BOLD, key="pad-value")]),
-        chip_row(chip(str(q), value == q, (lambda _e=None, q=q: on_value(q)), width=64, key=f"quick-{q}") for q in quick),
+        ft.Row([ft.Text(f"{label}: ", size=18), ft.Text(shown, size=28, weight=ft.FontWeight.BOLD, key=f"{key_prefix}pad-value")]),
+        chip_row(chip(str(q), value == q, (lambda _e=None, q=q: on_value(q)), width=64, key=f"{key_prefix}quick-{q}") for q in quick),
         chip_row(keys),
     ], spacing=8)

@@ -3,8 +3,11 @@ Speichern. Still-in players are preselected; weg players can't be chosen."""
 
 from __future__ import annotations
 
+import copy
+
 import flet as ft
 
+from scorepad.errors import HandError
 from scorepad.ui.forms import FormCtx, FormError
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, tag
 
@@ -32,14 +35,46 @@ def _tricks(c: FormCtx, d: dict) -> dict:
     return tricks
 
 
-def to_hand(c: FormCtx, d: dict) -> dict:
+def _entered(c: FormCtx, d: dict) -> dict:
+    """The hand without the order of going out."""
     mit = [p for p in c.players if p in d.get("_mit", [])]
     hand: dict = {"participants": mit,
                   "tricks": {p: v for p, v in _tricks(c, d).items() if v is not None}}
     if d.get("_pen"):
         hand["penalties"] = d["_pen"]
+    return hand
+
+
+def _trial(game):
+    """A copy of the game before this hand to try the hand on (the form's game stays as it is)."""
+    trial = copy.copy(game)
+    trial.board = {p: dict(row) for p, row in game.board.items()}
+    trial.seats = copy.copy(game.seats)
+    trial.weg = list(game.weg)
+    return trial
+
+
+def went_out(c: FormCtx, d: dict) -> list[str]:
+    """Who goes out in this hand as entered: asked of the engine, not worked out here. When the
+    engine needs the order (everyone still in goes out at once), all who take part go out."""
+    if c.game is None:
+        return []
+    hand = _entered(c, d)
+    for attempt in (hand, {**hand, "weg_order": hand["participants"]}):
+        try:
+            return list(_trial(c.game).play(c.number or 0, attempt).info["went_out"])
+        except HandError:
+            continue
+    return []
+
+
+def to_hand(c: FormCtx, d: dict) -> dict:
+    hand = _entered(c, d)
     if d.get("_order"):
-        hand["weg_order"] = d["_order"]
+        out = went_out(c, d)
+        order = [p for p in d["_order"] if p in out] if out else list(d["_order"])
+        if order:
+            hand["weg_order"] = order
     return hand
 
 
@@ -80,14 +115,28 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         out.append(section("Strafen", *rows, error=err.at("penalties")))
     else:
         out.append(chip_row([chip("Strafe …", False, lambda: put(_show_pen=True), key="show-pen")]))
-    if err.at("weg_order") or d.get("_order"):
-        chosen = d.get("_order", [])
+    gone = went_out(c, d)
+    if len(gone) > 1 or err.at("weg_order"):
+        chosen = [p for p in d.get("_order", []) if p in gone]
         out.append(section("Wer ging zuerst weg? (der Reihe nach antippen)",
                            chip_row(chip(f"{chosen.index(p) + 1}. {p}" if p in chosen else p, p in chosen,
                                          (lambda _e=None, p=p: put(_order=[q for q in chosen if q != p] if p in chosen else chosen + [p])),
-                                         key=f"order-{p}") for p in order),
+                                         key=f"order-{p}") for p in (gone or order)),
                            error=err.at("weg_order")))
     return out
+
+
+def summary(c: FormCtx, d: dict) -> str:
+    """What is chosen so far, in one line (stays in view while the form scrolls)."""
+    mit = [p for p in c.players if p in d.get("_mit", [])]
+    tricks = _tricks(c, d)
+    parts = [", ".join(f"{p} {'–' if tricks.get(p) is None else tricks[p]}" for p in mit)]
+    for e in d.get("_pen", []):
+        pen = c.table.penalties.get(e["kind"])
+        parts.append(f"{pen.name if pen else e['kind']} {e['player']}")
+    if d.get("_order"):
+        parts.append("weg: " + ", ".join(d["_order"]))
+    return " · ".join(x for x in parts if x)
 
 
 def quick_actions(c: FormCtx, save) -> list[ft.Control]:

@@ -6,10 +6,27 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.cards import reachable_sums_of_size
+from scorepad.tables import SCHWARZ
 from scorepad.ui.forms import FormCtx, FormError, numpad
+from scorepad.ui.forms.schafkopf import laufende_section
 from scorepad.ui.widgets import chip, chip_row, choice_row, section
 
-QUICK_AUGEN = [0, 29, 30, 60, 61, 90, 91, 120]
+
+def quick_augen(t) -> list[int]:
+    """The quick Augen keys: each side of the table's lines (the lowest Grunzer of each game,
+    the Schlachtfest's Augen thresholds, e.g. Stallgeruch) and the ends."""
+    total = t.deck.total
+    keys = {0, total}
+    for con in t.contracts.values():
+        if con.enabled and con.min_bid != SCHWARZ:
+            keys |= {con.min_bid - 1, con.min_bid}
+    for items in (t.fleisch.trog, t.fleisch.napf):
+        for item in items.values():
+            if item.enabled and item.threshold is not None and item.when == "losers_augen_below":
+                keys |= {item.threshold - 1, item.threshold, total - item.threshold, total - item.threshold + 1}
+            elif item.enabled and item.threshold is not None and item.when == "losers_augen_above":
+                keys |= {item.threshold, item.threshold + 1, total - item.threshold, total - item.threshold - 1}
+    return sorted(k for k in keys if 0 <= k <= total)
 
 
 def initial(c: FormCtx, existing: dict | None) -> dict:
@@ -17,6 +34,10 @@ def initial(c: FormCtx, existing: dict | None) -> dict:
         d = dict(existing)
         contract = c.table.contracts.get(existing.get("game"))
         d["_mode"] = contract.mode if contract else "trog"
+        if existing.get("laufende"):
+            d["_lauf_sign"] = -1 if existing["laufende"] < 0 else 1
+        if contract is not None and existing.get("bid") not in [b for b, _ in bid_options(c.table, contract)]:
+            d["_bid_pad"] = True
         return d
     return {"_mode": "trog"}
 
@@ -37,16 +58,17 @@ def to_hand(c: FormCtx, d: dict) -> dict:
     return hand
 
 
-def _bid_options(t, contract) -> list:
-    if contract.min_bid == "schwarz":
-        return [("schwarz", "schwarz")]
-    top = 120 if contract.max_bid == "schwarz" else contract.max_bid
+def bid_options(t, contract) -> list:
+    """The Grunzer chips: the table's presets the game allows (any other bid on the pad)."""
+    if contract.min_bid == SCHWARZ:
+        return [(SCHWARZ, "schwarz")]
+    top = t.bids.highest if contract.max_bid == SCHWARZ else contract.max_bid
     bids = [b for b in (t.bids.presets or range(contract.min_bid, top + 1)) if contract.min_bid <= b <= top]
     if contract.min_bid not in bids:
         bids.insert(0, contract.min_bid)
     options = [(b, str(b)) for b in bids]
-    if contract.max_bid == "schwarz":
-        options.append(("schwarz", "schwarz"))
+    if contract.max_bid == SCHWARZ:
+        options.append((SCHWARZ, "schwarz"))
     return options
 
 
@@ -59,7 +81,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     def pick_game(cid):
         con = t.contracts[cid]
         bid = con.min_bid if d.get("bid") is None or d.get("game") != cid else d.get("bid")
-        put(game=cid, bid=bid)
+        put(game=cid, bid=bid, _bid_pad=None if bid in [b for b, _ in bid_options(t, con)] else d.get("_bid_pad"))
 
     out: list[ft.Control] = [
         choice_row([("trog", "Trog (sauber)"), ("napf", "Napf (unrein)")], mode,
@@ -74,27 +96,29 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         mates = [(p, p) for p in c.players if p != d.get("player")]
         out.append(section("Mitspieler", choice_row(mates, d.get("partner"), lambda v: put(partner=v),
                                                     key_prefix="partner-"), error=err.at("partner")))
-    out.append(section("Grunzer", choice_row(_bid_options(t, contract), d.get("bid"), lambda v: put(bid=v),
-                                              key_prefix="bid-"), error=err.at("bid")))
+    options = bid_options(t, contract)
+    top = t.bids.highest if contract.max_bid == SCHWARZ else contract.max_bid
+    grunzer = [choice_row(options, None if d.get("_bid_pad") else d.get("bid"), lambda v: put(bid=v, _bid_pad=None),
+                          key_prefix="bid-")]
+    if d.get("_bid_pad"):
+        bid = d.get("bid") if isinstance(d.get("bid"), int) else None
+        grunzer.append(numpad(bid, lambda v: put(bid=v), [], top, label="Grunzer", key_prefix="bid-"))
+    elif contract.min_bid != SCHWARZ and len([b for b, _ in options if b != SCHWARZ]) < top - contract.min_bid + 1:
+        grunzer.append(chip_row([chip("anderer Grunzer", False, lambda: put(bid=None, _bid_pad=True), key="bid-other")]))
+    out.append(section("Grunzer", *grunzer, error=err.at("bid")))
     out.append(chip_row([chip("am Spieß", bool(d.get("spiess")), lambda: put(spiess=not d.get("spiess")), key="spiess")]))
     if t.aside_cards:
         possible = sorted(reachable_sums_of_size(t.deck.values, t.aside_cards))
-        out.append(section("Augen der 2 Karten draußen", choice_row([(v, str(v)) for v in possible],
+        out.append(section(f"Augen der {t.aside_cards} Karten draußen", choice_row([(v, str(v)) for v in possible],
                                                                    d.get("aside_augen", 0), lambda v: put(aside_augen=v),
                                                                    key_prefix="aside-"), error=err.at("aside_augen")))
     tricks = choice_row([(None, "normal"), ("player", "Spieler alle Stiche"), ("opponents", "Gegner alle Stiche")],
                         d.get("all_tricks"), lambda v: put(all_tricks=v), key_prefix="all-")
-    augen = [] if d.get("all_tricks") else [numpad(d.get("augen"), lambda v: put(augen=v), QUICK_AUGEN, 120)]
+    in_play = t.deck.total - (d.get("aside_augen") or 0)
+    augen = [] if d.get("all_tricks") else [numpad(d.get("augen"), lambda v: put(augen=v), quick_augen(t), in_play)]
     out.append(section("Augen der Spielerpartei", tricks, *augen, error=err.at("augen", "all_tricks")))
-    lauf = d.get("laufende") or 0
-    sign = -1 if lauf < 0 else 1
     if contract.trump_count:
-        out.append(section(
-            "Laufende (Spielerpartei)",
-            choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(laufende=v * abs(lauf) or None), key_prefix="lauf-sign-"),
-            choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, min(contract.trump_count, 8) + 1)], abs(lauf),
-                       lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
-            error=err.at("laufende")))
+        out.append(laufende_section(d, put, err, contract.trump_count, "Laufende (Spielerpartei)"))
     party = {d.get("player"), d.get("partner") if contract.kind == "doppel" else None} - {None}
     opponents = [p for p in c.players if p not in party]
     for i, step in enumerate(t.kontra_chain):
@@ -105,6 +129,30 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                                           lambda v, k=step.key: put(**{k: v}), key_prefix=f"{step.key}-"),
                            error=err.at(step.key)))
     return out
+
+
+def summary(c: FormCtx, d: dict) -> str:
+    """What is chosen so far, in one line (stays in view while the form scrolls)."""
+    t = c.table
+    contract = t.contracts.get(d.get("game"))
+    if contract is None:
+        return ""
+    parts = [contract.name]
+    who = " + ".join(x for x in (d.get("player"), d.get("partner") if contract.kind == "doppel" else None) if x)
+    if who:
+        parts.append(who)
+    if d.get("bid") is not None:
+        parts.append(f"Grunzer {d['bid']}" + (" am Spieß" if d.get("spiess") else ""))
+    if d.get("all_tricks"):
+        parts.append("Spieler alle Stiche" if d["all_tricks"] == "player" else "Gegner alle Stiche")
+    elif d.get("augen") is not None:
+        parts.append(f"{d['augen']} Augen")
+    if d.get("laufende"):
+        parts.append(f"{'mit' if d['laufende'] > 0 else 'ohne'} {abs(d['laufende'])}")
+    for step in t.kontra_chain:
+        if d.get(step.key):
+            parts.append(f"{step.name} {d[step.key]}")
+    return " · ".join(parts)
 
 
 def quick_actions(c: FormCtx, save) -> list[ft.Control]:

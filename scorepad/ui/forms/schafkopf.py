@@ -10,13 +10,31 @@ from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
 RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", "schwarz"),
            ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
-QUICK_AUGEN = [0, 30, 31, 60, 61, 90, 91, 120]
+RESULT_WORDS = dict([("won", "gewonnen"), ("won_schneider", "gewonnen Schneider"), ("won_schwarz", "gewonnen schwarz"),
+                     ("lost", "verloren"), ("lost_schneider", "verloren Schneider"), ("lost_schwarz", "verloren schwarz")])
+SUITS = ["eichel", "gras", "herz", "schellen"]
+
+
+def quick_augen(t) -> list[int]:
+    """The quick Augen keys: each side of the table's thresholds (win, Schneider) and the ends."""
+    total, th = t.deck.total, t.thresholds
+    keys = {0, total, th.player_free - 1, th.player_free, th.player_wins - 1, th.player_wins,
+            total - th.opponents_free, total - th.opponents_free + 1}
+    return sorted(k for k in keys if 0 <= k <= total)
 
 
 def initial(c: FormCtx, existing: dict | None) -> dict:
     if existing:
         draft = dict(existing)
         draft["_augen_mode"] = "augen" in existing
+        if existing.get("game") == "ramsch":
+            for p, v in (existing.get("augen") or {}).items() if isinstance(existing.get("augen"), dict) else []:
+                draft[f"_aug:{p}"] = v
+            draft["_jf"] = list(existing.get("jungfrauen") or [])
+            draft.pop("augen", None)
+            draft.pop("jungfrauen", None)
+        if existing.get("laufende"):
+            draft["_lauf_sign"] = -1 if existing["laufende"] < 0 else 1
         return draft
     first = next(cid for cid, con in c.table.contracts.items() if con.enabled)
     return {"game": first}
@@ -28,10 +46,10 @@ def _ramsch_on(c: FormCtx) -> bool:
 
 
 def _ramsch_augen(c: FormCtx, d: dict) -> dict:
-    """Each player's Augen; the last player's follow from 120."""
+    """Each player's Augen; the last player's follow from the deck's total."""
     augen = {p: d.get(f"_aug:{p}") for p in c.players}
     if all(augen[p] is not None for p in c.players[:-1]):
-        augen[c.players[-1]] = 120 - sum(augen[p] for p in c.players[:-1])
+        augen[c.players[-1]] = c.table.deck.total - sum(augen[p] for p in c.players[:-1])
     return augen
 
 
@@ -61,12 +79,29 @@ def to_hand(c: FormCtx, d: dict) -> dict:
         hand.pop("partner", None)
     if d.get("_augen_mode"):
         hand.pop("result", None)
+        if hand.get("augen") not in (0, c.table.deck.total):
+            hand.pop("all_tricks", None)
     else:
         hand.pop("augen", None)
+        hand.pop("all_tricks", None)
+    if not hand.get("klopfer"):
+        hand.pop("klopfer", None)
+    if not hand.get("laufende"):
+        hand.pop("laufende", None)
     if contract is not None and contract.kind == "sie":
-        for k in ("augen", "result", "laufende", "kontra", "re", "suit"):
+        for k in ("augen", "result", "all_tricks", "laufende", "suit", "tout", *[s.key for s in c.table.kontra_chain]):
             hand.pop(k, None)
     return hand
+
+
+def _klopfen(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+    klopfen = getattr(c.table, "klopfen", None)
+    if klopfen is None or not klopfen.enabled:
+        return []
+    return [section("Geklopft (wie viele)",
+                    choice_row([(n, str(n)) for n in range(len(c.players) + 1)], d.get("klopfer") or 0,
+                               lambda v: put(klopfer=v or None), key_prefix="klopfer-"),
+                    error=err.at("klopfer"))]
 
 
 def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
@@ -93,12 +128,26 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                            choice_row(mates, d.get("partner"), lambda v: put(partner=v), key_prefix="partner-"),
                            error=err.at("partner")))
     if contract.kind == "sie":
-        out.append(ft.Text("Sie: sofort gewonnen, jeder Gegner zahlt das Dreifache.", size=15))
-        return out
+        base = t.contracts.get(contract.tariff_of) if contract.tariff_of else None
+        base_name = base.name if base is not None else contract.name
+        out.append(ft.Text(f"{contract.name}: sofort gewonnen, jeder Gegner zahlt {contract.tariff_factor}-mal "
+                           f"den Tarif ({base_name}).", size=15))
+        return out + _klopfen(c, d, put, err)
 
+    total = t.deck.total
     if d.get("_augen_mode"):
+        every = []
+        augen = d.get("augen")
+        if augen in (0, total):
+            side = "player" if augen == total else "opponents"
+            words = "Spielerpartei" if side == "player" else "Gegner"
+            every = [section("Alle Stiche? (sonst Schneider, mit allen Stichen schwarz)",
+                             choice_row([(None, "nicht alle"), (side, f"{words}: alle Stiche")],
+                                        d.get("all_tricks") if d.get("all_tricks") == side else None,
+                                        lambda v: put(all_tricks=v), key_prefix="all-"))]
         out.append(section("Augen der Spielerpartei",
-                           numpad(d.get("augen"), lambda v: put(augen=v), QUICK_AUGEN, 120),
+                           numpad(augen, lambda v: put(augen=v), quick_augen(t), total),
+                           *every,
                            chip_row([chip("Ergebnis statt Augen", False, lambda: put(_augen_mode=False), key="mode-result")]),
                            error=err.at("augen", "result", "all_tricks")))
     else:
@@ -110,10 +159,10 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     party = {d.get("player"), d.get("partner") if contract.kind == "partner" else None} - {None}
     opponents = [p for p in c.players if p not in party]
     more = (d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
-            or d.get("tout") or d.get("klopfer"))
+            or d.get("tout") or d.get("klopfer") or d.get("suit") or d.get("_lauf_sign"))
     if not more:
-        out.append(chip_row([chip("Kontra / Re" + (" / Laufende" if t.laufende.enabled else "") + " / Farbe", False,
-                                  lambda: put(_more=True), key="more")]))
+        names = [step.name for step in t.kontra_chain[:2]] + ["Laufende", "Farbe"]
+        out.append(chip_row([chip(" / ".join(names), False, lambda: put(_more=True), key="more")]))
         return out
     sayers = []
     for i, step in enumerate(t.kontra_chain):
@@ -130,31 +179,32 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         out.append(section("Tout (angesagt: alle Stiche)",
                            choice_row([(False, "nein"), (True, "Tout")], bool(d.get("tout")),
                                       lambda v: put(tout=v or None), key_prefix="tout-"), error=err.at("tout")))
-    klopfen = getattr(t, "klopfen", None)
-    if klopfen is not None and klopfen.enabled:
-        out.append(section("Geklopft (wie viele)",
-                           choice_row([(n, str(n)) for n in range(len(c.players) + 1)], d.get("klopfer") or 0,
-                                      lambda v: put(klopfer=v or None), key_prefix="klopfer-"),
-                           error=err.at("klopfer")))
-    if t.laufende.enabled:
-        lauf = d.get("laufende") or 0
-        sign = -1 if lauf < 0 else 1
-        out.append(section(
-            "Laufende",
-            choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(laufende=v * abs(lauf) or None), key_prefix="lauf-sign-"),
-            choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, contract.trump_count + 1)], abs(lauf),
-                       lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
-            error=err.at("laufende")))
-    if contract.needs_suit:
-        suits = ["eichel", "gras", "schellen"] if contract.kind == "partner" else ["eichel", "gras", "herz", "schellen"]
-        out.append(section("Farbe (nur zur Erinnerung)", chip_row(
-            suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s)) for s in suits)))
+    out += _klopfen(c, d, put, err)
+    out.append(laufende_section(d, put, err, contract.trump_count,
+                                "Laufende" if t.laufende.enabled else "Laufende (zählen an diesem Tisch nicht)"))
+    # the suit is a note only; offered for every game (the engine keeps any suit)
+    out.append(section("Farbe (nur zur Erinnerung)", chip_row(
+        suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s)) for s in SUITS)))
     return out
+
+
+def laufende_section(d: dict, put, err: FormError, trumps: int, title: str) -> ft.Control:
+    """Laufende: "mit"/"ohne" and the number are two taps, in any order (the sign is kept apart)."""
+    lauf = d.get("laufende") or 0
+    sign = d.get("_lauf_sign") or (-1 if lauf < 0 else 1)
+    return section(
+        title,
+        choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(_lauf_sign=v, laufende=v * abs(lauf) or None),
+                   key_prefix="lauf-sign-"),
+        choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, trumps + 1)], abs(lauf),
+                   lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
+        error=err.at("laufende"))
 
 
 def _ramsch_view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     """Ramsch (everyone passed): each player's Augen, who took no trick, or a Durchmarsch."""
-    out: list[ft.Control] = [section("Durchmarsch (einer macht alle Stiche)",
+    out: list[ft.Control] = _klopfen(c, d, put, err)
+    out += [section("Durchmarsch (einer macht alle Stiche)",
                                      choice_row([(None, "keiner")] + [(p, p) for p in c.players], d.get("durchmarsch"),
                                                 lambda v: put(durchmarsch=v), key_prefix="ramsch-dm-"),
                                      error=err.at("durchmarsch"))]
@@ -166,18 +216,55 @@ def _ramsch_view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                         (lambda _e=None, p=p: put(_focus=p)), disabled=p == c.players[-1], key=f"ramsch-who-{p}")
                    for p in c.players)
     out.append(section("Augen je Spieler (der Letzte ist der Rest)", who,
-                       numpad(d.get(f"_aug:{focus}"), lambda v: put(**{f"_aug:{focus}": v}), [0, 10, 20, 30, 40], 120,
+                       numpad(d.get(f"_aug:{focus}"), lambda v: put(**{f"_aug:{focus}": v}), [], c.table.deck.total,
                               label=focus),
                        error=err.at("augen")))
     jf = d.get("_jf") or []
     out.append(section("Jungfrau (kein Stich)", chip_row(
         chip(p, p in jf, (lambda _e=None, p=p: put(_jf=[q for q in jf if q != p] if p in jf else jf + [p])),
              key=f"ramsch-jf-{p}") for p in c.players), error=err.at("jungfrauen")))
-    if err.at("loser") or d.get("loser"):
-        out.append(section("Wer zahlt? (Gleichstand)", choice_row([(p, p) for p in c.players], d.get("loser"),
-                                                                   lambda v: put(loser=v), key_prefix="ramsch-loser-"),
+    if err.at("loser") or d.get("loser") or all(v is not None for v in augen.values()):
+        out.append(section("Wer zahlt? (bei Gleichstand nach eurer Regel)",
+                           choice_row([(p, p) for p in c.players], d.get("loser"),
+                                      lambda v: put(loser=None if d.get("loser") == v else v), key_prefix="ramsch-loser-"),
                            error=err.at("loser")))
     return out
+
+
+def summary(c: FormCtx, d: dict) -> str:
+    """What is chosen so far, in one line (stays in view while the form scrolls)."""
+    t = c.table
+    if d.get("game") == "ramsch":
+        parts = ["Ramsch"]
+        if d.get("durchmarsch"):
+            parts.append(f"Durchmarsch {d['durchmarsch']}")
+        else:
+            augen = _ramsch_augen(c, d)
+            given = [f"{p} {v}" for p, v in augen.items() if v is not None]
+            if given:
+                parts.append(", ".join(given))
+    else:
+        contract = t.contracts.get(d.get("game"))
+        parts = [contract.name] if contract else []
+        who = " + ".join(x for x in (d.get("player"), d.get("partner") if contract and contract.kind == "partner" else None) if x)
+        if who:
+            parts.append(who)
+        if contract is not None and contract.kind != "sie":
+            if d.get("_augen_mode"):
+                if d.get("augen") is not None:
+                    parts.append(f"{d['augen']} Augen" + (" (alle Stiche)" if d.get("all_tricks") else ""))
+            elif d.get("result"):
+                parts.append(RESULT_WORDS[d["result"]])
+            for step in t.kontra_chain:
+                if d.get(step.key):
+                    parts.append(f"{step.name} {d[step.key]}")
+            if d.get("tout"):
+                parts.append("Tout")
+            if d.get("laufende"):
+                parts.append(f"{'mit' if d['laufende'] > 0 else 'ohne'} {abs(d['laufende'])}")
+    if d.get("klopfer"):
+        parts.append(f"{d['klopfer']}x geklopft")
+    return " · ".join(parts)
 
 
 def quick_actions(c: FormCtx, save) -> list[ft.Control]:

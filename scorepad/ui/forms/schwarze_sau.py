@@ -1,13 +1,13 @@
-"""Schwarze Sau hand form: each player's points as chips, the last one filled in from 15
-(3 players: the Stock's points are asked instead); or a Jungfrau / Durchmarsch; or, when
-owed, who lost the Achterbrief."""
+"""Schwarze Sau hand form: each player's points as chips (two compact rows per player), the last
+one filled in from the round's total (3 players: the Stock's points are asked too); or a
+Jungfrau / Durchmarsch; or, when owed, who lost the Achterbrief."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorepad.ui.forms import FormCtx, FormError
-from scorepad.ui.widgets import choice_row, section, tag
+from scorepad.ui.widgets import TARGET, choice_row, section, tag
 
 SPECIALS = [("", "normal"), ("jungfrau", "Jungfrau"), ("durchmarsch", "Durchmarsch angesagt"),
             ("stiller", "Durchmarsch")]
@@ -36,9 +36,37 @@ def initial(c: FormCtx, existing: dict | None) -> dict:
     return d
 
 
+def _round_total(c: FormCtx) -> int:
+    return c.game.round_total if c.game else sum(c.table.card_values())
+
+
+def _point_values(c: FormCtx) -> list[int]:
+    """The points one player can have in a round (what the scoring cards can add up to)."""
+    total = _round_total(c)
+    if c.game is None:
+        return list(range(total + 1))
+    return sorted(v for v in c.game.possible_points if v <= total)
+
+
+def _small_chip(label: str, selected: bool, on_click, key: str) -> ft.Control:
+    """A narrow number chip (still a full-height target): 8 fit in a row of a small phone."""
+    style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=10))
+    common = dict(content=ft.Text(label, size=16, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.NORMAL,
+                                  text_align=ft.TextAlign.CENTER),
+                  on_click=on_click, style=style, height=TARGET, width=44, key=key)
+    return tag(ft.FilledButton(**common) if selected else ft.OutlinedButton(**common))
+
+
+def _points_rows(values: list[int], value, on_pick, key_prefix: str) -> list[ft.Control]:
+    half = (len(values) + 1) // 2
+    return [ft.Row([_small_chip(str(v), v == value, (lambda _e=None, v=v: on_pick(v)), f"{key_prefix}{v}")
+                    for v in part], spacing=4, wrap=True, run_spacing=4)
+            for part in (values[:half], values[half:]) if part]
+
+
 def _filled(c: FormCtx, d: dict) -> tuple[dict, str | None]:
     """Points per player; the last player's follow from the rest (and from the Stock)."""
-    total = c.game.round_total if c.game else 15
+    total = _round_total(c)
     if _three(c):
         total -= d.get("_stock") or 0
     points = {p: d.get(f"pt:{p}") for p in c.players}
@@ -81,20 +109,39 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
             out.append(choice_row([(True, "geschafft"), (False, "nicht geschafft")], d.get("_success"),
                                   lambda v: put(_success=v), key_prefix="success-", width=170))
         return out
-    maximum = c.game.round_total if c.game else 15
     if _three(c):
         stock_options = sorted(c.game.stock_holds) if c.game else [0]
         out.append(section("Punkte im Stock", choice_row([(v, str(v)) for v in stock_options], d.get("_stock", 0),
                                                          lambda v: put(_stock=v), key_prefix="stock-")))
     points, last = _filled(c, d)
+    values = _point_values(c)
     for p in c.players[:-1]:
-        out.append(section(p, choice_row([(v, str(v)) for v in range(maximum + 1)], d.get(f"pt:{p}"),
-                                         lambda v, p=p: put(**{f"pt:{p}": v}), key_prefix=f"pt-{p}-", width=52),
-                           error=err.at(f"points.{p}")))
+        out.append(ft.Column([ft.Text(p, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT),
+                              *_points_rows(values, d.get(f"pt:{p}"), lambda v, p=p: put(**{f"pt:{p}": v}), f"pt-{p}-"),
+                              *([ft.Text(err.at(f"points.{p}"), color=ft.Colors.ERROR, size=15,
+                                         weight=ft.FontWeight.W_600)] if err.at(f"points.{p}") else [])],
+                             spacing=4))
     shown = "–" if points[last] is None else str(points[last])
     out.append(section(last, tag(ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD, key=f"pt-{last}-rest")),
                        error=err.at("points")))
     return out
+
+
+def summary(c: FormCtx, d: dict) -> str:
+    """What is chosen so far, in one line (stays in view while the form scrolls)."""
+    if c.state.get("achterbrief_owed"):
+        return f"Achterbrief verloren: {d['achterbrief_loser']}" if d.get("achterbrief_loser") else "Achterbrief"
+    special = d.get("_special") or ""
+    if special:
+        words = dict(SPECIALS)[special]
+        by = f" {d['_by']}" if d.get("_by") else ""
+        done = {True: " geschafft", False: " nicht geschafft"}.get(d.get("_success"), "")
+        return f"{words}{by}{done if special != 'stiller' else ''}"
+    points, _ = _filled(c, d)
+    parts = [f"{p} {'–' if v is None else v}" for p, v in points.items()]
+    if _three(c) and d.get("_stock"):
+        parts.append(f"Stock {d['_stock']}")
+    return ", ".join(parts)
 
 
 def quick_actions(c: FormCtx, save) -> list[ft.Control]:

@@ -12,7 +12,7 @@ from scorepad.ui.widgets import chip, chip_row, choice_row, section, tag
 
 
 def cards(c: FormCtx) -> int:
-    return c.extra.get("cards") or c.state.get("cards", 1)
+    return c.extra.get("cards") or c.state["cards"]
 
 
 def order(c: FormCtx) -> list[str]:
@@ -92,6 +92,17 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                                           key=f"tr-{last}-rest")), error=err.at("tricks")))
     out.append(chip_row([chip("Ansagen ändern", False, lambda: put(_phase="bids"), key="bids-edit")]))
     return out
+
+
+def summary(c: FormCtx, d: dict) -> str:
+    """What is entered so far, in one line (stays in view while the form scrolls)."""
+    seq = order(c)
+    bids = ", ".join(f"{p} {'–' if d.get(f'bid:{p}') is None else d[f'bid:{p}']}" for p in seq)
+    if d.get("_phase") != "tricks":
+        return f"Ansagen: {bids}"
+    tricks = _tricks(c, d)
+    made = ", ".join(f"{p} {'–' if tricks[p] is None else tricks[p]}" for p in seq)
+    return f"Gemacht: {made}"
 
 
 def quick_actions(c: FormCtx, save) -> list[ft.Control]:

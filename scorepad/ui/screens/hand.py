@@ -143,7 +143,14 @@ def HandScreen(nav, tick: int) -> ft.Control:
         buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
     title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column([c for c in (notice_line(nav), tag(status), ft.Row(buttons)) if c is not None], spacing=8))
+                  ft.Column([c for c in [notice_line(nav)] if c is not None] + _summary_line(form, ctx, draft)
+                            + [tag(status), ft.Row(buttons)], spacing=8))
+
+
+def _summary_line(form, ctx, draft) -> list[ft.Control]:
+    """What the form has so far, in one line above the preview: stays in view while it scrolls."""
+    text = form.summary(ctx, draft) if getattr(form, "summary", None) else ""
+    return [tag(ft.Text(text, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="summary"))] if text else []
 
 
 def _shown_at_field(body: list[ft.Control], err: FormError) -> bool:
