@@ -181,6 +181,7 @@ class Tab:
         await self.page.evaluate(SEE_THROUGH, True)
         try:
             await self.page.mouse.click(x, y)
+            await self.page.mouse.move(0, 0)  # a finger lifts: no hover (tooltips) over what it tapped
         finally:
             await self.page.evaluate(SEE_THROUGH, False)
         await self.settled()
