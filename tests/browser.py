@@ -55,6 +55,76 @@ class Server:
             self.proc.kill()
 
 
+# Run on the tagged semantics node `t` with a point [x, y]: null if a finger at that point hits
+# `t` (or something inside it), else what is in the way. Flutter's semantics nodes lie in paint
+# order (siblings by z-index, then document order); most have pointer-events: none, so
+# document.elementsFromPoint() misses a snackbar's text or a dialog's body: compare rectangles.
+HIT_CHECK = """(t, [x, y]) => {
+  const name = n => {
+    const id = n.getAttribute('flt-semantics-identifier'), role = n.getAttribute('role');
+    const label = (n.getAttribute('aria-label') || n.textContent || '').trim().slice(0, 60);
+    return [id && '#' + id, role, label && '"' + label + '"'].filter(Boolean).join(' ') || n.id;
+  };
+  const inside = n => { const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && x >= r.left && x < r.right && y >= r.top && y < r.bottom; };
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 'its centre is off the screen';
+  const chain = [];
+  for (let a = t; a && a.tagName === 'FLT-SEMANTICS'; a = a.parentElement) chain.push(a);
+  for (const a of chain.slice(1)) {
+    if (a.style.overflow !== 'visible' && !inside(a)) return 'its centre is outside its scroll area ' + name(a);
+  }
+  const z = n => parseInt(n.style.zIndex || '0', 10);
+  const above = n => {
+    let prev = n, c = n.parentElement;
+    while (c && !chain.includes(c)) { prev = c; c = c.parentElement; }
+    if (!c) return false;
+    const mine = chain[chain.indexOf(c) - 1];
+    if (z(prev) !== z(mine)) return z(prev) > z(mine);
+    return !!(mine.compareDocumentPosition(prev) & Node.DOCUMENT_POSITION_FOLLOWING);
+  };
+  const over = Array.from(document.querySelectorAll('flt-semantics'))
+    .filter(n => n !== t && !t.contains(n) && !n.contains(t) && inside(n) && above(n));
+  const hit = document.elementsFromPoint(x, y).find(n => n.tagName === 'FLT-SEMANTICS');
+  if (hit && hit !== t && !t.contains(hit) && !over.includes(hit) && !hit.contains(t)) over.push(hit);
+  return over.length ? 'covered by ' + over.map(name).join(', ') : null;
+}"""
+
+
+# While a finger taps, the semantics DOM lets every pointer through to <flutter-view>, so that
+# a (trusted) page.mouse.click takes Flutter's own hit test. Without this the click lands on the
+# topmost tappable <flt-semantics> node there, which Flutter turns into a semantics tap on that
+# node without hit-testing: tried, "Nächstes Spiel" opened the form through the SnackBar's text
+# covering it; pointer events given to <flutter-view> itself were swallowed by the SnackBar.
+SEE_THROUGH = """on => {
+  let style = document.getElementById('finger-see-through');
+  if (on && !style) {
+    style = document.createElement('style');
+    style.id = 'finger-see-through';
+    style.textContent = 'flt-semantics, flt-semantics * { pointer-events: none !important; }';
+    document.head.appendChild(style);
+  } else if (!on && style) {
+    style.remove();
+  }
+}"""
+# The rectangle of the scroll area around the semantics node (its nearest clipping ancestor).
+SCROLL_AREA = """t => {
+  for (let a = t.parentElement; a && a.tagName === 'FLT-SEMANTICS'; a = a.parentElement) {
+    if (a.style.overflow !== 'visible') { const r = a.getBoundingClientRect();
+      return {x: r.left, y: r.top, width: r.width, height: r.height}; }
+  }
+  return {x: 0, y: 0, width: innerWidth, height: innerHeight};
+}"""
+# The time of the last change anywhere in the page (Flutter re-rendering after a tap).
+WATCH = """() => {
+  if (window.__changed === undefined) {
+    window.__changed = performance.now();
+    new MutationObserver(() => { window.__changed = performance.now(); })
+      .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+  return performance.now() - window.__changed;
+}"""
+
+
 class Tab:
     """One phone's browser tab with the app: tap by key, read texts, take screenshots."""
 
@@ -101,12 +171,81 @@ class Tab:
     def at(self, key: str):
         return self.page.locator(f'[flt-semantics-identifier="{key}"]')
 
-    async def tap(self, key: str) -> None:
+    async def tap(self, key: str, timeout: float = 10, where: tuple[float, float] = (0.5, 0.5)) -> None:
+        """Tap like a finger: the semantics tree only finds the control (and scrolls it into
+        view); the tap is a mouse click at the control's centre that Flutter hit-tests itself, after
+        checking that nothing (a snackbar, a dialog, the edge of its scroll area) lies over that
+        point. Fails naming what covers it. `where`: the point as fractions of the control's
+        width and height (a thumb on the right part of a wide button: (0.85, 0.5))."""
+        x, y = await self.finger_point(key, timeout, where)
+        await self.page.evaluate(SEE_THROUGH, True)
+        try:
+            await self.page.mouse.click(x, y)
+            await self.page.mouse.move(0, 0)  # a finger lifts: no hover (tooltips) over what it tapped
+        finally:
+            await self.page.evaluate(SEE_THROUGH, False)
+        await self.settled()
+
+    async def settled(self, quiet_ms: float = 120, wait_ms: float = 400) -> None:
+        """After a tap: wait for the app to answer (the page changes; at most `wait_ms`),
+        then for `quiet_ms` without a change, so the next tap finds things where they stay."""
+        await self.page.evaluate(WATCH)
+        start = time.time()
+        changed = False
+        while time.time() - start < 5:
+            since = await self.page.evaluate(WATCH)
+            elapsed = (time.time() - start) * 1000
+            changed = changed or since < elapsed
+            if (changed or elapsed > wait_ms) and since > quiet_ms:
+                return
+            await self.page.wait_for_timeout(30)
+
+    async def finger_point(self, key: str, timeout: float = 10,
+                           where: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:
+        """A point of the control `key` (its centre), once it stands still and a finger there hits it."""
         loc = self.at(key)
-        await loc.wait_for(state="attached", timeout=10000)
-        await loc.scroll_into_view_if_needed()
-        await loc.click()
-        await self.page.wait_for_timeout(150)
+        await self.reveal(key, timeout)
+        deadline = time.time() + timeout
+        box = problem = None
+        while time.time() < deadline:
+            previous, box = box, await loc.bounding_box()
+            if box is None or box != previous:  # moving (scrolling, a transition): look again
+                await self.page.wait_for_timeout(60)
+                continue
+            x, y = box["x"] + box["width"] * where[0], box["y"] + box["height"] * where[1]
+            problem = await loc.evaluate(HIT_CHECK, [x, y])
+            if problem is None:
+                return x, y
+            area = await loc.evaluate(SCROLL_AREA)
+            if area is not None and ("scroll area" in problem or "off the screen" in problem):
+                # swipe it into view, as a thumb would: the wheel over the middle of its scroll area
+                ax, ay = area["x"] + area["width"] / 2, area["y"] + area["height"] / 2
+                await self.page.mouse.move(ax, ay)
+                await self.page.mouse.wheel(0, y - ay)
+                await self.settled()
+            else:
+                await self.page.wait_for_timeout(100)
+            box = None
+        raise AssertionError(f"a finger on {key!r} does not reach it: {problem or 'it never stood still'}")
+
+    async def reveal(self, key: str, timeout: float = 10) -> None:
+        """Wait for `key` in the semantics tree; Flutter leaves out what is scrolled far out of
+        view, so if it does not come, swipe (wheel) the screen down, then up, until it does."""
+        loc = self.at(key)
+        try:
+            await loc.wait_for(state="attached", timeout=min(timeout, 3) * 1000)
+            return
+        except Exception:
+            pass
+        size = self.page.viewport_size or PHONE
+        await self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        deadline = time.time() + timeout
+        for step in [400] * 8 + [-400] * 16:
+            if await loc.count() or time.time() > deadline:
+                break
+            await self.page.mouse.wheel(0, step)
+            await self.page.wait_for_timeout(150)
+        await loc.wait_for(state="attached", timeout=1000)
 
     async def text(self, key: str) -> str:
         loc = self.at(key)
@@ -155,5 +294,6 @@ class Tab:
                 break
             previous = shot
         path = ARTIFACTS / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(shot)
         return path

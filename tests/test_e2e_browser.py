@@ -11,6 +11,7 @@ from playwright.async_api import async_playwright
 
 from browser import CHROMIUM, FLAGS, Server, Tab
 from scorepad import fmt
+from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.tables import get_table
 
@@ -207,6 +208,34 @@ async def test_ramsch_evening_in_the_browser(server):
         await tab.screenshot("15-ramsch-table")
 
     await with_tab(server, scenario)
+
+
+async def test_the_saved_line_never_covers_the_next_hand_button(server):
+    """After Speichern a thumb goes straight for "Nächstes Spiel" (right part of it, 1 s later;
+    the middle, 8 s later): the form opens and every saved hand stays stored."""
+    async def scenario(tab: Tab):
+        await new_evening(tab, "schafkopf", SK)
+        eid = newest_evening(server)
+        await tab.tap("next-hand")
+        for n, (wait_ms, where) in enumerate([(1000, (0.85, 0.5)), (8000, (0.5, 0.5))], start=1):
+            for key in ["player-Vroni", "partner-Kathi", "result-won", "save"]:
+                await tab.tap(key)
+            await tab.wait_text("notice", f"Spiel {n} gespeichert")
+            if n == 1:
+                await tab.screenshot("23-saved-line")
+            await tab.page.wait_for_timeout(wait_ms)
+            await tab.tap("next-hand", where=where)
+            await tab.at("save").wait_for(state="attached", timeout=10000)
+            with App.open(server.db) as app:
+                assert app.evening(eid).hands == n
+        assert not await tab.has("notice")  # the line went away by itself
+
+    await with_tab(server, scenario)
+
+
+def newest_evening(server) -> int:
+    with App.open(server.db) as app:
+        return max(e.id for e in app.list_evenings())
 
 
 async def test_a_killed_server_loses_no_saved_hand(tmp_path):

@@ -155,15 +155,82 @@ async def test_an_edit_that_breaks_a_later_hand_is_refused(main):
     assert standings(main, eid) == before
 
 
-async def test_undo_takes_back_the_last_hand(main):
+SAUSPIEL_TAPS = ["next-hand", "player-Vroni", "partner-Kathi", "result-won", "save"]
+
+
+async def taps(phone, keys):
+    for key in keys:
+        await phone.tap(key)
+
+
+async def test_undo_takes_back_this_phones_last_hand_and_can_restore_it(main):
     phone, eid = await evening_phone(main)
-    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
-    phone = await open_phone(main)
-    await phone.tap(f"evening-{eid}")
-    assert phone.has("hand-1")
+    await taps(phone, SAUSPIEL_TAPS)
+    assert phone.text_of("notice") == "Spiel 1 gespeichert"
     await phone.tap("undo")
     assert main.app.evening(eid).hands == 0
     assert not phone.has("hand-1")
+    assert phone.text_of("notice") == "Spiel 1 (Sauspiel Vroni + Kathi · gewonnen) rückgängig gemacht"
+    assert phone.text_of("notice-action") == "Wiederherstellen"
+    await phone.tap("notice-action")
+    assert main.app.evening(eid).hands == 1
+    assert phone.text_of("notice") == "Spiel 1 (Sauspiel Vroni + Kathi · gewonnen) wiederhergestellt"
+    await phone.tap("notice-action")  # Rückgängig again
+    assert main.app.evening(eid).hands == 0
+
+
+async def test_undo_on_the_saved_line_names_the_hand(main):
+    phone, eid = await evening_phone(main)
+    await taps(phone, SAUSPIEL_TAPS)
+    assert phone.text_of("notice-action") == "Rückgängig"
+    await phone.tap("notice-action")
+    assert main.app.evening(eid).hands == 0
+    assert "Spiel 1 (Sauspiel Vroni + Kathi" in phone.text_of("notice")
+
+
+async def test_a_phone_cannot_undo_once_another_phone_saved(main):
+    one, eid = await evening_phone(main)
+    two = await open_phone(main)
+    await two.tap(f"evening-{eid}")
+    await taps(one, SAUSPIEL_TAPS)
+    await taps(two, ["next-hand", "game-wenz", "player-Hias", "result-won", "save"])
+    await one.settle()
+    await one.tap("undo")
+    assert [h["game"] for h in main.app.session(eid)["hands"]] == ["sauspiel", "wenz"]  # the Wenz stays
+    assert "anderes Handy" in one.text_of("notice") and "nur die eigene" in one.text_of("notice")
+    await two.tap("undo")  # the Wenz's own phone may
+    assert [h["game"] for h in main.app.session(eid)["hands"]] == ["sauspiel"]
+
+
+async def test_undo_without_a_change_from_this_phone_is_refused(main):
+    phone, eid = await evening_phone(main)
+    main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+    await phone.settle()
+    await phone.tap("undo")
+    assert main.app.evening(eid).hands == 1
+    assert "nur die eigene letzte Änderung" in phone.text_of("notice")
+
+
+async def test_a_phone_still_undoes_its_own_hand_after_a_reload(main):
+    phone, eid = await evening_phone(main)
+    await taps(phone, SAUSPIEL_TAPS)
+    again = await open_phone(main, storage=phone.storage)  # the tab is closed and opened again
+    await again.tap(f"evening-{eid}")
+    await again.tap("undo")
+    assert main.app.evening(eid).hands == 0
+    assert "Spiel 1 (Sauspiel Vroni + Kathi" in again.text_of("notice")
+
+
+async def test_the_saved_line_goes_away_by_itself(main, monkeypatch):
+    import asyncio
+    import scorepad.ui.main as ui_main
+    monkeypatch.setattr(ui_main, "NOTICE_SECONDS", 0.05)
+    phone, eid = await evening_phone(main)
+    await taps(phone, SAUSPIEL_TAPS)
+    assert phone.has("notice")
+    await asyncio.sleep(0.2)
+    await phone.settle()
+    assert not phone.has("notice")
 
 
 async def test_deleting_a_hand_asks_first(main):
@@ -333,9 +400,10 @@ async def test_the_settle_screen_says_who_pays_whom(main):
 
 async def test_the_history_lists_each_change(main):
     phone, eid = await evening_phone(main)
-    main.app.add_hand(eid, {"game": "solo", "player": "Vroni", "result": "won"})
-    main.app.edit_hand(eid, 1, {"game": "solo", "player": "Vroni", "result": "lost"})
-    phone = await open_phone(main)
+    device = phone.nav_device()  # the changes are this phone's own, so it may take them back
+    main.app.add_hand(eid, {"game": "solo", "player": "Vroni", "result": "won"}, device=device)
+    main.app.edit_hand(eid, 1, {"game": "solo", "player": "Vroni", "result": "lost"}, device=device)
+    phone = await open_phone(main, storage=phone.storage)
     await phone.tap(f"evening-{eid}")
     await phone.tap("history")
     lines = [t for t in phone.texts() if "·" in t]

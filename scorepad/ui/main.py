@@ -15,9 +15,13 @@ from typing import Any, Callable
 import flet as ft
 from flet.controls.context import _context_page
 
-from scorepad.app import App
+from scorepad.app import App, ChangeResult, Reverted
+from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.access import PinGuard
+from scorepad.ui.widgets import tag
+
+NOTICE_SECONDS = 6  # how long a confirmation line stays
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,16 @@ class Route:
     screen: str = "start"
     evening: int | None = None
     number: int | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One line above the bottom bar: what just happened, maybe a button to take it back.
+    Part of the layout (never over the big button); it goes after NOTICE_SECONDS."""
+
+    text: str
+    action: str | None = None
+    on_action: Callable | None = None
 
 
 @dataclass
@@ -42,6 +56,8 @@ class Nav:
     require_pin: bool = False
     unlocked: set[int] = field(default_factory=set)
     guard: PinGuard | None = None
+    notice: Notice | None = None
+    show: Callable[[Any], None] | None = None
     device: str = ""  # this phone (see phone_device): its drafts and its changes
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
@@ -71,18 +87,117 @@ class Nav:
         return True
 
     def notify(self, text: str, action: str | None = None, on_action: Callable | None = None) -> None:
-        """A short message at the bottom ("Gespeichert · Rückgängig")."""
+        """A short message: a line above the bottom bar on the table and the hand form, which
+        goes away by itself; elsewhere a SnackBar floating clear of a bottom bar."""
+        if self.show is not None and self.route.screen in LINE_SCREENS:
+            self.say(Notice(text, action, on_action))
+            return
         if self.page is None:
             return
         bar = ft.SnackBar(ft.Text(text, size=16), action=action, on_action=on_action,
-                          duration=ft.Duration(seconds=5), show_close_icon=action is None)
+                          duration=ft.Duration(seconds=NOTICE_SECONDS), show_close_icon=action is None, persist=False,
+                          behavior=ft.SnackBarBehavior.FLOATING, margin=ft.Margin.only(left=12, right=12, bottom=90))
         self.page.show_dialog(bar)
+
+    def say(self, notice: Notice | None) -> None:
+        """Show `notice` in the line (None: empty it); it empties itself after NOTICE_SECONDS."""
+        if self.show is None:
+            return
+        self.show(notice)
+        page = self.page
+        if notice is None or page is None:
+            return
+        try:
+            loop = page.session.connection.loop
+        except RuntimeError:
+            return
+        show = self.show
+
+        async def fade() -> None:
+            await asyncio.sleep(NOTICE_SECONDS)
+            _context_page.set(page)
+            show(lambda current: None if current is notice else current)
+
+        asyncio.run_coroutine_threadsafe(fade(), loop)
+
+    # -- this phone's own changes, and taking them back -------------------------------------------
+    # The app layer decides what "this phone's last change" is: the change log names the phone
+    # (device) that made each change, and an undo from a phone takes back only its own.
+
+    def hand_words(self, evening_id: int, number: int | None, hand: Any) -> str:
+        """"Spiel 5 (Sauspiel Vroni + Kathi · gewonnen)": the hand an undo or redo was about."""
+        if number is None:
+            return ""
+        try:
+            return f"Spiel {number} ({describe_hand(self.app.table(evening_id), hand, None)})"
+        except (ScorepadError, KeyError, TypeError, AttributeError):
+            return f"Spiel {number}"
+
+    def undo(self, evening_id: int) -> None:
+        """Undo this phone's last change, say what was undone, offer to restore it."""
+        try:
+            result = self.app.undo(evening_id, device=self.device)
+        except ScorepadError as exc:
+            self.notify(exc.german)
+            self.refresh()
+            return
+        self.notify(undone_text(self.hand_words(evening_id, result.reverted.number, result.reverted.hand),
+                                result.reverted),
+                    "Wiederherstellen", lambda: self.restore(evening_id))
+        self.refresh()
+
+    def restore(self, evening_id: int) -> None:
+        """Do again what this phone just undid (refused if another phone undid it)."""
+        try:
+            result = self.app.redo(evening_id, device=self.device)
+        except ScorepadError as exc:
+            self.notify(exc.german)
+            self.refresh()
+            return
+        words = self.hand_words(evening_id, result.reverted.number, result.reverted.hand)
+        text = {"add": f"{words} wiederhergestellt", "edit": f"Änderung an {words} wiederhergestellt",
+                "delete": f"{words} wieder gelöscht"}.get(result.reverted.action, "Wiederhergestellt")
+        self.notify(text, "Rückgängig", lambda: self.undo(evening_id))
+        self.refresh()
+
+    def confirm(self, evening_id: int, result: ChangeResult, text: str) -> None:
+        """After this phone's own add, edit or delete: remember it, go to the table and say so
+        there, with Rückgängig."""
+        self.go(Route("table", evening_id))
+        self.route = Route("table", evening_id)
+        self.notify(text, "Rückgängig", lambda: self.undo(evening_id))
+
+
+def undone_text(words: str, reverted: Reverted) -> str:
+    """What an undo says it took back."""
+    return {"add": f"{words} rückgängig gemacht",
+            "edit": f"Änderung rückgängig gemacht: wieder {words}",
+            "delete": f"Löschen rückgängig gemacht: {words} ist wieder da"}.get(reverted.action, "Rückgängig gemacht")
+
+
+LINE_SCREENS = ("table", "hand")  # the screens with the notice line above their bottom bar
+
+
+def notice_line(nav: Nav) -> ft.Control | None:
+    """The notice as a line of the layout (keys: notice, notice-action), or None."""
+    notice = nav.notice
+    if notice is None:
+        return None
+    parts: list[ft.Control] = [tag(ft.Text(notice.text, size=15, weight=ft.FontWeight.W_600, expand=True,
+                                           color=ft.Colors.ON_SECONDARY_CONTAINER, key="notice"))]
+    if notice.action:
+        parts.append(tag(ft.TextButton(content=ft.Text(notice.action, size=16, weight=ft.FontWeight.BOLD), on_click=lambda: notice.on_action(), height=44,
+                                       key="notice-action")))
+    return ft.Container(ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12,
+                        padding=ft.Padding.only(left=14, right=6, top=4, bottom=4))
 
 
 @ft.component
 def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard, device: str = "") -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
+    notice, set_notice = ft.use_state(None)
     unlocked = ft.use_ref(None)
     if unlocked.current is None:
         unlocked.current = set()
@@ -116,8 +231,12 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         return app.subscribe(on_change)
 
     ft.use_effect(follow_changes, [])
-    nav = Nav(app=app, route=route, go=set_route, refresh=bump, page=page, require_pin=require_pin,
-              unlocked=unlocked.current, guard=guard, device=device)
+    def go(to: Route) -> None:
+        set_route(to)
+        set_notice(None)  # a line is about the screen it was said on
+
+    nav = Nav(app=app, route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
+              unlocked=unlocked.current, guard=guard, notice=notice, show=set_notice, device=device)
     from scorepad.ui.screens import hand, history, new_evening, pin, rules, settle, start as start_screen, table
 
     screens: dict[str, Any] = {

@@ -11,6 +11,7 @@ import flet as ft
 from scorepad.app import StaleVersionError
 from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
+from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 
 STALE = "Inzwischen wurde ein Spiel eingetragen. Bitte prüfen; nochmal Speichern trägt dieses danach ein."
@@ -72,9 +73,9 @@ def HandScreen(nav, tick: int) -> ft.Control:
         to_store = payload if payload is not None else hand
         try:
             if number is None:
-                app.add_hand(evening_id, to_store, expected_version=seen, device=nav.device)
+                done = app.add_hand(evening_id, to_store, expected_version=seen, device=nav.device)
             else:
-                app.edit_hand(evening_id, number, to_store, expected_version=seen, device=nav.device)
+                done = app.edit_hand(evening_id, number, to_store, expected_version=seen, device=nav.device)
         except StaleVersionError:
             # another phone saved first: nothing stored, the form keeps every tap; a second
             # tap on Speichern saves it after the new hand
@@ -86,19 +87,17 @@ def HandScreen(nav, tick: int) -> ft.Control:
             set_busy(False)
             nav.notify(exc.german)
             return
-        nav.notify("Gespeichert", "Rückgängig", lambda: (app.undo(evening_id), nav.refresh()))
-        nav.go(type(nav.route)("table", evening_id))
+        nav.confirm(evening_id, done, f"Spiel {done.number} gespeichert" if number is None else f"Spiel {number} geändert")
 
     def delete():
         def confirmed():
             nav.page.pop_dialog()
             try:
-                app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
+                done = app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
             except ScorepadError as exc:
                 nav.notify(exc.german)
                 return
-            nav.notify(f"Spiel {number} gelöscht", "Rückgängig", lambda: (app.undo(evening_id), nav.refresh()))
-            nav.go(type(nav.route)("table", evening_id))
+            nav.confirm(evening_id, done, f"Spiel {number} gelöscht")
 
         nav.page.show_dialog(ft.AlertDialog(
             title=ft.Text(f"Spiel {number} löschen?"),
@@ -134,7 +133,8 @@ def HandScreen(nav, tick: int) -> ft.Control:
         buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
     title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column(_summary_line(form, ctx, draft) + [tag(status), ft.Row(buttons)], spacing=8))
+                  ft.Column([c for c in [notice_line(nav)] if c is not None] + _summary_line(form, ctx, draft)
+                            + [tag(status), ft.Row(buttons)], spacing=8))
 
 
 def _summary_line(form, ctx, draft) -> list[ft.Control]:

@@ -1,5 +1,5 @@
 """The change history of an evening: every add, edit, delete and undo, newest first; undo and
-redo of the last changes."""
+redo of this phone's own last change (as on the table screen)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,8 @@ def HistoryScreen(nav, tick: int) -> ft.Control:
     except ScorepadError as exc:
         return error_screen("Verlauf", nav.to("start"), exc)
 
-    def act(name: str):
-        nav.attempt(lambda: getattr(app, name)(evening_id), "Rückgängig gemacht" if name == "undo" else "Wiederhergestellt")
-
     body = [tag(ft.Text(change_line(c), size=15, key=f"change-{c.id}")) for c in reversed(changes)]
-    bottom = ft.Row([big_button("Rückgängig", lambda: act("undo"), icon=ft.Icons.UNDO, key="history-undo"),
-                     big_button("Wiederholen", lambda: act("redo"), icon=ft.Icons.REDO, key="history-redo")]) \
+    bottom = ft.Row([big_button("Rückgängig", lambda: nav.undo(evening_id), icon=ft.Icons.UNDO, key="history-undo"),
+                     big_button("Wiederholen", lambda: nav.restore(evening_id), icon=ft.Icons.REDO, key="history-redo")]) \
         if nav.can_edit(evening_id) else None
     return screen(header("Verlauf", on_back=nav.to("table", evening_id)), body, bottom)

@@ -8,6 +8,7 @@ import flet as ft
 from scorepad import fmt
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
+from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, screen, tag, tally_marks
 from scorepad.ui.words import context_line, near_game_over, tally_text
 
@@ -87,7 +88,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     ], spacing=10, run_spacing=10)
 
     def undo():
-        nav.attempt(lambda: nav.app.undo(evening_id), "Rückgängig gemacht")
+        nav.undo(evening_id)  # this phone's own last change only
 
     editable = nav.can_edit(evening_id) and not info.finished
     lines: list[ft.Control] = []
@@ -138,6 +139,9 @@ def TableScreen(nav, tick: int) -> ft.Control:
     else:
         bottom = ft.Row([big_button("Mitschreiben: PIN eingeben", nav.to("pin", evening_id), icon=ft.Icons.LOCK_OPEN,
                                     key="unlock")])
+    line = notice_line(nav)  # what this phone just did, above the big button, never over it
+    if line is not None:
+        bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
                          subtitle=f"{len(result.hands)} {'Spiel' if len(result.hands) == 1 else 'Spiele'}" + (" · beendet" if info.finished else "")),
                   body, bottom)
