@@ -446,6 +446,24 @@ class Store:
         self.db.execute("PRAGMA synchronous = FULL")  # (also set in connect: WAL keeps it per connection)
         if found == 0:
             self._create()
+        self._probe_write()
+
+    def _probe_write(self) -> None:
+        """A file SQLite opened read-only writes nothing while opening: take the write lock
+        once (not waiting for another writer), so such a file is known as read-only now, not
+        at the first hand."""
+        self.db.execute("PRAGMA busy_timeout = 0")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:  # the same value again, rolled back: nothing changes
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            finally:
+                self.db.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            if self.error(exc).code != "store_busy":  # another writer is at it: writable
+                raise
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
 
     def _schema_version(self) -> int:
         try:

@@ -509,3 +509,22 @@ def test_garbage_options_to_start(evening, capsys, text):
     else:
         options = json.loads(ok(capsys, "--db", evening, "export", started.strip())).get("options", {})
         assert "yes" not in json.dumps(options)
+
+
+# --- the app on a file it cannot write -----------------------------------------------------------
+
+
+async def test_the_app_says_it_is_read_only(evening, monkeypatch):
+    from flet_harness import open_phone
+    from scorepad.ui.main import make_main
+
+    monkeypatch.setattr(store_module, "sqlite3", _ShimSqlite(_read_only_connect))
+    main = make_main(str(evening))
+    try:
+        assert main.app.store.read_only is not None
+        phone = await open_phone(main)
+        assert phone.text_of("read-only").startswith("Nur anschauen: ")
+        assert "keine Schreibrechte" in phone.text_of("read-only")
+        assert phone.has("evening-1")
+    finally:
+        main.app.close()
