@@ -13,6 +13,7 @@ the store instead.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import logging
@@ -30,16 +31,16 @@ from pydantic import BaseModel
 from scorepad.engine import Game, HandResult, Replay, before_hand, play_through, replay, try_hand
 from scorepad.errors import HandError, ScorepadError, SessionError, TableError
 from scorepad.exports import render as render_export
-from scorepad.session import (SessionFile, has_control_characters, parse_session, parse_session_text,
-                              session_table, started_at)
-from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, dumps, now
+from scorepad.session import (MAX_NAME_CHARS, SessionFile, has_control_characters, names_in, normalize_name,
+                              parse_session, parse_session_text, session_table, started_at)
+from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, damage, dumps, in_sqlite_range, now
 from scorepad.summary import summarize
 from scorepad import tomlwrite
 from scorepad.tables import (builtin_tables, get_table, load_table_file, load_table_text, table_as_dict,
                              validate_table, with_options)
 
 HAND_ACTIONS = ("add", "edit", "delete")
-UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename")  # what undo and redo read of the change log
+UNDO_LOG = HAND_ACTIONS + ("undo", "redo", "rename", "repair")  # what undo and redo read of the change log
 
 __all__ = [
     "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "Season", "SeasonRow", "EXPORT_FORMATS",
@@ -237,7 +238,7 @@ def plain_hand(hand: Any, number: int) -> Any:
 
 def check_number(evening_id: int, number: Any) -> int:
     """A hand number as the API takes it: a whole number (a bool or text is no hand number)."""
-    if isinstance(number, bool) or not isinstance(number, int):
+    if not in_sqlite_range(number):
         raise NotFoundError("no_hand_number", evening=evening_id, number=number)
     return number
 
@@ -250,12 +251,16 @@ def check_text(key: str, value: Any) -> str | None:
 
 
 def check_name(name: Any) -> str:
+    """A new player name, normalized (NFC, trimmed, inner spaces collapsed) and checked."""
     if not isinstance(name, str) or not name.strip():
         raise PlayerNameError("name_empty")
-    if name != name.strip():
-        raise PlayerNameError("name_spaces", name=name)
     if has_control_characters(name):
         raise PlayerNameError("name_control", name=name)
+    name = normalize_name(name)
+    if name != name.strip():
+        raise PlayerNameError("name_spaces", name=name)
+    if len(name) > MAX_NAME_CHARS:
+        raise PlayerNameError("name_too_long", name=name, max=MAX_NAME_CHARS)
     return name
 
 
@@ -637,6 +642,8 @@ class App:
                 raise NothingToUndoError("nothing_to_undo" if action == "undo" else "nothing_to_redo",
                                          evening=evening_id)
             change = target[-1]
+            if change.get("damaged"):
+                raise StoreError("change_damaged", evening=evening_id, change=change["id"], reason=change["damaged"])
             if device is not None and _made_by(log, change, action) != device:
                 raise NotYourChangeError("not_your_change_undo" if action == "undo" else "not_your_change_redo",
                                          evening=evening_id, number=change["number"])
@@ -658,6 +665,8 @@ class App:
             count = self.store.hand_count(evening_id)
             planned = plan(count)
             op = planned.op
+            if action in ("add", "edit"):  # a name typed otherwise (NFD, spaces) is the player's
+                op = dataclasses.replace(op, hand=names_in(op.hand, row["players"]))
             if op.kind == "insert" and not 1 <= op.number <= count + 1:
                 raise StoreError("log_hands_mismatch", evening=evening_id, number=op.number, count=count)
             live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}")
@@ -757,6 +766,135 @@ class App:
             row = self.store.evening(evening_id)
             data = ExportData(self._info(evening_id), self._session(row), self._table(row), self.show(evening_id))
         return EXPORT_FORMATS[format](data, settle_open)
+
+    # -- checking and repairing the file ---------------------------------------------------------
+
+    @_guarded
+    def check(self) -> list[str]:
+        """Everything damaged in the file, one line each (empty: the file is fine): SQLite's
+        integrity check, then per evening its options, rule table, every hand (UTF-8, JSON,
+        numbered 1..n without gaps), the change log, and whether its hands still replay."""
+        problems: list[str] = []
+        with self.store.read():
+            db = self.store.db
+            integrity = [r[0] for r in db.execute("PRAGMA integrity_check").fetchall()]
+            if integrity != ["ok"]:
+                problems += [f"integrity_check: {line}" for line in integrity[:20]]
+            for (evening_id,) in db.execute("SELECT id FROM evenings ORDER BY id").fetchall():
+                problems += self._evening_problems(evening_id)
+        return problems
+
+    def _evening_problems(self, evening_id: int) -> list[str]:
+        db = self.store.db
+        found: list[str] = []
+        row = self.store.evening(evening_id)
+        for code, key in (("options_damaged", "options"), ("rule_table_damaged", "rule_table")):
+            problem = damage(row[key], dict)
+            if problem:
+                found.append(str(StoreError(code, evening=evening_id, reason=problem)))
+        expected = 1
+        for number, data in db.execute("SELECT number, CAST(data AS BLOB) FROM hands WHERE evening_id = ? "
+                                       "ORDER BY number", [evening_id]):
+            if number != expected:
+                found.append(str(StoreError("hands_gap", evening=evening_id, number=expected,
+                                            before=expected - 1, after=number)))
+                expected = number
+            problem = damage(data)
+            if problem:
+                found.append(str(StoreError("hand_damaged", evening=evening_id, number=number, reason=problem)))
+            expected += 1
+        closed = False
+        for change in reversed(self.store.changes(evening_id)):
+            closed = closed or change["action"] == "repair"
+            if change["damaged"] and not closed:
+                found.append(str(StoreError("change_damaged", evening=evening_id, change=change["id"],
+                                            reason=change["damaged"])))
+        if not found:
+            try:
+                play_all(self._table(row), row["players"], row["first_dealer"], self.store.hands(evening_id))
+            except ScorepadError as exc:
+                found.append(f"evening {evening_id}: {exc}")
+        return found
+
+    @_guarded
+    def repair(self) -> list[str]:
+        """Move what is damaged aside, in one transaction, losing nothing: a damaged hand's row
+        goes to the table `damaged_rows` (with where it came from and why) and the evening's
+        hands are numbered 1..n again; a damaged rule table is rebuilt from the ruleset and its
+        options (a damaged options value from the rule table), the damaged text kept in
+        `damaged_rows` too; a damaged change of the log (which is append-only) is left where it
+        is and the evening's undo history is closed before it. Each repaired evening gets a
+        `repair` change (so undo never reaches back past it). Returns what it did, one line each."""
+        done: list[str] = []
+        with self.store.write():
+            db = self.store.db
+            if "damaged_rows" not in db.table_names():
+                db["damaged_rows"].create(
+                    {"id": int, "source": str, "source_id": int, "evening_id": int, "number": int,
+                     "data": bytes, "reason": str, "moved_at": str}, pk="id")
+            for (evening_id,) in db.execute("SELECT id FROM evenings ORDER BY id").fetchall():
+                lines = self._repair_evening(evening_id)
+                if lines:
+                    row = self.store.evening(evening_id)
+                    self.store.log_change(evening_id, row["version"], "repair", None, None, {"repaired": lines})
+                    self._live.pop(evening_id, None)
+                    done += [f"evening {evening_id}: {line}" for line in lines]
+        return done
+
+    def _repair_evening(self, evening_id: int) -> list[str]:
+        db = self.store.db
+        lines: list[str] = []
+
+        def aside(source: str, source_id: int, number: int | None, data, reason: str) -> None:
+            db["damaged_rows"].insert({"source": source, "source_id": source_id, "evening_id": evening_id,
+                                       "number": number, "data": data if isinstance(data, bytes) else
+                                       (data or "").encode("utf-8"), "reason": reason, "moved_at": now()})
+
+        row = self.store.evening(evening_id)
+        options_problem = damage(row["options"], dict)
+        table_problem = damage(row["rule_table"], dict)
+        if table_problem:
+            options = {} if options_problem else json.loads(row["options"])
+            try:
+                table = with_options(get_table(row["ruleset"]), options)
+            except ScorepadError:
+                table = get_table(row["ruleset"])
+            aside("evenings.rule_table", evening_id, None, row["rule_table"], table_problem)
+            db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [dumps(table_as_dict(table)), evening_id])
+            lines.append(f"rule table rebuilt from {row['ruleset']} (the damaged one is in damaged_rows)")
+        if options_problem:
+            table = self._table(self.store.evening(evening_id))
+            try:
+                options = table_diff(table_as_dict(get_table(row["ruleset"])), table_as_dict(table))
+            except ScorepadError:
+                options = {}
+            aside("evenings.options", evening_id, None, row["options"], options_problem)
+            db.execute("UPDATE evenings SET options = ? WHERE id = ?", [dumps(options), evening_id])
+            lines.append("options rebuilt from the rule table (the damaged ones are in damaged_rows)")
+        rows = db.execute("SELECT id, number, CAST(data AS BLOB) FROM hands WHERE evening_id = ? ORDER BY number",
+                          [evening_id]).fetchall()
+        moved = []
+        for hand_id, number, data in rows:
+            problem = damage(data)
+            if problem:
+                aside("hands", hand_id, number, data, problem)
+                db.execute("DELETE FROM hands WHERE id = ?", [hand_id])
+                moved.append(number)
+        if moved:
+            lines.append(f"hand{'s' if len(moved) > 1 else ''} {', '.join(map(str, moved))} moved to damaged_rows")
+        kept = [(hand_id, number) for hand_id, number, _ in rows if number not in moved]
+        if any(number != n for n, (_, number) in enumerate(kept, 1)):
+            for n, (hand_id, _) in enumerate(kept, 1):  # through negatives, so no two collide
+                db.execute("UPDATE hands SET number = ? WHERE id = ?", [-n, hand_id])
+            db.execute("UPDATE hands SET number = -number WHERE evening_id = ? AND number < 0", [evening_id])
+            lines.append(f"hands numbered 1..{len(kept)} again")
+        log = self.store.changes(evening_id)
+        last_repair = max((c["id"] for c in log if c["action"] == "repair"), default=0)
+        damaged = [c["id"] for c in log if c["damaged"] and c["id"] > last_repair]
+        if damaged:
+            lines.append(f"undo history closed (change{'s' if len(damaged) > 1 else ''} "
+                         f"{', '.join(map(str, damaged))} of the log are damaged)")
+        return lines
 
     # -- the table app: settle, preview, drafts --------------------------------------------------
 
@@ -967,7 +1105,7 @@ class App:
                 replay(table, row["players"], hands, row["first_dealer"])
             except HandError as err:
                 raise LaterHandError("change the rules", err, err.number) from None
-            old = {"game": row["game"], "options": json.loads(row["options"])}
+            old = {"game": row["game"], "options": self._options(row)}
             self.store.set_rules(evening_id, table.name, dumps(options), dumps(table_as_dict(table)))
             self.store.log_change(evening_id, row["version"], "rules", None, old,
                                   {"game": table.name, "options": options})
@@ -1015,7 +1153,7 @@ class App:
     def _format1_options(self, row: dict) -> dict[str, Any]:
         """Options that give the stored table from today's built-in one: format 1 names no table."""
         stored = table_as_dict(self._table(row))  # validated: fields added since get their defaults
-        options = json.loads(row["options"])
+        options = self._options(row)
         try:
             base = get_table(row["ruleset"])
         except SessionError:
@@ -1041,13 +1179,28 @@ class App:
         return row
 
     def _table(self, row: dict):
-        return stored_table(row["rule_table"], f"evening {row['id']}: stored rule table")
+        try:
+            return stored_table(row["rule_table"], f"evening {row['id']}: stored rule table")
+        except (TypeError, ValueError, RecursionError):  # a damaged byte in the stored JSON
+            raise StoreError("rule_table_damaged", evening=row["id"],
+                             reason=damage(row["rule_table"], dict) or "unreadable") from None
+
+    @staticmethod
+    def _options(row: dict) -> dict[str, Any]:
+        """The evening's stored options, or StoreError naming the evening if they are damaged."""
+        problem = damage(row["options"], dict)
+        if problem:
+            raise StoreError("options_damaged", evening=row["id"], reason=problem)
+        return json.loads(row["options"])
 
     def _info(self, evening_id: int) -> EveningInfo:
         row = self.store.evening(evening_id)
         return EveningInfo(
             id=row["id"], ruleset=row["ruleset"], game=row["game"], family=row["family"],
-            players=row["players"], first_dealer=row["first_dealer"], options=json.loads(row["options"]),
+            players=row["players"], first_dealer=row["first_dealer"],
+            # damaged options leave the evening listed (and readable: it is scored by its table);
+            # `scorepad check` names them
+            options={} if damage(row["options"], dict) else json.loads(row["options"]),
             started_at=row["started_at"], place=row["place"], note=row["note"],
             finished=bool(row["finished"]), finished_at=row["finished_at"],
             hands=self.store.hand_count(evening_id), version=row["version"],
@@ -1077,7 +1230,10 @@ def _stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict]]:
     undo: list[dict] = []
     redo: list[dict] = []
     for c in log:
-        if c["action"] in HAND_ACTIONS:
+        if c["action"] == "repair":  # `scorepad check --repair` renumbered or moved hands: no way back
+            undo.clear()
+            redo.clear()
+        elif c["action"] in HAND_ACTIONS:
             undo.append(c)
             redo.clear()
         elif c["action"] in ("undo", "redo"):

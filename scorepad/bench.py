@@ -9,12 +9,19 @@ transaction: store, recompute, return the standings), p50 and p95 in ms, and the
 at 1,000 hands to p50 at 10 hands. "warm" is a running app (the GUI, a server) that keeps the
 evening's replay in memory; "cold" replays the whole evening for every add, as one
 `scorepad add` process does.
+
+Under "replay_file": `scorepad replay` of a Schafkopf session file of N hands (default 100,000,
+the most a session file may hold) in a fresh process: the file's size, the seconds, and the
+process's peak memory (`resource.getrusage` ru_maxrss) against a process that only loads
+scorepad, so the part the file costs is plain (per byte of the file).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -218,8 +225,43 @@ def bench_store(table, hands: int = 1000, samples: int = 50, small: int = 10) ->
     return out
 
 
+_MEASURE = """
+import io, resource, sys, time
+from contextlib import redirect_stdout
+from scorepad.cli import main
+start = time.perf_counter()
+code = 0
+if sys.argv[1] != "-":
+    with redirect_stdout(io.StringIO()):
+        code = main(["replay", sys.argv[1]])
+print(code, time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def bench_replay_file(hands: int) -> dict:
+    """`scorepad replay` of a session file of `hands` Schafkopf hands, in a fresh process:
+    seconds and peak memory, and the peak of a process that only loads scorepad."""
+
+    def measure(path: str) -> tuple[int, float, int]:
+        out = subprocess.run([sys.executable, "-c", _MEASURE, path], capture_output=True, text=True, check=True)
+        code, seconds, kb = out.stdout.split()
+        return int(code), float(seconds), int(kb) * 1024
+
+    table = builtin_tables()["schafkopf"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.json"
+        path.write_text(json.dumps(generate_session(table, hands, seed=7)), encoding="utf-8")
+        size = path.stat().st_size
+        code, seconds, peak = measure(str(path))
+        _, _, base = measure("-")
+    return {"hands": hands, "file_mb": round(size / 1e6, 2), "exit": code, "seconds": round(seconds, 2),
+            "peak_mb": round(peak / 1e6, 1), "loaded_mb": round(base / 1e6, 1),
+            "peak_per_file_byte": round((peak - base) / size, 1)}
+
+
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
-              store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0) -> dict:
+              store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0,
+              file_hands: int = 100_000) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
@@ -229,6 +271,8 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
     if store_hands > 0:
         out["store"] = {rid: bench_store(table, store_hands, store_samples)
                         for rid, table in tables.items() if not rulesets or rid in rulesets}
+    if file_hands > 0:
+        out["replay_file"] = bench_replay_file(file_hands)
     if sharing_tables > 0:
         out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
     return out

@@ -17,21 +17,55 @@ def _print_json(data) -> None:
 
 
 def cmd_replay(args) -> int:
-    from scorepad.engine import replay
+    from scorepad.engine import _no_cycle_collection, new_game
     from scorepad.session import parse_session_text, session_table
 
-    path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScorepadError("file_cannot_read", file=args.file, reason=exc.strerror) from None
-    except UnicodeDecodeError as exc:
-        raise ScorepadError("file_not_utf8", file=args.file, byte=exc.start) from None
+    text = _read_text(args.file, session=True)
     session = parse_session_text(text)
+    del text  # the decoded hands are all that is needed from here on
     table = session_table(session)
-    result = replay(table, session.players, session.hands, session.first_dealer)
-    _print_json(result.as_dict())
+    # played one hand at a time, each hand's result kept only as its printed text and each
+    # entered hand let go once played: memory stays proportional to the file (see bench)
+    game = new_game(table, session.players, session.first_dealer)
+    hands, session.hands = session.hands, []
+    chunks = []
+    with _no_cycle_collection():
+        for i in range(len(hands)):
+            raw, hands[i] = hands[i], None
+            chunks.append(_hand_text(game.play(i + 1, raw).as_dict()))
+    del hands
+    out = sys.stdout
+    out.write('{\n  "hands": [\n' + ",\n".join(chunks) + '\n  ],\n' if chunks else '{\n  "hands": [],\n')
+    del chunks
+    out.write('  "standings": ' + _indented(game.snapshot(), 2)[2:] + ",\n")
+    out.write('  "state": ' + _indented(game.state(), 2)[2:] + "\n}\n")
     return 0
+
+
+def _hand_text(hand: dict) -> str:
+    """One hand's result as `_indented(hand, 4)` prints it, written out directly: json's
+    indenting encoder builds a cycle of closures per call, which a replay (with the cyclic
+    collector off) would pile up, hand after hand."""
+    deltas = hand.get("deltas")
+    if set(hand) != {"number", "dealer", "deltas"} or not deltas or not all(deltas.values()):
+        return _indented(hand, 4)
+    q = json.JSONEncoder(ensure_ascii=False).encode
+    lines = ["    {", f'      "number": {q(hand["number"])},', f'      "dealer": {q(hand["dealer"])},',
+             '      "deltas": {']
+    last_player = len(deltas) - 1
+    for i, (player, row) in enumerate(deltas.items()):
+        lines.append(f"        {q(player)}: {{")
+        last = len(row) - 1
+        lines += [f"          {q(t)}: {q(v)}{',' if j < last else ''}" for j, (t, v) in enumerate(row.items())]
+        lines.append("        }" + ("," if i < last_player else ""))
+    lines += ["      }", "    }"]
+    return "\n".join(lines)
+
+
+def _indented(value, by: int) -> str:
+    """`value` as _print_json prints it, nested `by` spaces deep (the first line too)."""
+    pad = " " * by
+    return pad + json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + pad)
 
 
 def cmd_rulesets(args) -> int:
@@ -74,7 +108,7 @@ def cmd_bench(args) -> int:
 
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
-                          sharing_seconds=args.sharing_seconds))
+                          sharing_seconds=args.sharing_seconds, file_hands=args.file_hands))
     return 0
 
 
@@ -92,19 +126,38 @@ def _app(args):
 
 def _hand_json(text: str):
     """HAND_JSON from the command line: JSON text, or @FILE to read it from a file."""
+    from scorepad.errors import SessionError
+    from scorepad.session import load_json
+
     if text.startswith("@"):
         text = _read_text(text[1:])
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScorepadError("hand_json_invalid", reason=str(exc)) from None
+        return load_json(text, "HAND_JSON")
+    except SessionError as exc:
+        if exc.code == "not_json":
+            raise ScorepadError("hand_json_invalid", **exc.params) from None
+        raise
 
 
-def _read_text(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
+def _read_text(name: str, session: bool = False) -> str:
+    """A file's text (- for standard input); a session file larger than any real evening
+    (MAX_SESSION_BYTES) is refused before it is read."""
+    from scorepad.session import MAX_SESSION_BYTES
+
+    limit = MAX_SESSION_BYTES if session else None
     try:
-        return Path(name).read_text(encoding="utf-8")
+        if name == "-":
+            data = sys.stdin.buffer.read(limit + 1) if limit else sys.stdin.buffer.read()
+            size = len(data)
+        else:
+            path = Path(name)
+            size = path.stat().st_size
+            data = None
+        if limit is not None and size > limit:
+            raise ScorepadError("session_too_large", file=name, size=size, limit=limit)
+        if data is None:
+            data = path.read_bytes()
+        return data.decode("utf-8")
     except OSError as exc:
         raise ScorepadError("file_cannot_read", file=name, reason=exc.strerror) from None
     except UnicodeDecodeError as exc:
@@ -117,7 +170,9 @@ def _print_change(result) -> int:
 
 
 def cmd_start(args) -> int:
-    options = json.loads(args.options) if args.options else None
+    from scorepad.session import load_json
+
+    options = load_json(args.options, "options") if args.options else None
     with _app(args) as app:
         info = app.start_evening(args.ruleset, args.players, args.dealer, options, args.place, args.note)
     print(info.id)
@@ -125,7 +180,7 @@ def cmd_start(args) -> int:
 
 
 def cmd_import(args) -> int:
-    text = _read_text(args.file)
+    text = _read_text(args.file, session=True)
     with _app(args) as app:
         info = app.import_session(text, place=args.place, note=args.note)
     print(info.id)
@@ -238,6 +293,25 @@ def cmd_rename_player(args) -> int:
     return 0
 
 
+def cmd_check(args) -> int:
+    """Report what is damaged in the file (exit 1), or that it is fine (exit 0); --repair
+    moves damaged rows aside (table damaged_rows) and reports what is left."""
+    with _app(args) as app:
+        path = app.store.path
+        if args.repair:
+            for line in app.repair():
+                print(f"repaired: {line}")
+        problems = app.check()
+        if app.store.read_only is not None:
+            print(f"{path}: read-only: {app.store.read_only}")
+    for line in problems:
+        print(line)
+    if not problems:
+        print(f"{path}: ok")
+        return 0
+    return 1
+
+
 def _store_commands(sub, db_parent) -> None:
     """The subcommands that work on the store; each takes --db too."""
     from scorepad.app import EXPORT_FORMATS
@@ -280,6 +354,9 @@ def _store_commands(sub, db_parent) -> None:
         evening, (("--format",), {"choices": list(EXPORT_FORMATS), "default": "json"}),
         (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}),
         settle_open_rad)
+    add("check", cmd_check, "check the file: report damaged hands, rule tables and change-log rows "
+        "(exit 1 if any); --repair moves them aside into the table damaged_rows, losing nothing",
+        (("--repair",), {"action": "store_true", "help": "move damaged rows aside and number the hands again"}))
     add("players", cmd_players, "list the players")
     add("rename-player", cmd_rename_player, "rename a player in every evening",
         (("old",), {}), (("new",), {}))
@@ -369,6 +446,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sharing-tables", type=int, default=20,
                    help="also time tables of 4 phones on one app server, each saving hands (0: skip)")
     p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
+    p.add_argument("--file-hands", type=int, default=100_000,
+                   help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("web", parents=[db_parent],
@@ -388,15 +467,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_arguments(argv: list[str]) -> None:
+    """Every argument is real text: a byte that is not UTF-8 (which Python keeps as a lone
+    surrogate) is refused here, before it reaches a name or the store."""
+    for arg in argv:
+        for i, ch in enumerate(arg):
+            if 0xD800 <= ord(ch) <= 0xDFFF:
+                byte = f"0x{ord(ch) - 0xDC00:02x}" if 0xDC80 <= ord(ch) <= 0xDCFF else f"\\u{ord(ch):04x}"
+                raise ScorepadError("arg_not_utf8", value=arg.encode("utf-8", "replace").decode("utf-8"),
+                                    byte=byte)
+
+
+def _say(exc: ScorepadError) -> None:
+    """The refusal's one line on stderr; half a character in it (a lone surrogate quoted
+    from the input) is shown as its escape, never a crash."""
+    print(str(exc).encode("utf-8", "backslashreplace").decode("utf-8"), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    try:
+        _check_arguments(argv)
+    except ScorepadError as exc:
+        _say(exc)
+        return 2
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         args.func = cmd_app  # `scorepad` alone opens the app
     try:
         return args.func(args)
     except ScorepadError as exc:
-        print(str(exc), file=sys.stderr)
+        _say(exc)
         return 2
     except BrokenPipeError:
         return 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.refusals import CATALOGUE, render
+from scorepad.refusals import CATALOGUE, excerpt, render
 
 OPEN = "Noch offen: "  # how the app says a missing refusal
 
@@ -40,7 +40,7 @@ class ScorepadError(Exception):
     @property
     def rule_german(self) -> str:
         """The refusal's own German words; a missing item as "Noch offen: ..."."""
-        text = render(self.code, self.params, german=True, key=self.key)
+        text = render(self.code, self.params, german=True, key=excerpt(self.key))
         return OPEN + text if self.missing else text
 
     @property
@@ -63,7 +63,7 @@ class HandError(ScorepadError):
 
     @property
     def english(self) -> str:
-        return f"hand {self.number}: {self.key}: {self.rule}"
+        return f"hand {self.number}: {excerpt(self.key)}: {self.rule}"
 
 
 class SessionError(ScorepadError):
@@ -77,7 +77,7 @@ class SessionError(ScorepadError):
     @property
     def english(self) -> str:
         prefix = f"{self.source}: " if self.source else ""
-        return f"{prefix}{self.key}: {self.rule}"
+        return f"{prefix}{excerpt(self.key)}: {self.rule}"
 
 
 class TableError(ScorepadError):

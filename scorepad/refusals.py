@@ -240,6 +240,13 @@ CATALOGUE: dict[str, Refusal] = {
                           "Die Stiche müssen zusammen {cards} ergeben (jetzt {total})"),
 
     # -- session files and players ----------------------------------------------------------------
+    "duplicate_key": Refusal("is given twice (a key counts once: which one is meant?)",
+                             "steht doppelt da (welcher Wert gilt?)"),
+    "broken_character": Refusal("holds a broken character (a lone surrogate {char}): not real text",
+                                "enthält ein kaputtes Zeichen ({char}): kein echter Text"),
+    "too_many_hands": Refusal("{count} hands, more than any real evening (at most {limit})",
+                              "{count} Spiele, mehr als jeder echte Abend (höchstens {limit})"),
+    "name_too_long": Refusal("{name!r} is longer than {max} characters", "{name!r} ist länger als {max} Zeichen"),
     "file_not_object": Refusal("must be a JSON object with format, ruleset, players and hands",
                                "muss ein JSON-Objekt mit format, ruleset, players und hands sein"),
     "format_wrong": Refusal("must be {format} (got {got!r}): this scorepad reads format {format}",
@@ -366,6 +373,38 @@ CATALOGUE: dict[str, Refusal] = {
                              "({supported}); update scorepad to open it (the file was not changed)",
                              "{path}: Schema-Version {found} ist neuer als dieses scorepad ({supported}); "
                              "bitte scorepad aktualisieren (die Datei blieb unverändert)"),
+    "store_disk_full": Refusal("{path}: the disk is full: nothing was stored, and the file is fine "
+                               "(free some space and try again; show, export, evenings and stats still work)",
+                               "{path}: Speicher voll: nichts gespeichert, die Datei ist in Ordnung "
+                               "(Platz schaffen und nochmal; anschauen geht weiter)"),
+    "store_read_only": Refusal("{path}: no permission to write ({reason}): nothing was stored, and the file is "
+                               "fine (show, export, evenings and stats still work)",
+                               "{path}: keine Schreibrechte ({reason}): nichts gespeichert, die Datei ist in "
+                               "Ordnung (anschauen geht weiter)"),
+    "store_io_error": Refusal("{path}: the disk could not be read or written ({reason}): nothing was stored, "
+                              "and the file itself is likely fine; check the disk and try again",
+                              "{path}: Fehler beim Lesen oder Schreiben des Speichers ({reason}): nichts "
+                              "gespeichert, die Datei ist wohl in Ordnung; Speicher prüfen und nochmal"),
+    "hand_damaged": Refusal("evening {evening}: hand {number} is damaged in the file ({reason}); "
+                            "`scorepad check --repair` moves it aside",
+                            "Abend {evening}: Spiel {number} ist in der Datei beschädigt ({reason}); "
+                            "`scorepad check --repair` legt es beiseite"),
+    "hands_gap": Refusal("evening {evening}: hand {number} is missing from the file (after hand {before} "
+                         "comes hand {after}); `scorepad check --repair` numbers the hands again",
+                         "Abend {evening}: Spiel {number} fehlt in der Datei (nach Spiel {before} kommt "
+                         "Spiel {after}); `scorepad check --repair` zählt die Spiele neu"),
+    "rule_table_damaged": Refusal("evening {evening}: its stored rule table is damaged ({reason}); "
+                                  "`scorepad check --repair` rebuilds it from the ruleset and options",
+                                  "Abend {evening}: die gespeicherte Regeltabelle ist beschädigt ({reason}); "
+                                  "`scorepad check --repair` baut sie neu"),
+    "options_damaged": Refusal("evening {evening}: its stored options are damaged ({reason}); "
+                               "`scorepad check --repair` rebuilds them from the rule table",
+                               "Abend {evening}: die gespeicherten Tabellenwerte sind beschädigt ({reason}); "
+                               "`scorepad check --repair` baut sie neu"),
+    "change_damaged": Refusal("evening {evening}: change {change} of the change log is damaged ({reason}); "
+                              "`scorepad check --repair` closes the undo history before it",
+                              "Abend {evening}: Änderung {change} der Änderungsliste ist beschädigt ({reason}); "
+                              "`scorepad check --repair` schließt den Rückgängig-Verlauf davor ab"),
     "store_not_scorepad": Refusal("{path}: not a scorepad file ({reason})", "{path}: keine scorepad-Datei ({reason})"),
     "store_no_schema": Refusal("{path}: not a scorepad file (it has tables but no scorepad schema version)",
                                "{path}: keine scorepad-Datei (Tabellen da, aber keine scorepad-Schema-Version)"),
@@ -385,13 +424,67 @@ CATALOGUE: dict[str, Refusal] = {
                                        "(use: scorepad rulesets [check FILE | import FILE | export NAME])",
                                        "rulesets: unbekannte Aktion {action!r} "
                                        "(so: scorepad rulesets [check FILE | import FILE | export NAME])"),
+    "arg_not_utf8": Refusal("{value!r}: not UTF-8 text (byte {byte})", "{value!r}: kein UTF-8-Text (Byte {byte})"),
+    "session_too_large": Refusal("{file}: {size} bytes, larger than any real evening (at most {limit} bytes); "
+                                 "not read", "{file}: {size} Bytes, größer als jeder echte Abend (höchstens "
+                                 "{limit}); nicht gelesen"),
     "hand_json_invalid": Refusal("HAND_JSON: not JSON: {reason}", "HAND_JSON: kein JSON: {reason}"),
 }
 
 
+# how much of a value a refusal shows: a quoted value ({value!r}) 60 characters, plain text
+# (a list of known ids, a reason) 300, a file or path 400: a 20,000-character value is never
+# echoed whole
+EXCERPT_CHARS = 60
+TEXT_CHARS = 300
+EXCERPT_LIMITS = {"path": 400, "file": 400}
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """`text` cut to `limit` characters, with … where it was cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class Quoted:
+    """A value a refusal quotes: its repr (`{value!r}`), str or format, cut by `excerpt`."""
+
+    __slots__ = ("value", "limit")
+
+    def __init__(self, value: Any, limit: int = TEXT_CHARS):
+        self.value, self.limit = value, limit
+
+    def __repr__(self) -> str:
+        return excerpt(_safe(repr, self.value), min(self.limit, EXCERPT_CHARS))
+
+    def __str__(self) -> str:
+        return excerpt(_safe(str, self.value), self.limit)
+
+    def __format__(self, spec: str) -> str:
+        return excerpt(_safe(lambda v: format(v, spec), self.value), self.limit)
+
+
+def _safe(show, value) -> str:
+    try:
+        return show(value)
+    except ValueError:  # an int too long to print (Python's digit limit)
+        return f"<a number of about {value.bit_length() * 3 // 10} digits>" if isinstance(value, int) else "?"
+
+
+def quoted(name: str, value: Any) -> Any:
+    """The parameter as a refusal shows it: numbers and name lists as they are, anything
+    else (text, lists, objects, a number too long to read) as a short excerpt."""
+    if isinstance(value, Names) or value is None or isinstance(value, (bool, float)):
+        return value
+    if isinstance(value, int) and -10**30 < value < 10**30:
+        return value
+    return Quoted(value, EXCERPT_LIMITS.get(name, TEXT_CHARS))
+
+
 def render(code: str, params: dict[str, Any], german: bool = False, key: str = "") -> str:
-    """A refusal's text: the English line for the command line, or the German for the app."""
+    """A refusal's text: the English line for the command line, or the German for the app.
+    Every value it quotes is cut to a short excerpt (`quoted`)."""
     entry = CATALOGUE[code]
+    shown = {name: quoted(name, value) for name, value in params.items()}
     if german:
-        return entry.german.format(**params, field=field_name(key))
-    return entry.english.format(**params)
+        return entry.german.format(**shown, field=field_name(key))
+    return entry.english.format(**shown)

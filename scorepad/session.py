@@ -10,21 +10,31 @@ See docs/session-format.md for the hand keys of each game.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorepad.errors import SessionError, describe_validation_error
+from scorepad.errors import HandError, SessionError, describe_validation_error
 from scorepad.refusals import Names
 from scorepad.tables import get_table, with_options
 
 FORMAT = 1
 
 
+# a session file larger than any real evening is refused before it is read: a long evening
+# is a few hundred hands of about 100 bytes; these limits are a thousand times that
+MAX_SESSION_BYTES = 20_000_000
+MAX_HANDS = 100_000
+# the longest player name (the app and every export lay it out)
+MAX_NAME_CHARS = 40
+
+
 class SessionFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a JSON boolean, integer or string exactly where the format says ("1" is no number)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     format: Literal[1]
     ruleset: str
@@ -52,11 +62,101 @@ class SessionFile(BaseModel):
         return out
 
 
+# --- strict JSON: no key twice, no broken characters, no NaN -----------------------------------
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _Twice(dict):
+    """An object that gave a key twice (`twice`): JSON allows it, a session file does not."""
+
+    __slots__ = ("twice",)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                break
+            seen.add(key)
+        obj = _Twice(obj)
+        obj.twice = key
+    return obj
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _first_problem(data: Any) -> tuple[list, str, dict] | None:
+    """Where the decoded value first gives a key twice or holds a lone surrogate: (path, code,
+    parameters), or None. Iterative, so any depth JSON could be read at is fine."""
+    stack: list[tuple[Any, list]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            found = _SURROGATE.search(value)
+            if found:
+                return path, "broken_character", {"char": f"\\u{ord(found.group()):04x}"}
+        elif isinstance(value, dict):
+            if isinstance(value, _Twice):
+                return path + [value.twice], "duplicate_key", {}
+            for key, item in reversed(list(value.items())):
+                if _SURROGATE.search(key):
+                    return path + [key], "broken_character", {"char": f"\\u{ord(_SURROGATE.search(key).group()):04x}"}
+                stack.append((item, path + [key]))
+        elif isinstance(value, list):
+            stack.extend((item, path + [i]) for i, item in reversed(list(enumerate(value))))
+    return None
+
+
+def key_path(path: list) -> str:
+    """["hands", 3, "augen"] -> "hands[3].augen"."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def load_json(text: str, key: str = "file", hands: bool = False) -> Any:
+    """JSON text read strictly: a key given twice, a lone surrogate (half of a character) or
+    NaN / Infinity is refused naming where (with `hands`, a problem under "hands" names the
+    hand: "hand 4: augen: ..."); `key` names the whole text ("file", "options", "HAND_JSON")."""
+    seen = []
+
+    def pairs(items):
+        obj = _pairs(items)
+        if type(obj) is _Twice:
+            seen.append(True)
+        return obj
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SessionError(key, "not_json", reason=str(exc)) from None
+    except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
+        raise SessionError(key, "json_unreadable", reason=str(exc).splitlines()[0]) from None
+    if seen or _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+        problem = _first_problem(data)
+        if problem is not None:
+            path, code, params = problem
+            if hands and len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
+                raise HandError(path[1] + 1, key_path(path[2:]) or "hand", code, **params)
+            where = key_path(path) if key == "file" else key_path([key] + path)
+            raise SessionError(where or key, code, **params)
+    return data
+
+
 def parse_session(data: Any) -> SessionFile:
     """A session from already-decoded JSON, or SessionError naming the key."""
     if not isinstance(data, dict):
         raise SessionError("file", "file_not_object")
-    if data.get("format") != FORMAT and "format" in data:
+    if isinstance(data.get("hands"), list) and len(data["hands"]) > MAX_HANDS:
+        raise SessionError("hands", "too_many_hands", count=len(data["hands"]), limit=MAX_HANDS)
+    if "format" in data and (type(data["format"]) is not int or data["format"] != FORMAT):  # true is no 1
         raise SessionError("format", "format_wrong", format=FORMAT, got=data.get("format"))
     try:
         session = SessionFile.model_validate(data)
@@ -65,7 +165,7 @@ def parse_session(data: Any) -> SessionFile:
         raise SessionError(key or "file", code, **params) from None
     if session.date is not None:
         started_at(session.date)  # refuses what is no date
-    return session
+    return normalize_session(session)
 
 
 def started_at(value: str) -> str:
@@ -82,19 +182,65 @@ def started_at(value: str) -> str:
     return value
 
 
-def parse_session_text(text: str) -> SessionFile:
+
+def normalize_name(name: str) -> str:
+    """A name as it is compared and stored: NFC (an ü typed as u + ¨ is the same ü), no
+    spaces at either end, inner runs of spaces one space. A name with a control character is
+    left as it is (it is refused, not repaired)."""
+    if not isinstance(name, str) or has_control_characters(name):
+        return name
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def normalize_session(session: SessionFile) -> SessionFile:
+    """The session with its players' names normalized (`normalize_name`), and every text in
+    its hands that names a player the same way spelled as that player is now."""
+    players = [normalize_name(p) for p in session.players]
+    dealer = normalize_name(session.first_dealer) if session.first_dealer is not None else None
+    if players == session.players and dealer == session.first_dealer and all(p.isascii() for p in players):
+        return session
+    known = {normalize_name(p): p for p in players}
+    session.players, session.first_dealer = players, dealer
+    session.hands = [_names_in(h, known) for h in session.hands]
+    return session
+
+
+def names_in(hand: Any, players: list[str]) -> Any:
+    """`hand` with every text that names one of `players` otherwise (NFD, extra spaces)
+    spelled as that player."""
+    if all(p.isascii() for p in players) and json_ascii(hand):
+        return hand
+    return _names_in(hand, {normalize_name(p): p for p in players})
+
+
+def json_ascii(value: Any) -> bool:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SessionError("file", "not_json", reason=str(exc)) from None
-    except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
-        raise SessionError("file", "json_unreadable", reason=str(exc).splitlines()[0]) from None
-    return parse_session(data)
+        return json.dumps(value, ensure_ascii=False).isascii()
+    except (TypeError, ValueError):
+        return False
+
+
+def _names_in(value: Any, known: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return value if value in known else known.get(normalize_name(value), value)
+    if isinstance(value, list):
+        return [_names_in(v, known) for v in value]
+    if isinstance(value, dict):
+        return {_names_in(k, known): _names_in(v, known) for k, v in value.items()}
+    return value
+
+
+def parse_session_text(text: str) -> SessionFile:
+    """A session from its text, read strictly (see `load_json`)."""
+    if len(text) > MAX_SESSION_BYTES:
+        raise SessionError("file", "session_too_large", file="file", size=len(text.encode("utf-8")),
+                           limit=MAX_SESSION_BYTES)
+    return parse_session(load_json(text, "file", hands=True))
 
 
 def has_control_characters(text: str) -> bool:
     """Line breaks, tabs and the like: a name is one line of plain text."""
-    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
+    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs") for ch in text)
 
 
 def check_players(table, players: list[str], first_dealer: str | None) -> None:
@@ -107,7 +253,9 @@ def check_players(table, players: list[str], first_dealer: str | None) -> None:
             raise SessionError(f"players[{i}]", "name_spaces", name=name)
         if has_control_characters(name):
             raise SessionError(f"players[{i}]", "name_control", name=name)
-        folded = name.casefold()
+        if len(name) > MAX_NAME_CHARS:
+            raise SessionError(f"players[{i}]", "name_too_long", name=name, max=MAX_NAME_CHARS)
+        folded = normalize_name(name).casefold()
         if folded in seen:
             raise SessionError("players", "name_twice", first=seen[folded], second=name)
         seen[folded] = name

@@ -27,11 +27,14 @@ every committed transaction through a crash.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
+import shutil
 import sqlite3
 import threading
+import urllib.parse
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -42,6 +45,8 @@ from sqlite_utils import Database
 from scorepad.errors import ScorepadError
 
 SCHEMA_VERSION = 4
+# what keeps a file from being written (it can still be read)
+WRITE_PROBLEMS = ("store_disk_full", "store_read_only", "store_io_error")
 BUSY_TIMEOUT_S = 10.0
 ENV_VAR = "SCOREPAD_DB"
 
@@ -52,6 +57,41 @@ class StoreError(ScorepadError):
 
 class NotFoundError(ScorepadError):
     """No such evening, hand or player."""
+
+
+# SQLite keeps integers in 64 bits: an id or number outside this range names nothing stored
+SQLITE_MIN, SQLITE_MAX = -(2**63), 2**63 - 1
+# below this much free space, a write failure of the disk is a full disk
+LOW_SPACE_BYTES = 1 << 20
+
+
+def in_sqlite_range(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and SQLITE_MIN <= value <= SQLITE_MAX
+
+
+def free_bytes(folder: Path) -> int | None:
+    """Free space where the file lives (None if it cannot be asked)."""
+    try:
+        return shutil.disk_usage(folder).free
+    except OSError:
+        return None
+
+
+def connect(path: Path, timeout: float, read_only: bool = False, immutable: bool = False) -> sqlite3.Connection:
+    """Every SQLite connection scorepad opens goes through here, so each one has the same
+    durability settings: WAL (set once per file by the store) with `synchronous = FULL`, which
+    makes a committed transaction survive power loss, not only a killed process; a busy timeout
+    so writers take turns. `read_only` opens the file with `mode=ro` (nothing can be written),
+    `immutable` reads a file that cannot even get its WAL index (a read-only folder)."""
+    if read_only or immutable:
+        query = "immutable=1" if immutable else "mode=ro"
+        target = f"file:{urllib.parse.quote(str(path.absolute()))}?{query}"
+        conn = sqlite3.connect(target, timeout=timeout, check_same_thread=False, uri=True)
+    else:
+        conn = sqlite3.connect(str(path), timeout=timeout, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
 
 
 # --- where the file lives ----------------------------------------------------------------
@@ -79,6 +119,22 @@ def dumps(value: Any) -> str:
 
 def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+def damage(data: bytes | str | None, kind: type | tuple = object) -> str | None:
+    """What is wrong with a stored JSON value (not UTF-8, not JSON, not of `kind`), or None."""
+    if data is None:
+        return "empty"
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+        value = json.loads(text)
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 at byte {exc.start}"
+    except (ValueError, RecursionError) as exc:
+        return f"not JSON: {str(exc).splitlines()[0]}"
+    if not isinstance(value, kind):
+        return f"not a JSON {'object' if kind is dict else 'value'}"
+    return None
 
 
 # --- schema --------------------------------------------------------------------------------
@@ -236,16 +292,34 @@ def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, st
     db.execute("DROP TABLE evenings_v1")
 
 
+def name_key(name: str) -> str:
+    """How a player's name is compared: normalized (see session.normalize_name), casefolded."""
+    from scorepad.session import normalize_name
+
+    return normalize_name(name).casefold()
+
+
 def find_player(db: Database, name: str) -> dict | None:
-    rows = list(db.query("SELECT * FROM players WHERE name_key = ?", [name.casefold()]))
+    if not isinstance(name, str) or any(0xD800 <= ord(c) <= 0xDFFF for c in name):
+        return None  # half a character (a byte that was not UTF-8) names nobody
+    # (a name stored before names were normalized is found by its own key too)
+    rows = list(db.query("SELECT * FROM players WHERE name_key IN (?, ?) ORDER BY name_key = ? DESC",
+                         [name_key(name), name.casefold(), name_key(name)]))
     return rows[0] if rows else None
 
 
 def add_player(db: Database, name: str) -> int:
-    return db["players"].insert({"name": name, "name_key": name.casefold(), "created_at": now()}).last_pk
+    return db["players"].insert({"name": name, "name_key": name_key(name), "created_at": now()}).last_pk
 
 
 # --- the store ---------------------------------------------------------------------------
+
+CHANGE_SELECT = ("SELECT id, evening_id, version, at, action, number, CAST(old AS BLOB) AS old, "
+                 "CAST(new AS BLOB) AS new, undoes, device")
+# an evening's row; its JSON columns read as bytes, so a damaged byte is found, not raised
+EVENING_SELECT = ("SELECT id, ruleset, game, family, CAST(options AS BLOB) AS options, "
+                  "CAST(rule_table AS BLOB) AS rule_table, first_dealer, started_at, place, note, finished, "
+                  "finished_at, version FROM evenings")
 
 
 class Store:
@@ -257,36 +331,108 @@ class Store:
         self.busy_timeout = busy_timeout
         self.lock = threading.RLock()
         self._canonical_hands = canonical_hands or (lambda evening, renames: evening["hands"])
-        self.db = self._connect()
+        # why the file can only be read (a StoreError), or None: writes then refuse with it
+        self.read_only: StoreError | None = None
+        self.db = None
         try:
+            self.db = self._connect()
             self._prepare()
         except sqlite3.Error as exc:
             self.close()
-            raise self.error(exc) from None
+            problem = self.error(exc)
+            if problem.code not in WRITE_PROBLEMS or not self.path.is_file():
+                raise problem from None
+            self._open_read_only(problem)
+        except StoreError as exc:
+            self.close()
+            if exc.code not in WRITE_PROBLEMS or not self.path.is_file():
+                raise
+            self._open_read_only(exc)
         except BaseException:
             self.close()
             raise
 
-    def error(self, exc: sqlite3.Error) -> StoreError:
-        """A database failure as one clear line; nothing of the failed transaction was stored."""
+    def error(self, exc: BaseException) -> StoreError:
+        """A database failure as one clear line that says what is wrong (busy, the disk is
+        full, no permission to write, the disk failed); nothing of the failed transaction was
+        stored."""
         text = str(exc)
-        if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
-            return StoreError("store_busy", path=str(self.path), seconds=self.busy_timeout)
-        return StoreError("store_failed", path=str(self.path), reason=text)
+        lower = text.lower()
+        path = str(self.path)
+        if "locked" in lower or "busy" in lower:
+            return StoreError("store_busy", path=path, seconds=self.busy_timeout)
+        full = getattr(exc, "sqlite_errorcode", None) == getattr(sqlite3, "SQLITE_FULL", 13) \
+            or getattr(exc, "errno", None) == errno.ENOSPC
+        if full or "disk is full" in lower or "no space left" in lower:
+            return StoreError("store_disk_full", path=path)
+        if "readonly" in lower or "read-only" in lower or "permission denied" in lower \
+                or isinstance(exc, PermissionError):
+            return StoreError("store_read_only", path=path, reason=text)
+        if "disk i/o error" in lower or "unable to open database file" in lower:
+            free = free_bytes(self.path.parent)
+            if free is not None and free < LOW_SPACE_BYTES:
+                return StoreError("store_disk_full", path=path)
+            if "unable to open" in lower and not os.access(self.path.parent, os.W_OK):
+                return StoreError("store_read_only", path=path, reason=text)
+            return StoreError("store_io_error", path=path, reason=text)
+        return StoreError("store_failed", path=path, reason=text)
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
 
     # -- opening ---------------------------------------------------------------------------
 
-    def _connect(self) -> Database:
+    def _connect(self, read_only: bool = False, immutable: bool = False) -> Database:
+        path = str(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(str(self.path), timeout=self.busy_timeout, check_same_thread=False)
-        except (OSError, sqlite3.Error) as exc:
-            raise StoreError("store_cannot_open", path=str(self.path), reason=str(exc)) from None
-        conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            if not read_only:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            if exc.errno == errno.ENOSPC:
+                raise StoreError("store_disk_full", path=path) from None
+            if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise StoreError("store_read_only", path=path, reason=exc.strerror) from None
+            raise StoreError("store_cannot_open", path=path, reason=str(exc)) from None
+        try:
+            conn = connect(self.path, self.busy_timeout, read_only, immutable)
+        except sqlite3.OperationalError as exc:
+            problem = self.error(exc)
+            if problem.code == "store_failed":
+                problem = StoreError("store_cannot_open", path=path, reason=str(exc))
+            raise problem from None
+        except sqlite3.DatabaseError as exc:  # "file is not a database"
+            raise StoreError("store_not_scorepad", path=path, reason=str(exc)) from None
         return Database(conn, execute_plugins=False)
+
+    def _open_read_only(self, problem: StoreError) -> None:
+        """The file cannot be written (`problem` says why): open it for reading only, so show,
+        export, evenings and stats still work; every write refuses with `problem`. A folder
+        that does not even allow the WAL index is read as an immutable file, if no WAL is
+        pending (else its last hands would be missed, so it refuses instead)."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        attempts = [False] + ([True] if not wal.exists() or wal.stat().st_size == 0 else [])
+        for immutable in attempts:
+            self.db = None
+            try:
+                self.db = self._connect(read_only=True, immutable=immutable)
+                found = self._schema_version()
+                if found != SCHEMA_VERSION:
+                    if found > SCHEMA_VERSION:
+                        raise StoreError("store_too_new", path=str(self.path), found=found,
+                                         supported=SCHEMA_VERSION)
+                    raise problem  # an empty or older file needs writing before it can be used
+                self.db.execute("PRAGMA query_only = ON")
+                self.db.execute("SELECT count(*) FROM hands").fetchone()
+            except sqlite3.Error:
+                self.close()
+                continue
+            except BaseException:
+                self.close()
+                raise
+            self.read_only = problem
+            return
+        raise problem from None
 
     def _prepare(self) -> None:
         """Refuse a newer or foreign file, upgrade an older one, then switch on WAL."""
@@ -297,14 +443,34 @@ class Store:
         if 0 < found < SCHEMA_VERSION:
             self._upgrade()
         self.db.enable_wal()
-        self.db.execute("PRAGMA synchronous = FULL")
+        self.db.execute("PRAGMA synchronous = FULL")  # (also set in connect: WAL keeps it per connection)
         if found == 0:
             self._create()
+        self._probe_write()
+
+    def _probe_write(self) -> None:
+        """A file SQLite opened read-only writes nothing while opening: take the write lock
+        once (not waiting for another writer), so such a file is known as read-only now, not
+        at the first hand."""
+        self.db.execute("PRAGMA busy_timeout = 0")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:  # the same value again, rolled back: nothing changes
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            finally:
+                self.db.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            if self.error(exc).code != "store_busy":  # another writer is at it: writable
+                raise
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
 
     def _schema_version(self) -> int:
         try:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = self.db.table_names()
+        except sqlite3.OperationalError:
+            raise  # the disk or the permissions, not the file: diagnosed by the caller
         except sqlite3.DatabaseError as exc:
             raise StoreError("store_not_scorepad", path=str(self.path), reason=str(exc)) from None
         if version == 0 and tables:
@@ -344,8 +510,8 @@ class Store:
         partial = target.with_name(target.name + ".part")
         # our connection holds the write lock, and SQLite won't back up from a connection
         # that is writing: a second connection reads the file (readers are still allowed)
-        source = sqlite3.connect(str(self.path), timeout=self.busy_timeout)
-        copy = sqlite3.connect(str(partial))
+        source = connect(self.path, self.busy_timeout)
+        copy = connect(partial, self.busy_timeout)
         try:
             source.backup(copy)
         finally:
@@ -359,6 +525,8 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[Database]:
         """One write transaction: BEGIN IMMEDIATE (waits for another writer), commit or roll back."""
+        if self.read_only is not None:
+            raise self.read_only
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -395,7 +563,7 @@ class Store:
 
     def rename_player(self, player_id: int, name: str) -> None:
         self.db.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
-                        [name, name.casefold(), player_id])
+                        [name, name_key(name), player_id])
 
     def players(self) -> list[dict]:
         return list(self.db.query(
@@ -416,10 +584,17 @@ class Store:
 
     def evening(self, evening_id: int) -> dict:
         """The evening's row with `players` (names, clockwise) and `first_dealer` as a name."""
-        rows = list(self.db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]))
+        if not in_sqlite_range(evening_id):
+            raise NotFoundError("no_evening", evening=evening_id)
+        rows = list(self.db.query(EVENING_SELECT + " WHERE id = ?", [evening_id]))
         if not rows:
             raise NotFoundError("no_evening", evening=evening_id)
         row = rows[0]
+        for key in ("options", "rule_table"):  # text if it is text; damaged bytes stay bytes
+            try:
+                row[key] = row[key].decode("utf-8")
+            except (AttributeError, UnicodeDecodeError):
+                pass
         seats = list(self.db.query(
             "SELECT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
             "WHERE s.evening_id = ? ORDER BY s.position", [evening_id]))
@@ -456,16 +631,33 @@ class Store:
         return row[0] or 0
 
     def hands(self, evening_id: int) -> list[Any]:
-        """Every hand as entered, in order (hand 1 first)."""
-        cur = self.db.execute("SELECT data FROM hands WHERE evening_id = ? ORDER BY number", [evening_id])
-        return [json.loads(data) for (data,) in cur]
+        """Every hand as entered, in order (hand 1 first). A damaged row (not UTF-8, not JSON)
+        or a gap in the numbers refuses naming the evening and the hand (see `check`)."""
+        cur = self.db.execute("SELECT number, CAST(data AS BLOB) FROM hands WHERE evening_id = ? ORDER BY number",
+                              [evening_id])
+        out = []
+        for number, data in cur:
+            if number != len(out) + 1:
+                raise StoreError("hands_gap", evening=evening_id, number=len(out) + 1, before=len(out), after=number)
+            out.append(self._hand_value(evening_id, number, data))
+        return out
 
     def hand(self, evening_id: int, number: int) -> Any:
-        row = self.db.execute("SELECT data FROM hands WHERE evening_id = ? AND number = ?",
-                              [evening_id, number]).fetchone()
+        row = None
+        if in_sqlite_range(number):
+            row = self.db.execute("SELECT CAST(data AS BLOB) FROM hands WHERE evening_id = ? AND number = ?",
+                                  [evening_id, number]).fetchone()
         if row is None:
             raise NotFoundError("no_hand", evening=evening_id, number=number, count=self.hand_count(evening_id))
-        return json.loads(row[0])
+        return self._hand_value(evening_id, number, row[0])
+
+    @staticmethod
+    def _hand_value(evening_id: int, number: int, data: bytes | None) -> Any:
+        try:
+            return json.loads(data)  # bytes: decoded as UTF-8
+        except (TypeError, ValueError, RecursionError):
+            raise StoreError("hand_damaged", evening=evening_id, number=number,
+                             reason=damage(data) or "unreadable") from None
 
     def insert_hand(self, evening_id: int, number: int, hand: Any) -> None:
         """Put a hand in at `number`; hands from there on move up by one."""
@@ -518,16 +710,26 @@ class Store:
         if actions:
             sql += f" AND action IN ({', '.join('?' * len(actions))})"
             params += list(actions)
-        rows = list(self.db.query(sql + " ORDER BY id", params))
+        rows = list(self.db.query(sql.replace("SELECT *", CHANGE_SELECT) + " ORDER BY id", params))
         for row in rows:
-            row["old"] = loads(row["old"])
-            row["new"] = loads(row["new"])
+            self._change_values(row)
         return rows
 
     def change(self, change_id: int) -> dict:
-        row = next(iter(self.db.query("SELECT * FROM changes WHERE id = ?", [change_id])))
-        row["old"] = loads(row["old"])
-        row["new"] = loads(row["new"])
+        row = next(iter(self.db.query(CHANGE_SELECT + " FROM changes WHERE id = ?", [change_id])))
+        return self._change_values(row)
+
+    @staticmethod
+    def _change_values(row: dict) -> dict:
+        """old and new decoded; a damaged one is None, with `damaged` saying what is wrong."""
+        row["damaged"] = None
+        for key in ("old", "new"):
+            data = row[key]
+            try:
+                row[key] = None if data is None else json.loads(data)
+            except (ValueError, RecursionError):
+                row["damaged"] = damage(data)
+                row[key] = None
         return row
 
     # -- drafts ------------------------------------------------------------------------------

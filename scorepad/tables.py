@@ -21,10 +21,13 @@ from scorepad.errors import SessionError, TableError, describe_validation_error
 Tally = Literal["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
 Bid = Union[int, Literal["schwarz"]]
 SCHWARZ = "schwarz"
+# a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
+SeatCount = Annotated[int, Field(strict=False)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: options and tables give booleans, numbers and text as such ("20" is no tariff)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class DoublingStep(Strict):
@@ -341,7 +344,7 @@ class SchwarzeSauTable(TableBase):
     family: Literal["schwarze_sau"]
     deck_cards: int = Field(32, ge=1)
     scoring_cards: dict[str, ScoringCard] = Field(min_length=1)
-    seats: dict[int, SchwarzeSauSeats]
+    seats: dict[SeatCount, SchwarzeSauSeats]
     game_over_above: int = Field(30, ge=1)
     # the table screen warns ("knapp an 30", the bar turns red) from this many points under the limit
     warn_within: int = Field(5, ge=0)
@@ -372,7 +375,7 @@ class StruliwuliSeats(Strict):
 
 class StruliwuliTable(TableBase):
     family: Literal["struliwuli"]
-    seats: dict[int, StruliwuliSeats]
+    seats: dict[SeatCount, StruliwuliSeats]
     exact_bonus: int = Field(10, ge=0)  # the "1" written before the tricks
     points_per_trick: int = Field(1, ge=0)
     miss_points: int = 0

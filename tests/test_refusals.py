@@ -18,7 +18,7 @@ import scorepad.store  # noqa: F401
 from flet_harness import open_phone
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
-from scorepad.refusals import CATALOGUE, Names
+from scorepad.refusals import CATALOGUE, Names, render
 from scorepad.tables import get_table
 from scorepad.ui.main import make_main
 from test_properties import PLAYERS, evening
@@ -195,7 +195,7 @@ def test_every_generated_refusal_has_german_words(ruleset):
         except HandError as exc:
             assert exc.code in CATALOGUE
             assert exc.german and not PLACEHOLDER.search(exc.german), exc.german
-            assert str(exc) == f"hand {exc.number}: {exc.key}: {CATALOGUE[exc.code].english.format(**exc.params)}"
+            assert str(exc) == f"hand {exc.number}: {exc.key}: {render(exc.code, exc.params)}"
 
     run()
 

@@ -19,6 +19,7 @@ from scorepad import app as app_module
 from scorepad.app import App
 from scorepad.cli import main
 from test_summary import sw
+from scorepad.session import MAX_NAME_CHARS
 
 STARTED = "2026-11-29T18:30:00.000+00:00"
 P4 = ["Vroni", "Wast", "Hias", "Kathi"]
@@ -131,7 +132,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PRINT_WIDTH = 680  # A4 less 15 mm margins each side: 180 mm at 96 px per inch
-LONG = "Maximilianferdinandbartholomäusvonundzuhohenwaldeckamsee"  # no place to break
+# the longest name the app accepts (MAX_NAME_CHARS), with no place to break
+LONG = "Maximilianferdinandbartholomäusvonundzuhohenwaldeckamsee"[:MAX_NAME_CHARS]
 SIX = ["Vroni", "Hias", "Kathi", "Wast", "Resi", "Sepp"]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -172,9 +174,9 @@ FITS = r"""(width) => {
 
 def print_cases():
     return [("schafkopf", ["Vroni", LONG, "Kathi", "Wast"]), ("struliwuli", SIX),
-            ("struliwuli", [LONG[:30], LONG[5:40], "Kathi", LONG, "Resi"]),
+            ("struliwuli", [LONG[:30], LONG[5:], "Kathi", LONG, "Resi"]),
             ("schwarze-sau", ["Uli", LONG, "Guido"]), ("zaisertshofer-ramsch", ["Vroni", "Hias", LONG, "Wast"]),
-            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG * 3])]
+            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG[::-1]])]
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")

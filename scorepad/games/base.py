@@ -11,9 +11,11 @@ from scorepad.errors import HandError, describe_validation_error
 
 
 class HandModel(BaseModel):
-    """Base of each game's hand: unknown keys are refused, so a typo never scores silently."""
+    """Base of each game's hand: unknown keys are refused, so a typo never scores silently;
+    strict, so a JSON boolean, number or text counts only where the hand key is one
+    (`"klopfer": true` is no knock, `"augen": "70"` no Augen)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:

@@ -252,8 +252,19 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         "house": rules.HouseRulesScreen,
     }
     if route.screen == "hand" and not nav.can_edit(route.evening):
-        return table.TableScreen(nav, tick)  # no PIN, no form: back to watching
-    return screens.get(route.screen, start_screen.StartScreen)(nav, tick)
+        return read_only_banner(app, table.TableScreen(nav, tick))  # no PIN, no form: back to watching
+    return read_only_banner(app, screens.get(route.screen, start_screen.StartScreen)(nav, tick))
+
+
+def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
+    """A file that cannot be written (full disk, no permission) opens read-only: the app says
+    so above every screen, and why; every change is refused with the same words."""
+    problem = app.store.read_only
+    if problem is None:
+        return screen
+    banner = ft.Container(content=ft.Text(f"Nur anschauen: {problem.german}", size=14, key="read-only"),
+                          bgcolor=ft.Colors.AMBER_100, padding=8)
+    return ft.Column([banner, screen], expand=True, spacing=0)
 
 
 DEVICE_KEY = "scorepad.device"
