@@ -251,6 +251,9 @@ class SaukopfContract(Strict):
     max_bid: Bid
     trumps: str = ""
     trump_count: int = Field(0, ge=0, le=32)
+    # what the player picks as trump, noted with the hand: a suit (hand key `trump`, "beliebiger
+    # Farbtrumpf"), one card (hand key `knorpel_card`, "1 beliebige Trumpfkarte"), or nothing
+    chosen_trump: Literal["none", "suit", "card"] = "none"
     enabled: bool = True
 
 

@@ -134,8 +134,11 @@ class Tab:
 
     @classmethod
     async def open(cls, browser, server: Server) -> "Tab":
-        """A new tab on the app; `browser` may be a Browser or a BrowserContext."""
-        page = await (browser.new_page(viewport=PHONE) if hasattr(browser, "contexts") else browser.new_page())
+        """A new tab on the app. `browser` may be a Browser (a new phone: its own context, so
+        its own storage) or a BrowserContext (another tab on the same phone)."""
+        if hasattr(browser, "contexts"):
+            browser = await browser.new_context(viewport=PHONE)
+        page = await browser.new_page()
 
         async def only_ours(route):
             if route.request.url.startswith(server.url):

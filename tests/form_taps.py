@@ -121,6 +121,11 @@ def _saukopf(t, c: FormCtx, h: dict) -> list[str]:
         out += ["bid-other"] + digits(bid, "bid-")
     if h.get("spiess"):
         out.append("spiess")
+    if h.get("trump"):
+        out.append(f"suit-{h['trump']}")
+    if h.get("knorpel_card"):
+        suit, _, rank = h["knorpel_card"].partition("-")
+        out += [f"kc-suit-{suit}", f"kc-rank-{rank}"]
     if h.get("aside_augen"):
         out.append(f"aside-{h['aside_augen']}")
     if h.get("all_tricks"):

@@ -167,10 +167,11 @@ async def test_struliwuli_evening_in_the_browser(server):
         await tab.screenshot("12-struliwuli-bids")
         await tab.tap("bids-done")
         await tab.at("bids-edit").wait_for(state="attached", timeout=10000)  # the draft is stored
-        # the tab is closed while the cards are played; the bids are a draft in the store
-        browser = tab.page.context.browser
+        # the tab is closed while the cards are played; the bids are this phone's draft in the
+        # store, found again by the phone's id in its browser storage
+        phone = tab.page.context
         await tab.page.close()
-        tab = await Tab.open(browser, tab.server)
+        tab = await Tab.open(phone, tab.server)
         await tab.tap("continue")  # the running evening, one tap
         await tab.wait_text("next-hand", "Stiche eintragen")
         await tab.tap("next-hand")

@@ -198,3 +198,18 @@ async def test_the_hand_screen_keeps_what_is_chosen_in_view(main):
     for key in ["game-sauerei", "player-Sepp", "partner-Zenzi", "pad-6", "pad-0"]:
         await phone.tap(key)
     assert phone.text_of("summary") == "Sauerei · Sepp + Zenzi · Grunzer 61 · 60 Augen"
+
+
+# --- Saukopf: the trump the player picks is on the form -----------------------------------------
+
+def test_the_knorpel_card_is_picked_by_suit_and_rank():
+    game = new_game(get_table("saukopf"), SAU4)
+    hand = enter(game, ["game-knorpel", "player-Alois", "kc-suit-herz", "kc-rank-sau", "quick-91"])
+    assert hand["knorpel_card"] == "herz-sau"
+    trial(game).play(1, hand)  # the engine takes it
+
+
+def test_the_keiler_trump_suit_is_picked_and_dropped_for_a_game_without_one():
+    game = new_game(get_table("saukopf"), SAU4)
+    assert enter(game, ["game-keiler", "player-Sepp", "suit-gras", "quick-61"])["trump"] == "gras"
+    assert "trump" not in enter(game, ["game-keiler", "player-Sepp", "suit-gras", "game-wutz", "quick-61"])

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
 from scorepad.games.schafkopf import Schafkopf
+from scorepad.games.saukopf import SUITS, deck_cards
 from scorepad.games.struliwuli import rad_payout
 from scorepad.tables import get_table, with_options
 
@@ -180,6 +181,11 @@ def saukopf_hand(draw):
     if trumps:
         hand["laufende"] = draw(st.integers(-trumps, trumps))
     hand["spiess"] = draw(st.booleans())
+    chosen = get_table("saukopf").contracts[game].chosen_trump
+    if chosen == "suit" and draw(st.booleans()):
+        hand["trump"] = draw(st.sampled_from(SUITS))
+    if chosen == "card" and draw(st.booleans()):
+        hand["knorpel_card"] = draw(st.sampled_from(deck_cards(get_table("saukopf"))))
     opponents = [p for p in SAU if p not in party]
     if draw(st.booleans()):
         hand["kontra"] = draw(st.sampled_from(opponents))

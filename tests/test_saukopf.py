@@ -519,3 +519,28 @@ def test_dreihaxer_two_cards_cannot_hold_23_augen():
     play("saukopf-dreihaxer", DREI, [keiler(70, aside_augen=22)])
     msg = refused("saukopf-dreihaxer", DREI, [keiler(70, aside_augen=23)])
     assert msg.startswith("hand 1: aside_augen: ")
+
+
+# --- the trump the player picks (Keiler, Hauer: a suit; Knorpel: one card) ------------------------
+
+
+def test_a_keiler_notes_the_trump_suit_the_player_picked():
+    result = play("saukopf", SAU4, [{"game": "keiler", "player": "Sepp", "bid": 61, "trump": "gras", "augen": 70}])
+    assert last(result, "fleisch")["Sepp"] > 0
+
+
+def test_a_trump_suit_is_refused_where_the_player_picks_none():
+    message = refused("saukopf", SAU4, [{"game": "wutz", "player": "Sepp", "bid": 61, "trump": "gras", "augen": 70}])
+    assert message == "hand 1: trump: Wutz has no trump suit of the player's choice"
+
+
+def test_the_knorpel_card_must_be_a_card_of_the_deck():
+    message = refused("saukopf", SAU4, [{"game": "knorpel", "player": "Sepp", "bid": 91, "augen": 95,
+                                          "knorpel_card": "herz-joker"}])
+    assert message == "hand 1: knorpel_card: 'herz-joker' is not a card of this deck (like 'eichel-sau')"
+
+
+def test_only_the_knorpel_names_a_trump_card():
+    message = refused("saukopf", SAU4, [{"game": "keiler", "player": "Sepp", "bid": 61, "augen": 70,
+                                          "knorpel_card": "herz-sau"}])
+    assert message == "hand 1: knorpel_card: Keiler has no trump card of the player's choice"

@@ -30,8 +30,16 @@ class SaukopfHand(HandModel):
     all_tricks: Literal["player", "opponents"] | None = None
     laufende: int = 0
     aside_augen: int = 0
-    trump: str | None = None
-    knorpel_card: str | None = None
+    trump: Literal["eichel", "gras", "herz", "schellen"] | None = None  # the chosen suit, for the record
+    knorpel_card: str | None = None  # the one chosen trump card, "herz-sau", for the record
+
+
+SUITS = ("eichel", "gras", "herz", "schellen")
+
+
+def deck_cards(table) -> tuple[str, ...]:
+    """Every card of the table's deck as a hand names it: suit-rank ("herz-sau")."""
+    return tuple(f"{suit}-{rank}" for suit in SUITS[:table.deck.suits] for rank in table.deck.card_points)
 
 
 def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
@@ -83,6 +91,7 @@ class Saukopf(Game):
             augen = in_play if hand.all_tricks == PLAYER else 0
         check_augen(number, augen, in_play, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, in_play)
+        self._check_chosen_trump(number, contract, hand)
         if abs(hand.laufende) > contract.trump_count:
             raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
                             trumps=contract.trump_count, laufende=hand.laufende)
@@ -121,6 +130,19 @@ class Saukopf(Game):
         info = {"game": game_id, "player": player, "partner": hand.partner, "won": won, "bid": bid,
                 "spiess": hand.spiess, "kontra": sayers}
         return HandResult(number, dealer, deltas, info)
+
+    def _check_chosen_trump(self, number: int, contract, hand: SaukopfHand) -> None:
+        """The trump the player picked, where the game lets him pick one: a suit or one card of
+        the table's deck ("herz-sau"); nothing of the kind for any other game."""
+        if hand.trump is not None and contract.chosen_trump != "suit":
+            raise HandError(number, "trump", "no_chosen_trump", game=contract.name)
+        if hand.knorpel_card is None:
+            return
+        if contract.chosen_trump != "card":
+            raise HandError(number, "knorpel_card", "no_chosen_card", game=contract.name)
+        if hand.knorpel_card not in deck_cards(self.table):
+            raise HandError(number, "knorpel_card", "not_a_card", value=hand.knorpel_card,
+                            example=deck_cards(self.table)[0])
 
     def _check_bid(self, number, contract, bid):
         t = self.table

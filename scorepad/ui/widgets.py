@@ -114,10 +114,15 @@ def error_screen(title: str, on_back: Callable, exc: Exception) -> ft.Column:
     return screen(header(title, on_back=on_back), [ft.Text(getattr(exc, "german", str(exc)), color=ft.Colors.ERROR, size=16)])
 
 
-def suit_chip(suit: str, selected: bool, on_click: Callable) -> ft.Control:
+def suit_chip(suit: str, selected: bool, on_click: Callable, key_prefix: str = "suit-") -> ft.Control:
     """Suits as coloured chips with their letter (emoji and glyphs need fonts we don't ship)."""
     return chip(SUIT_LETTERS[suit], selected, on_click, colour=SUIT_COLOURS[suit], width=56,
-                tooltip=suit.capitalize(), key=f"suit-{suit}")
+                tooltip=suit.capitalize(), key=f"{key_prefix}{suit}")
+
+
+def rank_label(rank: str) -> str:
+    """A card's rank as the table says it ("koenig" -> "König")."""
+    return rank.replace("oe", "ö").capitalize()
 
 
 def tally_marks(n: int) -> str:

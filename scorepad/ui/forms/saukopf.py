@@ -9,7 +9,8 @@ from scorepad.cards import reachable_sums_of_size
 from scorepad.tables import SCHWARZ
 from scorepad.ui.forms import FormCtx, FormError, numpad
 from scorepad.ui.forms.schafkopf import laufende_section
-from scorepad.ui.widgets import chip, chip_row, choice_row, section
+from scorepad.games.saukopf import SUITS
+from scorepad.ui.widgets import chip, chip_row, choice_row, rank_label, section, suit_chip
 
 
 def quick_augen(t) -> list[int]:
@@ -38,6 +39,8 @@ def initial(c: FormCtx, existing: dict | None) -> dict:
             d["_lauf_sign"] = -1 if existing["laufende"] < 0 else 1
         if contract is not None and existing.get("bid") not in [b for b, _ in bid_options(c.table, contract)]:
             d["_bid_pad"] = True
+        if existing.get("knorpel_card"):
+            d["_kc_suit"], _, d["_kc_rank"] = existing["knorpel_card"].partition("-")
         return d
     return {"_mode": "trog"}
 
@@ -55,6 +58,12 @@ def to_hand(c: FormCtx, d: dict) -> dict:
         hand.pop("laufende", None)
     if hand.get("all_tricks"):
         hand.pop("augen", None)
+    chosen = contract.chosen_trump if contract is not None else "none"
+    if chosen != "suit":
+        hand.pop("trump", None)
+    hand.pop("knorpel_card", None)
+    if chosen == "card" and d.get("_kc_suit") and d.get("_kc_rank"):
+        hand["knorpel_card"] = f"{d['_kc_suit']}-{d['_kc_rank']}"
     return hand
 
 
@@ -107,6 +116,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         grunzer.append(chip_row([chip("anderer Grunzer", False, lambda: put(bid=None, _bid_pad=True), key="bid-other")]))
     out.append(section("Grunzer", *grunzer, error=err.at("bid")))
     out.append(chip_row([chip("am Spieß", bool(d.get("spiess")), lambda: put(spiess=not d.get("spiess")), key="spiess")]))
+    out.extend(chosen_trump_section(t, contract, d, put, err))
     if t.aside_cards:
         possible = sorted(reachable_sums_of_size(t.deck.values, t.aside_cards))
         out.append(section(f"Augen der {t.aside_cards} Karten draußen", choice_row([(v, str(v)) for v in possible],
@@ -129,6 +139,26 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                                           lambda v, k=step.key: put(**{k: v}), key_prefix=f"{step.key}-"),
                            error=err.at(step.key)))
     return out
+
+
+def chosen_trump_section(t, contract, d: dict, put, err: FormError) -> list[ft.Control]:
+    """The trump the player picked, for the record: a suit (Keiler, Hauer) or one card (Knorpel)."""
+    suits = SUITS[:t.deck.suits]
+    if contract.chosen_trump == "suit":
+        return [section("Trumpffarbe (nur zur Erinnerung)", chip_row(
+            suit_chip(s, d.get("trump") == s, lambda _e=None, s=s: put(trump=None if d.get("trump") == s else s))
+            for s in suits), error=err.at("trump"))]
+    if contract.chosen_trump == "card":
+        def pick(key: str, value: str):
+            put(**{key: None if d.get(key) == value else value})
+
+        return [section("Trumpfkarte (nur zur Erinnerung)",
+                        chip_row(suit_chip(s, d.get("_kc_suit") == s, lambda _e=None, s=s: pick("_kc_suit", s),
+                                           key_prefix="kc-suit-") for s in suits),
+                        chip_row(chip(rank_label(r), d.get("_kc_rank") == r, (lambda _e=None, r=r: pick("_kc_rank", r)),
+                                      key=f"kc-rank-{r}") for r in t.deck.card_points),
+                        error=err.at("knorpel_card"))]
+    return []
 
 
 def summary(c: FormCtx, d: dict) -> str:
