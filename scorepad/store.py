@@ -416,6 +416,9 @@ class Store:
             self.db = None
             try:
                 self.db = self._connect(read_only=True, immutable=immutable)
+            except StoreError:  # e.g. mode=ro still wants the WAL index: try the next way
+                continue
+            try:
                 found = self._schema_version()
                 if found != SCHEMA_VERSION:
                     if found > SCHEMA_VERSION:

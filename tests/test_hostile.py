@@ -120,18 +120,37 @@ def test_a_file_that_cannot_be_written_is_still_read_and_writes_say_why(evening,
     assert dump(evening) == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through chmod (covered by mode=ro above)")
-def test_a_read_only_folder_by_chmod(evening, capsys):
-    ok(capsys, "--db", evening, "show", 1)
-    folder = evening.parent
-    for p in folder.iterdir():
-        p.chmod(0o444)
-    folder.chmod(0o555)
+def test_a_read_only_folder_by_chmod(evening, tmp_path):
+    """A real read-only folder. Root writes through any chmod, so as root the command runs
+    without the capabilities that let root ignore file permissions (setpriv, util-linux)."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="scorepad-ro-"))
     try:
-        assert json.loads(ok(capsys, "--db", evening, "show", 1))["hands"]
-        assert "no permission to write" in refused(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL))
+        copy = folder / "s.db"
+        shutil.copy(evening, copy)
+        for p in folder.iterdir():
+            p.chmod(0o444)
+        folder.chmod(0o555)
+        plain_user = (["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"]
+                      if os.geteuid() == 0 else [])
+
+        def cli(*argv):
+            return subprocess.run(plain_user + [sys.executable, "-m", "scorepad", "--db", str(copy), *map(str, argv)],
+                                  capture_output=True, text=True, timeout=60)
+
+        shown = cli("show", 1)
+        assert shown.returncode == 0, shown.stderr
+        assert json.loads(shown.stdout)["hands"]
+        added = cli("add", 1, json.dumps(SAUSPIEL))
+        assert added.returncode == 2 and "no permission to write" in added.stderr, added.stderr
+        assert added.stderr.count("\n") == 1 and "Traceback" not in added.stderr
     finally:
         folder.chmod(0o755)
+        shutil.rmtree(folder)
 
 
 def _failing_connect(message: str, when=lambda sql: True):
