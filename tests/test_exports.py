@@ -443,7 +443,6 @@ def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, timeout=180)
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 def test_html_prints_to_pdf_in_chromium(app, tmp_path):
     evening = schafkopf_evening(app, players=("<b>x</b>", "=SUM(A1)", "Vroni", "Kathi"))
     for _ in range(30):
@@ -499,7 +498,6 @@ def long_names(app: App) -> int:
     return evening
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 @pytest.mark.parametrize("make", [short_names_long_hands, long_names])
 def test_html_money_never_breaks_over_two_lines_in_chromium(app, tmp_path, make):
     """At A4 width (180 mm between the margins), an amount like "-12,50 €" stays on one line

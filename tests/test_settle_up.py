@@ -179,7 +179,6 @@ def print_cases():
             ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG[::-1]])]
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium")
 def test_the_printout_fits_a4_for_3_to_6_players_and_any_name(app, tmp_path):
     """Printed to A4 in chromium, no table, heading or chart sticks out of the 180 mm between
     the margins, whatever the names; amounts are right-aligned; a heading stays with what
