@@ -153,23 +153,26 @@ def test_saukopf_offers_every_laufende_up_to_the_trumps():
 # --- layout at arm's length ------------------------------------------------------------------
 
 def test_schwarze_sau_points_fit_a_small_phone():
-    """Two rows of at most 8 narrow chips per player (8 x 44 + 7 x 4 = 380 px of the 384 a
-    412 px phone leaves); every chip a full target; the form about a screen high at most."""
+    """One pad for everyone's points, not a pad per player: on a 360 px phone (332 px inside the
+    margins) full 48 px chips go 6 to a row, so the round's 16 values take 3 rows."""
     game = new_game(get_table("schwarze-sau"), ["Uli", "Fritz", "Guido", "Tim"])
     controls, _ = rendered(game, [])
-    rows = [c for c in walk(controls) if getattr(c, "controls", None)
+    pads = [c for c in walk(controls) if getattr(c, "controls", None)
             and all(str(getattr(x, "key", "") or getattr(getattr(x, "content", None), "key", "")).startswith("pt-")
                     for x in c.controls)]
-    assert len(rows) == 6
-    for row in rows:
-        chips = [getattr(x, "content", x) for x in row.controls]
-        assert len(chips) <= 8
-        assert all(ch.width <= 44 and ch.height >= TARGET for ch in chips)
-        assert len(chips) * max(ch.width for ch in chips) + (len(chips) - 1) * row.spacing <= 412 - 2 * 14
-    # specials (2 rows) + 3 players (name + 2 rows) + the rest: well under the ~700 px between
-    # the header and the save bar of a 412x915 phone
-    height = 2 * TARGET + 8 + 3 * (20 + 4 + 2 * TARGET + 4 + 4) + 16 * 4 + 50
-    assert height < 700
+    assert len(pads) == 1
+    chips = [getattr(x, "content", x) for x in pads[0].controls]
+    assert len(chips) == 16 and all(ch.width >= TARGET and ch.height >= TARGET for ch in chips)
+    per_row = (332 + pads[0].spacing) // (TARGET + pads[0].spacing)
+    assert per_row == 6 and -(-len(chips) // per_row) == 3
+
+
+def test_schwarze_sau_points_move_on_to_the_next_player():
+    game = new_game(get_table("schwarze-sau"), ["Uli", "Fritz", "Guido", "Tim"])
+    controls, draft = rendered(game, ["pt-Uli-6", "pt-Fritz-2", "pt-Guido-6"])
+    assert [draft.get(f"pt:{p}") for p in ["Uli", "Fritz", "Guido"]] == [6, 2, 6]
+    _, draft = rendered(game, ["pt-Uli-6", "pt-Fritz-2", "who-Uli", "pt-Uli-5"])  # Uli corrected
+    assert [draft.get(f"pt:{p}") for p in ["Uli", "Fritz"]] == [5, 2]
 
 
 def walk(controls):

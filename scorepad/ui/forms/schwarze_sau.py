@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.ui.forms import FormCtx, FormError
-from scorepad.ui.widgets import TARGET, choice_row, section, tag
+from scorepad.ui.widgets import TARGET, chip, chip_row, choice_row, section, tag
 
 SPECIALS = [("", "normal"), ("jungfrau", "Jungfrau"), ("durchmarsch", "Durchmarsch angesagt"),
             ("stiller", "Durchmarsch")]
@@ -48,20 +48,31 @@ def _point_values(c: FormCtx) -> list[int]:
     return sorted(v for v in c.game.possible_points if v <= total)
 
 
-def _small_chip(label: str, selected: bool, on_click, key: str) -> ft.Control:
-    """A narrow number chip (still a full-height target): 8 fit in a row of a small phone."""
-    style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=10))
-    common = dict(content=ft.Text(label, size=16, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.NORMAL,
-                                  text_align=ft.TextAlign.CENTER),
-                  on_click=on_click, style=style, height=TARGET, width=44, key=key)
-    return tag(ft.FilledButton(**common) if selected else ft.OutlinedButton(**common))
+def _focus(c: FormCtx, d: dict) -> str:
+    """Whose points the pad enters: the one tapped, else the first without points yet."""
+    entering = c.players[:-1]
+    if d.get("_focus") in entering:
+        return d["_focus"]
+    return next((p for p in entering if d.get(f"pt:{p}") is None), entering[0])
 
 
-def _points_rows(values: list[int], value, on_pick, key_prefix: str) -> list[ft.Control]:
-    half = (len(values) + 1) // 2
-    return [ft.Row([_small_chip(str(v), v == value, (lambda _e=None, v=v: on_pick(v)), f"{key_prefix}{v}")
-                    for v in part], spacing=4, wrap=True, run_spacing=4)
-            for part in (values[:half], values[half:]) if part]
+def _points_pad(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+    """One row of players (tap whose points to enter) and one pad of the points a player can
+    have: a tap enters them and moves on to the next player, as the sheet is read out."""
+    focus = _focus(c, d)
+    entering = c.players[:-1]
+
+    def pick(v: int) -> None:
+        after = entering[entering.index(focus) + 1:]
+        put(**{f"pt:{focus}": v, "_focus": after[0] if after else focus})
+
+    who = chip_row(chip(f"{p} {'–' if d.get(f'pt:{p}') is None else d[f'pt:{p}']}", p == focus,
+                        (lambda _e=None, p=p: put(_focus=p)), key=f"who-{p}") for p in entering)
+    pad = chip_row((chip(str(v), d.get(f"pt:{focus}") == v, (lambda _e=None, v=v: pick(v)), width=TARGET,
+                         key=f"pt-{focus}-{v}") for v in _point_values(c)), spacing=6)
+    errors = [ft.Text(err.at(f"points.{p}"), color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600)
+              for p in entering if err.at(f"points.{p}")]
+    return [section("Punkte je Spieler", who, ft.Text(f"Punkte von {focus}", size=14), pad, *errors)]
 
 
 def _filled(c: FormCtx, d: dict) -> tuple[dict, str | None]:
@@ -114,13 +125,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         out.append(section("Punkte im Stock", choice_row([(v, str(v)) for v in stock_options], d.get("_stock", 0),
                                                          lambda v: put(_stock=v), key_prefix="stock-")))
     points, last = _filled(c, d)
-    values = _point_values(c)
-    for p in c.players[:-1]:
-        out.append(ft.Column([ft.Text(p, size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE_VARIANT),
-                              *_points_rows(values, d.get(f"pt:{p}"), lambda v, p=p: put(**{f"pt:{p}": v}), f"pt-{p}-"),
-                              *([ft.Text(err.at(f"points.{p}"), color=ft.Colors.ERROR, size=15,
-                                         weight=ft.FontWeight.W_600)] if err.at(f"points.{p}") else [])],
-                             spacing=4))
+    out.extend(_points_pad(c, d, put, err))
     shown = "–" if points[last] is None else str(points[last])
     out.append(section(last, tag(ft.Text(f"{shown} (der Rest)", size=20, weight=ft.FontWeight.BOLD, key=f"pt-{last}-rest")),
                        error=err.at("points")))
