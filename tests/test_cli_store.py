@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from scorepad.bench import generate_session
+from cli_runner import dump, ok, refused, run
 from scorepad.cli import main
 from scorepad.tables import get_table
 
@@ -26,33 +27,6 @@ def sauspiel(player="Hias", partner="Wast", augen=70):
 def db(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREPAD_DB", raising=False)
     return tmp_path / "scorepad.db"
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def ok(capsys, *argv) -> str:
-    code, out, err = run(capsys, *argv)
-    assert (code, err) == (0, ""), err
-    return out
-
-
-def refused(capsys, *argv) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == "", out
-    assert err.count("\n") == 1 and "Traceback" not in err, err
-    return err.strip()
-
-
-def dump(path) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import scorepad.store as store_module
 from scorepad.bench import generate_session
+from cli_runner import dump, ok, refused, run
 from scorepad.cli import main
 from scorepad.tables import get_table
 
@@ -39,33 +40,6 @@ SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gr
 def db(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREPAD_DB", raising=False)
     return tmp_path / "s.db"
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def ok(capsys, *argv) -> str:
-    code, out, err = run(capsys, *argv)
-    assert (code, err) == (0, ""), err
-    return out
-
-
-def refused(capsys, *argv) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == "", (code, out, err)
-    assert err.count("\n") == 1 and "Traceback" not in err, err
-    return err.strip()
-
-
-def dump(path) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -135,29 +135,25 @@ class Nav:
 
     def undo(self, evening_id: int) -> None:
         """Undo this phone's last change, say what was undone, offer to restore it."""
-        try:
-            result = self.app.undo(evening_id, device=self.device)
-        except ScorepadError as exc:
-            self.notify(exc.german)
-            self.refresh()
-            return
-        self.notify(undone_text(self.hand_words(evening_id, result.reverted.number, result.reverted.hand),
-                                result.reverted),
-                    "Wiederherstellen", lambda: self.restore(evening_id))
-        self.refresh()
+        self._take_back(evening_id, redo=False)
 
     def restore(self, evening_id: int) -> None:
         """Do again what this phone just undid (refused if another phone undid it)."""
+        self._take_back(evening_id, redo=True)
+
+    def _take_back(self, evening_id: int, redo: bool) -> None:
         try:
-            result = self.app.redo(evening_id, device=self.device)
+            result = (self.app.redo if redo else self.app.undo)(evening_id, device=self.device)
         except ScorepadError as exc:
             self.notify(exc.german)
             self.refresh()
             return
-        words = self.hand_words(evening_id, result.reverted.number, result.reverted.hand)
-        text = {"add": f"{words} wiederhergestellt", "edit": f"Änderung an {words} wiederhergestellt",
-                "delete": f"{words} wieder gelöscht"}.get(result.reverted.action, "Wiederhergestellt")
-        self.notify(text, "Rückgängig", lambda: self.undo(evening_id))
+        reverted = result.reverted
+        words = self.hand_words(evening_id, reverted.number, reverted.hand)
+        if redo:
+            self.notify(redone_text(words, reverted), "Rückgängig", lambda: self.undo(evening_id))
+        else:
+            self.notify(undone_text(words, reverted), "Wiederherstellen", lambda: self.restore(evening_id))
         self.refresh()
 
     def confirm(self, evening_id: int, result: ChangeResult, text: str) -> None:
@@ -173,6 +169,12 @@ def undone_text(words: str, reverted: Reverted) -> str:
     return {"add": f"{words} rückgängig gemacht",
             "edit": f"Änderung rückgängig gemacht: wieder {words}",
             "delete": f"Löschen rückgängig gemacht: {words} ist wieder da"}.get(reverted.action, "Rückgängig gemacht")
+
+
+def redone_text(words: str, reverted: Reverted) -> str:
+    """What Wiederherstellen says it did again."""
+    return {"add": f"{words} wiederhergestellt", "edit": f"Änderung an {words} wiederhergestellt",
+            "delete": f"{words} wieder gelöscht"}.get(reverted.action, "Wiederhergestellt")
 
 
 LINE_SCREENS = ("table", "hand")  # the screens with the notice line above their bottom bar
