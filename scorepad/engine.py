@@ -1,7 +1,7 @@
 """The engine: a rule table, the seating and the entered hands in; every hand's points out.
 
-Pure: no I/O, no global state. Each game family's logic lives in its own module under
-`scorepad/games/`; this module only picks the family the table names.
+Pure: no I/O, no global state. Each game family's logic lives in its own package under
+`scorepad/games/` (scoring.py); this module asks the registry for the family the table names.
 """
 
 from __future__ import annotations
@@ -10,28 +10,16 @@ import gc
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
+from scorepad.games import family_of
 from scorepad.games.base import Game, HandResult, Replay
-from scorepad.games.ramsch import Ramsch
-from scorepad.games.saukopf import Saukopf
-from scorepad.games.schafkopf import Schafkopf
-from scorepad.games.schwarze_sau import SchwarzeSau
-from scorepad.games.struliwuli import Struliwuli
 
-FAMILIES: dict[str, type[Game]] = {
-    "schafkopf": Schafkopf,
-    "saukopf": Saukopf,
-    "schwarze_sau": SchwarzeSau,
-    "struliwuli": Struliwuli,
-    "ramsch": Ramsch,
-}
-
-__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
+__all__ = ["Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
            "try_hand"]
 
 
 def new_game(table, players: list[str], first_dealer: str | None = None) -> Game:
     """A fresh evening of the table's family, before its first hand."""
-    return FAMILIES[table.family](table, players, first_dealer)
+    return family_of(table).game(table, players, first_dealer)
 
 
 @contextmanager
