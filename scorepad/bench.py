@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 from scorepad.engine import new_game, replay
-from scorepad.games import family_of
+from scorepad.games import DEFAULT_RULESET, family_of
 from scorepad.errors import HandError
 from scorepad.tables import builtin_tables
 
@@ -141,7 +141,7 @@ def bench_replay_file(hands: int) -> dict:
         code, seconds, kb = out.stdout.split()
         return int(code), float(seconds), int(kb) * 1024
 
-    table = builtin_tables()["schafkopf"]
+    table = builtin_tables()[DEFAULT_RULESET]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.json"
         path.write_text(json.dumps(generate_session(table, hands, seed=7)), encoding="utf-8")
@@ -191,7 +191,7 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
             setup = []
             for t in range(tables):
                 names = [f"{p}{t}" for p in ("Vroni", "Hias", "Kathi", "Wast")]
-                eid = main.app.start_evening("schafkopf", names).id
+                eid = main.app.start_evening(DEFAULT_RULESET, names).id
                 table_phones = []
                 for _ in range(phones):
                     phone = await open_phone(main)

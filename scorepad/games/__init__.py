@@ -36,9 +36,14 @@ def family_of(table: Any) -> Family:
 
 @contextmanager
 def registered(family: Family) -> Iterator[Family]:
-    """The family in the registry for a while (a test's toy game)."""
+    """The family in the registry for a while (a test's toy game); whatever was there before
+    is back afterwards."""
+    before = FAMILIES.get(family.name)
     FAMILIES[family.name] = family
     try:
         yield family
     finally:
-        del FAMILIES[family.name]
+        if before is None:
+            del FAMILIES[family.name]
+        else:
+            FAMILIES[family.name] = before
