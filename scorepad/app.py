@@ -35,7 +35,7 @@ from scorepad.session import (MAX_NAME_CHARS, SessionFile, has_control_character
                               parse_session, parse_session_text, session_table, started_at)
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, damage, dumps, in_sqlite_range, now
 from scorepad.summary import summarize
-from scorepad import tomlwrite
+from scorepad import fmt, tomlwrite
 from scorepad.tables import (builtin_tables, get_table, load_table_file, load_table_text, table_as_dict,
                              validate_table, with_options)
 
@@ -405,7 +405,7 @@ def _render(kind: str) -> Callable[..., str]:
 # csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
 # png: the evening as a picture to share (bytes, not text)
 EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {
-    k: _render(k) for k in ("json", "csv", "md", "html", "text", "csv-de", "png")}
+    k: _render(k) for k in fmt.EXPORT_FORMAT_NAMES}
 
 
 def table_diff(base: dict, stored: dict) -> dict:

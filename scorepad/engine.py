@@ -12,12 +12,13 @@ from typing import Any, Iterable, Iterator
 
 from scorepad.games import family_of
 from scorepad.games.base import Game, HandResult, Replay
+from scorepad.tables import RuleTable
 
 __all__ = ["Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
            "try_hand"]
 
 
-def new_game(table, players: list[str], first_dealer: str | None = None) -> Game:
+def new_game(table: RuleTable, players: list[str], first_dealer: str | None = None) -> Game:
     """A fresh evening of the table's family, before its first hand."""
     return family_of(table).game(table, players, first_dealer)
 
@@ -36,7 +37,7 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def play_through(table, players: list[str], hands: Iterable[Any],
+def play_through(table: RuleTable, players: list[str], hands: Iterable[Any],
                  first_dealer: str | None = None) -> tuple[Game, list[HandResult]]:
     """Every hand played in order on a new game: the game (to play more hands on) and the
     results. The first hand that breaks a rule raises HandError."""
@@ -46,7 +47,7 @@ def play_through(table, players: list[str], hands: Iterable[Any],
     return game, results
 
 
-def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
+def replay(table: RuleTable, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
            keep_boards: bool = False) -> Replay:
     """Score every hand in order; the first hand that breaks a rule raises HandError.
 
@@ -63,14 +64,14 @@ def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | 
         return Replay(results, game.snapshot(), game.state(), boards)
 
 
-def before_hand(table, players: list[str], hands: list[Any], number: int | None = None,
+def before_hand(table: RuleTable, players: list[str], hands: list[Any], number: int | None = None,
                 first_dealer: str | None = None) -> Game:
     """The game as it stands before hand `number` (default: before the next new hand)."""
     upto = len(hands) if number is None else number - 1
     return play_through(table, players, hands[:upto], first_dealer)[0]
 
 
-def try_hand(table, players: list[str], hands: list[Any], hand: Any, number: int | None = None,
+def try_hand(table: RuleTable, players: list[str], hands: list[Any], hand: Any, number: int | None = None,
              first_dealer: str | None = None) -> HandResult:
     """Score `hand` as the next hand (or in place of hand `number`) without keeping anything;
     an edit is checked against every later hand too. Raises HandError like replay."""

@@ -3,7 +3,7 @@ generated from the table itself, so a house variant reads as it will score."""
 
 from __future__ import annotations
 
-from scorepad.fmt import TALLY_NAMES, money
+from scorepad.fmt import TALLY_NAMES
 
 KIND = {"partner": "mit Partner", "solo": "Solo", "sie": "sofort gewonnen", "doppel": "Doppel"}
 def bid_words(b) -> str:

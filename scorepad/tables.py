@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Iterator, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,6 +23,8 @@ Bid = Union[int, Literal["schwarz"]]
 SCHWARZ = "schwarz"
 # a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
 SeatCount = Annotated[int, Field(strict=False)]
+# a cross-field problem of a table: (key path, refusal code, parameters)
+Problem = tuple[str, str, dict[str, Any]]
 
 
 class Strict(BaseModel):
@@ -88,7 +90,7 @@ class TableBase(Strict):
     def rank_keys(self) -> list[RankKey]:
         return list(self.ranking) or [RankKey(tally=self.tallies[0])]
 
-    def problems(self):
+    def problems(self) -> Iterator[Problem]:
         """Cross-field checks a field type can't say: yields (key path, refusal code, parameters)."""
         return iter(())
 
@@ -96,9 +98,9 @@ class TableBase(Strict):
 # --- Shared by the families' tables (scorepad/games/<family>/rules.py) ------------------
 
 
-def chain_problems(chain):
+def chain_problems(chain: list[DoublingStep]) -> Iterator[Problem]:
     """The Kontra chain's own rules (Schafkopf, Saukopf): keys once, sides alternating."""
-    seen = set()
+    seen: set[str] = set()
     for i, step in enumerate(chain):
         if step.key in seen:
             yield f"kontra_chain[{i}].key", "chain_key_twice", {"key": step.key}
@@ -110,7 +112,7 @@ def chain_problems(chain):
 
 def bid_rank(bid: Bid) -> int:
     """Bids in order: a schwarz bid ranks above 120."""
-    return 121 if bid == SCHWARZ else bid
+    return 121 if bid == SCHWARZ or isinstance(bid, str) else bid
 
 
 # a family's table model (a subclass), found through the registry by its `family`
@@ -129,7 +131,7 @@ def builtin_dir() -> Path:
     raise FileNotFoundError("the built-in rule tables (rulesets/) are missing from this installation")
 
 
-def deep_merge(base: dict, override: dict) -> dict:
+def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """Override's values win; tables (dicts) merge key by key, lists and values are replaced."""
     out = dict(base)
     for key, value in override.items():
@@ -140,7 +142,7 @@ def deep_merge(base: dict, override: dict) -> dict:
     return out
 
 
-def _read_toml(path: Path, source: str) -> dict:
+def _read_toml(path: Path, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -153,7 +155,7 @@ def _read_toml(path: Path, source: str) -> dict:
         raise TableError(source, "", "cannot_read", reason=exc.strerror) from None
 
 
-def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) -> dict:
+def _resolve(raw: dict[str, Any], source: str, search: list[Path], seen: tuple[str, ...]) -> dict[str, Any]:
     base_id = raw.get("extends")
     if base_id is None:
         return raw
@@ -170,7 +172,7 @@ def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) 
     raise TableError(source, "extends", "extends_unknown", id=base_id)
 
 
-def validate_table(raw: dict, source: str) -> RuleTable:
+def validate_table(raw: dict[str, Any], source: str) -> RuleTable:
     """A table from its raw (merged) values, or TableError naming the key path and the reason.
     The model is the family's (scorepad/games/<family>/rules.py), found through the registry."""
     from scorepad.games import find_family  # the registry imports this module's shared models
@@ -181,7 +183,7 @@ def validate_table(raw: dict, source: str) -> RuleTable:
     if family is None:
         raise TableError(source, "family", "family_unknown")
     try:
-        table = family.rules.__pydantic_validator__.validate_python(raw)
+        table: RuleTable = family.rules.__pydantic_validator__.validate_python(raw)
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)
         if key == "family" or key.startswith("family"):
@@ -194,7 +196,7 @@ def validate_table(raw: dict, source: str) -> RuleTable:
     return table
 
 
-def _tally_problems(table, written: tuple[str, ...]):
+def _tally_problems(table: RuleTable, written: tuple[str, ...]) -> Iterator[Problem]:
     """Tallies the game writes must be kept; trophies and rankings name kept tallies."""
     for tally in written:
         if tally not in table.tallies:
@@ -223,7 +225,7 @@ def load_table_file(path: str | Path) -> RuleTable:
     return validate_table(merged, source)
 
 
-def load_table_text(text: str, source: str) -> tuple[RuleTable, dict]:
+def load_table_text(text: str, source: str) -> tuple[RuleTable, dict[str, Any]]:
     """A table from TOML text (pasted in the app); `extends` names a built-in table. Returns
     the table and the raw values as written."""
     try:
@@ -269,5 +271,5 @@ def with_options(table: RuleTable, options: dict[str, Any] | None) -> RuleTable:
         raise SessionError(f"options.{exc.key}", exc.code, **exc.params) from None
 
 
-def table_as_dict(table: RuleTable) -> dict:
+def table_as_dict(table: RuleTable) -> dict[str, Any]:
     return table.model_dump(mode="json")

@@ -32,13 +32,13 @@ class Words(Protocol):
 
     PASSED: str  # a hand everyone passed, in the game's own words
 
-    def describe(self, table: Any, hand: dict, result: Any) -> str: ...
+    def describe(self, table: Any, hand: dict[str, Any], result: Any) -> str: ...
 
     def context_line(self, state: dict[str, Any], standings: dict[str, dict[str, int]], table: Any) -> str: ...
 
     def card_look(self, table: Any, value: int, row: dict[str, int]) -> CardLook: ...
 
-    def next_label(self, state: dict[str, Any], draft: dict | None) -> str: ...
+    def next_label(self, state: dict[str, Any], draft: dict[str, Any] | None) -> str: ...
 
 
 class Stats(Protocol):
@@ -66,7 +66,7 @@ class Family:
     options: list[Choice]  # choices.py OPTIONS: asked when an evening starts
     house: list[Choice]  # choices.py HOUSE: what a table's own rules may change besides
     stats: Stats  # stats.py
-    generate: Callable[[random.Random, Game, list[str]], dict]  # bench.py: a random valid hand
+    generate: Callable[[random.Random, Game, list[str]], dict[str, Any]]  # bench.py: a random valid hand
     form: str | Any = field(default="")  # form.py, as a module path (or the module itself)
 
     def form_module(self) -> Any:
@@ -86,5 +86,5 @@ def package_family(name: str, title: str, tallies: tuple[str, ...], package: Mod
     stats = importlib.import_module(f"{pkg}.stats")
     bench = importlib.import_module(f"{pkg}.bench")
     return Family(name=name, title=title, rules=rules, hand=hand, game=game, tallies=tallies,
-                  words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,  # type: ignore[arg-type]
-                  stats=stats, generate=bench.generate, form=f"{pkg}.form")  # type: ignore[arg-type]
+                  words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
+                  stats=stats, generate=bench.generate, form=f"{pkg}.form")

@@ -3,11 +3,10 @@ hand without a trick "goes Ramsch" (+2). At 0 a player is weg; the last one left
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.errors import HandError
-from scorepad.games.base import Game, HandModel, HandResult, parse_hand
-from scorepad.games.ramsch.hand import PenaltyEntry, RamschHand
+from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.ramsch.hand import RamschHand
 
 
 

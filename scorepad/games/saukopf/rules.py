@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Iterator, Literal
 
 from pydantic import Field
 
-from scorepad.tables import SCHWARZ, Bid, Deck, DoublingStep, Strict, TableBase, bid_rank, chain_problems
+from scorepad.tables import Problem, SCHWARZ, Bid, Deck, DoublingStep, Strict, TableBase, bid_rank, chain_problems
 
 FleischCondition = Literal[
     "won",  # every winner
@@ -82,7 +82,7 @@ class SaukopfTable(TableBase):
     kontra_chain: list[DoublingStep] = []
     chip_value: int = Field(0, ge=0)  # cents per Fleischpunkt at settlement; 0 = off
 
-    def problems(self):
+    def problems(self) -> Iterator[Problem]:
         lo, hi = self.bids.lowest, self.bids.highest
         for cid, c in self.contracts.items():
             for field in ("min_bid", "max_bid"):

@@ -3,14 +3,12 @@ those who lost boldly. Also the Dreihaxer (3 players, cards laid aside)."""
 
 from __future__ import annotations
 
-from typing import Literal, Union
 
-from pydantic import ConfigDict
 
 from scorepad.cards import reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, contract_of, parse_hand
 from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_said, check_chain
 from scorepad.tables import SCHWARZ, bid_rank

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Iterator, Literal
 
 from pydantic import Field
 
-from scorepad.tables import Deck, DoublingStep, Strict, TableBase, chain_problems
+from scorepad.tables import Problem, Deck, DoublingStep, Strict, TableBase, chain_problems
 
 class SchafkopfContract(Strict):
     name: str
@@ -102,7 +102,7 @@ class SchafkopfTable(TableBase):
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
 
-    def problems(self):
+    def problems(self) -> Iterator[Problem]:
         if self.ramsch.enabled:
             if RAMSCH in self.contracts:
                 yield f"contracts.{RAMSCH}", "ramsch_contract", {}

@@ -36,15 +36,14 @@ The extras a table may switch on (all off in the built-in table):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import ConfigDict
 
 from scorepad.errors import HandError
 from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
-from scorepad.games.schafkopf.hand import Result, SchafkopfHand
+from scorepad.games.base import Game, HandResult, contract_of, parse_hand
+from scorepad.games.schafkopf.hand import SchafkopfHand
 from scorepad.games.kontra import chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
 

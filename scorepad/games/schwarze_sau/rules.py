@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Iterator, Literal
 
 from pydantic import Field
 
-from scorepad.tables import SeatCount, Strict, TableBase
+from scorepad.tables import Problem, SeatCount, Strict, TableBase
 
 class ScoringCard(Strict):
     name: str
@@ -41,7 +41,7 @@ class SchwarzeSauTable(TableBase):
     def card_values(self) -> tuple[int, ...]:
         return tuple(c.points for c in self.scoring_cards.values() for _ in range(c.count))
 
-    def problems(self):
+    def problems(self) -> Iterator[Problem]:
         for n in self.players:
             if n not in self.seats:
                 yield f"seats.{n}", "seat_missing", {"players": n}

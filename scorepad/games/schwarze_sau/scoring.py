@@ -3,13 +3,12 @@ round. Jungfrau and Durchmarsch replace a round's card points; a tie over 30 is 
 
 from __future__ import annotations
 
-from typing import Literal
 
 from scorepad.cards import reachable_sums, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.refusals import Names
-from scorepad.games.base import Game, HandModel, HandResult, parse_hand
-from scorepad.games.schwarze_sau.hand import Announcement, SchwarzeSauHand
+from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.schwarze_sau.hand import SchwarzeSauHand
 
 
 

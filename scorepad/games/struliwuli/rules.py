@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Iterator, Literal
 
 from pydantic import Field
 
-from scorepad.tables import SeatCount, Strict, TableBase
+from scorepad.tables import Problem, SeatCount, Strict, TableBase
 
 class StruliwuliSeats(Strict):
     deck_cards: int = Field(ge=1)
@@ -23,7 +23,7 @@ class StruliwuliTable(TableBase):
     neukirchner: bool = True
     rate: int = Field(1, ge=0)  # cents per point of difference after a Rad
 
-    def problems(self):
+    def problems(self) -> Iterator[Problem]:
         for n in self.players:
             if n not in self.seats:
                 yield f"seats.{n}", "seat_missing", {"players": n}

@@ -5,7 +5,7 @@ second-to-last, ...)."""
 from __future__ import annotations
 
 from scorepad.errors import HandError
-from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+from scorepad.games.base import Game, HandResult, parse_hand
 from scorepad.games.struliwuli.hand import StruliwuliHand
 
 
