@@ -13,6 +13,7 @@ the store instead.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import json
@@ -306,6 +307,11 @@ def play_all(table, players: list[str], first_dealer: str | None, hands: list[An
     return Live(version, game, results)
 
 
+def _game_copy(game: Game) -> Game:
+    """A copy of a game to read or try a hand on; the rule table is shared (it never changes)."""
+    return copy.deepcopy(game, {id(game.table): game.table})
+
+
 def renamed_checked(table, players, first_dealer, hands, mapping: dict[str, str]) -> list[Any]:
     """The hands with players renamed, refused unless the evening scores exactly the same."""
     before = rename_in(play_all(table, players, first_dealer, hands).replay().as_dict(), mapping)
@@ -573,13 +579,18 @@ class App:
     def show(self, evening_id: int) -> Replay:
         """The evening replayed: every hand's deltas, the standings, what comes next."""
         with self.store.read():
-            row = self.store.evening(evening_id)
-            live = self._live.get(evening_id)
-            if live is None or live.version != row["version"]:
-                live = play_all(self._table(row), row["players"], row["first_dealer"],
-                                self.store.hands(evening_id), row["version"])
-                self._keep(evening_id, live)
-            return live.replay()
+            return self._live_now(evening_id).replay()
+
+    def _live_now(self, evening_id: int) -> Live:
+        """The evening scored up to its last hand at the stored version: the kept one while
+        the version matches, else replayed from the store once and kept (inside a read)."""
+        row = self.store.evening(evening_id)
+        live = self._live.get(evening_id)
+        if live is None or live.version != row["version"]:
+            live = play_all(self._table(row), row["players"], row["first_dealer"],
+                            self.store.hands(evening_id), row["version"])
+            self._keep(evening_id, live)
+        return live
 
     @_guarded
     def history(self, evening_id: int) -> list[ChangeEntry]:
@@ -976,8 +987,11 @@ class App:
 
     @_guarded
     def before_hand(self, evening_id: int, number: int | None = None):
-        """The game as it stands before hand `number` (default: the next new hand), read-only."""
+        """The game as it stands before hand `number` (default: the next new hand), read-only.
+        The next new hand is served from the kept evening (a copy of its game): no replay."""
         with self.store.read():
+            if number is None:
+                return _game_copy(self._live_now(evening_id).game)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return before_hand(self._table(row), row["players"], hands, number, row["first_dealer"])
@@ -985,8 +999,12 @@ class App:
     @_guarded
     def preview(self, evening_id: int, hand: Any, number: int | None = None) -> HandResult:
         """What `hand` would score as the next hand (or in place of hand `number`); stores
-        nothing. Raises HandError, naming a later hand that the edit would break."""
+        nothing. Raises HandError, naming a later hand that the edit would break. A next new
+        hand is played on a copy of the kept evening's game: no replay."""
         with self.store.read():
+            if number is None:
+                live = self._live_now(evening_id)
+                return _game_copy(live.game).play(len(live.results) + 1, hand)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return try_hand(self._table(row), row["players"], hands, hand, number, row["first_dealer"])
