@@ -472,7 +472,7 @@ class App:
     @classmethod
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
         """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
-        return cls(Store(path, busy_timeout, canonical_hands=_migration_hands))
+        return cls(Store(path, busy_timeout, canonical_hands=_migration_hands, evening_table=_migration_table))
 
     def close(self) -> None:
         self.store.close()
@@ -1290,6 +1290,12 @@ def _reverse(change: dict, action: str, renames: dict[str, str]) -> HandOp:
                 "delete": HandOp("insert", number, old)}[kind]
     return {"add": HandOp("insert", number, new), "edit": HandOp("replace", number, new),
             "delete": HandOp("remove", number)}[kind]
+
+
+def _migration_table(ruleset: str, players: list[str], first_dealer: str | None, options: dict) -> Any:
+    """For the schema upgrade: the rule table an old evening meant (its ruleset and options now)."""
+    return session_table(SessionFile(format=1, ruleset=ruleset, players=players, first_dealer=first_dealer,
+                                     options=options))
 
 
 def _migration_hands(evening: dict, renames: dict[str, str]) -> list[Any]:

@@ -32,6 +32,9 @@ from scorepad.games import DEFAULT_RULESET, family_of
 from scorepad.errors import HandError
 from scorepad.tables import builtin_tables
 
+# the longest a phone may take to show a saved hand before the sharing bench gives up
+WAIT_S = 30.0
+
 PLAYERS = ["Vroni", "Hias", "Kathi", "Wast", "Resi", "Sepp"]
 
 
@@ -215,11 +218,14 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
                     n += 1
                     for phone in others:
                         sent = -1
+                        deadline = time.perf_counter() + WAIT_S
                         while True:  # look again only when the server sent this phone something
                             if phone.session.connection.sent != sent:
                                 sent = phone.session.connection.sent
                                 if phone.has(f"hand-{n}"):
                                     break
+                            if time.perf_counter() > deadline:  # a regression fails, never hangs
+                                raise TimeoutError(f"a phone did not show hand {n} within {WAIT_S:.0f} s")
                             await asyncio.sleep(0.005)
                         latencies.append(time.perf_counter() - t0)
                 saved[eid] = n

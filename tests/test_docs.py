@@ -68,3 +68,14 @@ def test_replay_loads_neither_store_nor_exports_nor_ui():
              or m in ("scorepad.store", "scorepad.exports", "scorepad.app", "scorepad.picture")
              or m.startswith("scorepad.ui") or m.endswith(".form")]
     assert not heavy, heavy
+
+
+def test_layers_point_one_way():
+    """The store does not import the session file's layer above it; the engine loads no UI."""
+    code = ("import sys, json\n"
+            "import scorepad.store, scorepad.engine, scorepad.games\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    loaded = set(json.loads(out.stdout))
+    assert "scorepad.session" not in loaded and "scorepad.app" not in loaded
+    assert not [m for m in loaded if m.split(".")[0] == "flet" or m.startswith("scorepad.ui") or m.endswith(".form")]
