@@ -13,6 +13,7 @@ the store instead.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import json
@@ -35,7 +36,7 @@ from scorepad.session import (MAX_NAME_CHARS, SessionFile, has_control_character
                               parse_session, parse_session_text, session_table, started_at)
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError, damage, dumps, in_sqlite_range, now
 from scorepad.summary import summarize
-from scorepad import tomlwrite
+from scorepad import fmt, tomlwrite
 from scorepad.tables import (builtin_tables, get_table, load_table_file, load_table_text, table_as_dict,
                              validate_table, with_options)
 
@@ -306,6 +307,11 @@ def play_all(table, players: list[str], first_dealer: str | None, hands: list[An
     return Live(version, game, results)
 
 
+def _game_copy(game: Game) -> Game:
+    """A copy of a game to read or try a hand on; the rule table is shared (it never changes)."""
+    return copy.deepcopy(game, {id(game.table): game.table})
+
+
 def renamed_checked(table, players, first_dealer, hands, mapping: dict[str, str]) -> list[Any]:
     """The hands with players renamed, refused unless the evening scores exactly the same."""
     before = rename_in(play_all(table, players, first_dealer, hands).replay().as_dict(), mapping)
@@ -405,7 +411,7 @@ def _render(kind: str) -> Callable[..., str]:
 # csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
 # png: the evening as a picture to share (bytes, not text)
 EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {
-    k: _render(k) for k in ("json", "csv", "md", "html", "text", "csv-de", "png")}
+    k: _render(k) for k in fmt.EXPORT_FORMAT_NAMES}
 
 
 def table_diff(base: dict, stored: dict) -> dict:
@@ -466,7 +472,7 @@ class App:
     @classmethod
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
         """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
-        return cls(Store(path, busy_timeout, canonical_hands=_migration_hands))
+        return cls(Store(path, busy_timeout, canonical_hands=_migration_hands, evening_table=_migration_table))
 
     def close(self) -> None:
         self.store.close()
@@ -573,13 +579,18 @@ class App:
     def show(self, evening_id: int) -> Replay:
         """The evening replayed: every hand's deltas, the standings, what comes next."""
         with self.store.read():
-            row = self.store.evening(evening_id)
-            live = self._live.get(evening_id)
-            if live is None or live.version != row["version"]:
-                live = play_all(self._table(row), row["players"], row["first_dealer"],
-                                self.store.hands(evening_id), row["version"])
-                self._keep(evening_id, live)
-            return live.replay()
+            return self._live_now(evening_id).replay()
+
+    def _live_now(self, evening_id: int) -> Live:
+        """The evening scored up to its last hand at the stored version: the kept one while
+        the version matches, else replayed from the store once and kept (inside a read)."""
+        row = self.store.evening(evening_id)
+        live = self._live.get(evening_id)
+        if live is None or live.version != row["version"]:
+            live = play_all(self._table(row), row["players"], row["first_dealer"],
+                            self.store.hands(evening_id), row["version"])
+            self._keep(evening_id, live)
+        return live
 
     @_guarded
     def history(self, evening_id: int) -> list[ChangeEntry]:
@@ -976,8 +987,11 @@ class App:
 
     @_guarded
     def before_hand(self, evening_id: int, number: int | None = None):
-        """The game as it stands before hand `number` (default: the next new hand), read-only."""
+        """The game as it stands before hand `number` (default: the next new hand), read-only.
+        The next new hand is served from the kept evening (a copy of its game): no replay."""
         with self.store.read():
+            if number is None:
+                return _game_copy(self._live_now(evening_id).game)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return before_hand(self._table(row), row["players"], hands, number, row["first_dealer"])
@@ -985,8 +999,12 @@ class App:
     @_guarded
     def preview(self, evening_id: int, hand: Any, number: int | None = None) -> HandResult:
         """What `hand` would score as the next hand (or in place of hand `number`); stores
-        nothing. Raises HandError, naming a later hand that the edit would break."""
+        nothing. Raises HandError, naming a later hand that the edit would break. A next new
+        hand is played on a copy of the kept evening's game: no replay."""
         with self.store.read():
+            if number is None:
+                live = self._live_now(evening_id)
+                return _game_copy(live.game).play(len(live.results) + 1, hand)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return try_hand(self._table(row), row["players"], hands, hand, number, row["first_dealer"])
@@ -1272,6 +1290,12 @@ def _reverse(change: dict, action: str, renames: dict[str, str]) -> HandOp:
                 "delete": HandOp("insert", number, old)}[kind]
     return {"add": HandOp("insert", number, new), "edit": HandOp("replace", number, new),
             "delete": HandOp("remove", number)}[kind]
+
+
+def _migration_table(ruleset: str, players: list[str], first_dealer: str | None, options: dict) -> Any:
+    """For the schema upgrade: the rule table an old evening meant (its ruleset and options now)."""
+    return session_table(SessionFile(format=1, ruleset=ruleset, players=players, first_dealer=first_dealer,
+                                     options=options))
 
 
 def _migration_hands(evening: dict, renames: dict[str, str]) -> list[Any]:

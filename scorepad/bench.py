@@ -28,117 +28,14 @@ from pathlib import Path
 from typing import Callable
 
 from scorepad.engine import new_game, replay
+from scorepad.games import DEFAULT_RULESET, family_of
 from scorepad.errors import HandError
 from scorepad.tables import builtin_tables
 
+# the longest a phone may take to show a saved hand before the sharing bench gives up
+WAIT_S = 30.0
+
 PLAYERS = ["Vroni", "Hias", "Kathi", "Wast", "Resi", "Sepp"]
-
-
-def _schafkopf_hand(rng: random.Random, game, players) -> dict:
-    t = game.table
-    if rng.random() < 0.03:
-        return {"passed": True}
-    cid = rng.choice([c for c, v in t.contracts.items() if v.enabled and v.kind != "sie"])
-    player = rng.choice(players)
-    hand: dict = {"game": cid, "player": player}
-    party = [player]
-    if t.contracts[cid].kind == "partner":
-        hand["partner"] = rng.choice([p for p in players if p != player])
-        party.append(hand["partner"])
-    if rng.random() < 0.5:
-        hand["augen"] = rng.choice([a for a in range(0, 121) if a not in (1, 119)])
-    else:
-        hand["result"] = rng.choice(["won", "won_schneider", "lost", "lost_schneider"])
-    if rng.random() < 0.2:
-        hand["kontra"] = rng.choice([p for p in players if p not in party])
-        if rng.random() < 0.3:
-            hand["re"] = rng.choice(party)
-    return hand
-
-
-def _saukopf_hand(rng: random.Random, game, players) -> dict:
-    t = game.table
-    cid = rng.choice([c for c, v in t.contracts.items() if v.enabled])
-    c = t.contracts[cid]
-    player = rng.choice(players)
-    hand: dict = {"game": cid, "player": player}
-    party = [player]
-    if c.kind == "doppel":
-        hand["partner"] = rng.choice([p for p in players if p != player])
-        party.append(hand["partner"])
-    if c.min_bid == "schwarz":
-        hand["bid"] = "schwarz"
-    else:
-        hand["bid"] = rng.randint(c.min_bid, c.max_bid if c.max_bid != "schwarz" else 120)
-    aside = rng.choice([0, 2, 3, 10, 11, 21]) if t.aside_cards else 0
-    if aside:
-        hand["aside_augen"] = aside
-    hand["augen"] = rng.choice([a for a in range(0, 121 - aside) if a not in (1, 119 - aside)])
-    hand["laufende"] = rng.randint(-min(4, c.trump_count), min(4, c.trump_count))
-    hand["spiess"] = rng.random() < 0.2
-    if rng.random() < 0.2:
-        hand["kontra"] = rng.choice([p for p in players if p not in party])
-    return hand
-
-
-def _schwarze_sau_hand(rng: random.Random, game, players) -> dict:
-    if game.achterbrief:
-        return {"achterbrief_loser": rng.choice(game.achterbrief)}
-    if rng.random() < 0.05:
-        return {"announcement": {"kind": rng.choice(["jungfrau", "durchmarsch"]), "by": rng.choice(players),
-                                 "success": rng.random() < 0.5}}
-    cards = [1] * 8 + [2, 5]
-    if len(players) == 3:
-        rng.shuffle(cards)
-        cards = cards[:rng.choice([8, 9, 10])]
-    points = {p: 0 for p in players}
-    for v in cards:
-        points[rng.choice(players)] += v
-    return {"points": points}
-
-
-def _struliwuli_hand(rng: random.Random, game, players) -> dict:
-    _, _, cards = game._position()
-    order = game.seats.order_from_left_of_dealer()
-    bids = {p: rng.randint(0, min(cards, 2)) for p in order}
-    if sum(bids.values()) == cards:
-        dealer = order[-1]
-        bids[dealer] = bids[dealer] + 1 if bids[dealer] < cards else bids[dealer] - 1
-    tricks = {p: 0 for p in players}
-    for _ in range(cards):
-        tricks[rng.choice(players)] += 1
-    return {"bids": bids, "tricks": tricks}
-
-
-def _ramsch_hand(rng: random.Random, game, players) -> dict:
-    start = game.table.start_striche
-    fresh = game.new_partie_next
-    still_in = [p for p in players if fresh or game.board[p]["striche"] > 0]
-    k = rng.randint(2, len(still_in)) if len(still_in) > 2 else len(still_in)
-    chosen = set(rng.sample(still_in, k))
-    participants = [p for p in players if p in chosen]
-    tricks = {p: 0 for p in participants}
-    for _ in range(5):
-        tricks[rng.choice(participants)] += 1
-    hand: dict = {"participants": participants, "tricks": tricks}
-    if rng.random() < 0.05:
-        hand["penalties"] = [{"player": rng.choice(participants), "kind": "zu_frueh_weg"}]
-    # name the order of going out whenever several may go out (it can decide the Bolla);
-    # a guess that misses (a penalty moved someone) is refused and redrawn
-    before = {p: start if fresh else game.board[p]["striche"] for p in players}
-    out = [p for p in participants if 0 < before[p] <= tricks[p]]
-    if len(out) > 1:
-        hand["weg_order"] = out
-    return hand
-
-
-GENERATORS: dict[str, Callable] = {
-    "schafkopf": _schafkopf_hand,
-    "saukopf": _saukopf_hand,
-    "schwarze_sau": _schwarze_sau_hand,
-    "struliwuli": _struliwuli_hand,
-    "ramsch": _ramsch_hand,
-}
 
 
 def generate_session(table, n_hands: int, seed: int = 1) -> dict:
@@ -146,7 +43,7 @@ def generate_session(table, n_hands: int, seed: int = 1) -> dict:
     rng = random.Random(seed)
     players = PLAYERS[: min(table.players)]
     game = new_game(table, players)
-    make = GENERATORS[table.family]
+    make = family_of(table).generate
     hands = []
     number = 0
     while len(hands) < n_hands:
@@ -247,7 +144,7 @@ def bench_replay_file(hands: int) -> dict:
         code, seconds, kb = out.stdout.split()
         return int(code), float(seconds), int(kb) * 1024
 
-    table = builtin_tables()["schafkopf"]
+    table = builtin_tables()[DEFAULT_RULESET]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.json"
         path.write_text(json.dumps(generate_session(table, hands, seed=7)), encoding="utf-8")
@@ -297,7 +194,7 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
             setup = []
             for t in range(tables):
                 names = [f"{p}{t}" for p in ("Vroni", "Hias", "Kathi", "Wast")]
-                eid = main.app.start_evening("schafkopf", names).id
+                eid = main.app.start_evening(DEFAULT_RULESET, names).id
                 table_phones = []
                 for _ in range(phones):
                     phone = await open_phone(main)
@@ -321,11 +218,14 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
                     n += 1
                     for phone in others:
                         sent = -1
+                        deadline = time.perf_counter() + WAIT_S
                         while True:  # look again only when the server sent this phone something
                             if phone.session.connection.sent != sent:
                                 sent = phone.session.connection.sent
                                 if phone.has(f"hand-{n}"):
                                     break
+                            if time.perf_counter() > deadline:  # a regression fails, never hangs
+                                raise TimeoutError(f"a phone did not show hand {n} within {WAIT_S:.0f} s")
                             await asyncio.sleep(0.005)
                         latencies.append(time.perf_counter() - t0)
                 saved[eid] = n

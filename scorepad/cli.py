@@ -314,7 +314,7 @@ def cmd_check(args) -> int:
 
 def _store_commands(sub, db_parent) -> None:
     """The subcommands that work on the store; each takes --db too."""
-    from scorepad.app import EXPORT_FORMATS
+    from scorepad.fmt import EXPORT_FORMAT_NAMES
 
     def add(name, func, help, *arguments):
         p = sub.add_parser(name, help=help, parents=[db_parent])
@@ -351,7 +351,7 @@ def _store_commands(sub, db_parent) -> None:
     add("finish", cmd_finish, "mark an evening finished (--reopen to open it again)", evening, expect,
         (("--reopen",), {"action": "store_true"}))
     add("export", cmd_export, "write an evening as a session file",
-        evening, (("--format",), {"choices": list(EXPORT_FORMATS), "default": "json"}),
+        evening, (("--format",), {"choices": list(EXPORT_FORMAT_NAMES), "default": "json"}),
         (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"}),
         settle_open_rad)
     add("check", cmd_check, "check the file: report damaged hands, rule tables and change-log rows "

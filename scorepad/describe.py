@@ -1,4 +1,5 @@
-"""One German line per hand for lists and exports ("Sauspiel Vroni + Kathi · gewonnen")."""
+"""One German line per hand for lists and exports ("Sauspiel Vroni + Kathi · gewonnen"): each
+family says its own (scorepad/games/<family>/words.py); the shared words are here."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def _party(hand: dict) -> str:
     return f"{hand['player']} + {hand['partner']}" if hand.get("partner") else str(hand.get("player", ""))
 
 
-def _trick_game(table, hand: dict, result: HandResult | None) -> list[str]:
+def trick_game_words(table, hand: dict, result: HandResult | None) -> list[str]:
+    """A game with a player and contracts (Schafkopf, Saukopf): name, party, bid, Augen, result."""
     contract = table.contracts.get(hand.get("game"))
     name = contract.name if contract else str(hand.get("game"))
     parts = [f"{name} {_party(hand)}"]
@@ -53,44 +55,14 @@ def _trick_game(table, hand: dict, result: HandResult | None) -> list[str]:
 
 
 def describe_hand(table, hand: Any, result: HandResult | None = None) -> str:
-    """What the hand was, in the game's own words, without its points."""
+    """What the hand was, in the game's own words (its family's words.py), without its points."""
+    from scorepad.games import family_of  # the families' words use this module's helpers
+
     if not isinstance(hand, dict):
         return str(hand)
-    family = table.family
+    words = family_of(table).words
     if hand.get("passed"):
-        return "Zamgschmissen" if family == "schafkopf" else "Alle gequiekt: frisches Saufutter"
+        return words.PASSED
     if hand.get("vergeben"):
         return "Vergeben"
-    if family == "schafkopf" and hand.get("game") == "ramsch":
-        if hand.get("durchmarsch"):
-            return f"Ramsch{SEP}Durchmarsch {hand['durchmarsch']}"
-        loser = result.info.get("loser") if result is not None else hand.get("loser")
-        jf = hand.get("jungfrauen") or []
-        return f"Ramsch{SEP}zahlt: {loser}" + (f"{SEP}Jungfrau: {', '.join(jf)}" if jf else "") if loser else "Ramsch"
-    if family in ("schafkopf", "saukopf"):
-        return SEP.join(_trick_game(table, hand, result))
-    if family == "schwarze_sau":
-        if hand.get("achterbrief_loser"):
-            return f"Achterbrief: {hand['achterbrief_loser']} verliert"
-        ann = hand.get("announcement")
-        if ann:
-            kind = "Jungfrau" if ann.get("kind") == "jungfrau" else "Durchmarsch angesagt"
-            return f"{kind} {ann.get('by')}{SEP}{'geschafft' if ann.get('success') else 'nicht geschafft'}"
-        if hand.get("durchmarsch"):
-            return f"Durchmarsch {hand['durchmarsch']}"
-        return "Runde"
-    if family == "struliwuli":
-        cards = result.info.get("cards") if result else sum((hand.get("tricks") or {}).values())
-        exact = result.info.get("exact", []) if result else []
-        bidders = len(hand.get("bids") or {}) or len(exact)
-        made = f"{len(exact)} von {bidders} genau angesagt" if exact else "keiner genau angesagt"
-        return f"{cards} {'Karte' if cards == 1 else 'Karten'}{SEP}{made}"
-    if family == "ramsch":
-        parts = [f"mit: {', '.join(hand.get('participants', []))}"]
-        for entry in hand.get("penalties") or []:
-            pen = table.penalties.get(entry.get("kind"))
-            parts.append(f"{pen.name if pen else PENALTY_FALLBACK} {entry.get('player')}")
-        if result is not None and result.info.get("bolla_to"):
-            parts.append(f"Bolla {result.info['bolla_to']}")
-        return SEP.join(parts)
-    return ""
+    return words.describe(table, hand, result)

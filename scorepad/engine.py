@@ -1,7 +1,7 @@
 """The engine: a rule table, the seating and the entered hands in; every hand's points out.
 
-Pure: no I/O, no global state. Each game family's logic lives in its own module under
-`scorepad/games/`; this module only picks the family the table names.
+Pure: no I/O, no global state. Each game family's logic lives in its own package under
+`scorepad/games/` (scoring.py); this module asks the registry for the family the table names.
 """
 
 from __future__ import annotations
@@ -10,28 +10,17 @@ import gc
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
+from scorepad.games import family_of
 from scorepad.games.base import Game, HandResult, Replay
-from scorepad.games.ramsch import Ramsch
-from scorepad.games.saukopf import Saukopf
-from scorepad.games.schafkopf import Schafkopf
-from scorepad.games.schwarze_sau import SchwarzeSau
-from scorepad.games.struliwuli import Struliwuli
+from scorepad.tables import RuleTable
 
-FAMILIES: dict[str, type[Game]] = {
-    "schafkopf": Schafkopf,
-    "saukopf": Saukopf,
-    "schwarze_sau": SchwarzeSau,
-    "struliwuli": Struliwuli,
-    "ramsch": Ramsch,
-}
-
-__all__ = ["FAMILIES", "Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
+__all__ = ["Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
            "try_hand"]
 
 
-def new_game(table, players: list[str], first_dealer: str | None = None) -> Game:
+def new_game(table: RuleTable, players: list[str], first_dealer: str | None = None) -> Game:
     """A fresh evening of the table's family, before its first hand."""
-    return FAMILIES[table.family](table, players, first_dealer)
+    return family_of(table).game(table, players, first_dealer)
 
 
 @contextmanager
@@ -48,7 +37,7 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def play_through(table, players: list[str], hands: Iterable[Any],
+def play_through(table: RuleTable, players: list[str], hands: Iterable[Any],
                  first_dealer: str | None = None) -> tuple[Game, list[HandResult]]:
     """Every hand played in order on a new game: the game (to play more hands on) and the
     results. The first hand that breaks a rule raises HandError."""
@@ -58,7 +47,7 @@ def play_through(table, players: list[str], hands: Iterable[Any],
     return game, results
 
 
-def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
+def replay(table: RuleTable, players: list[str], hands: Iterable[Any], first_dealer: str | None = None,
            keep_boards: bool = False) -> Replay:
     """Score every hand in order; the first hand that breaks a rule raises HandError.
 
@@ -75,14 +64,14 @@ def replay(table, players: list[str], hands: Iterable[Any], first_dealer: str | 
         return Replay(results, game.snapshot(), game.state(), boards)
 
 
-def before_hand(table, players: list[str], hands: list[Any], number: int | None = None,
+def before_hand(table: RuleTable, players: list[str], hands: list[Any], number: int | None = None,
                 first_dealer: str | None = None) -> Game:
     """The game as it stands before hand `number` (default: before the next new hand)."""
     upto = len(hands) if number is None else number - 1
     return play_through(table, players, hands[:upto], first_dealer)[0]
 
 
-def try_hand(table, players: list[str], hands: list[Any], hand: Any, number: int | None = None,
+def try_hand(table: RuleTable, players: list[str], hands: list[Any], hand: Any, number: int | None = None,
              first_dealer: str | None = None) -> HandResult:
     """Score `hand` as the next hand (or in place of hand `number`) without keeping anything;
     an edit is checked against every later hand too. Raises HandError like replay."""

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+# the formats `scorepad export` writes (scorepad.app.EXPORT_FORMATS renders each), named here so
+# the command line knows them without loading the store and the exports
+EXPORT_FORMAT_NAMES = ("json", "csv", "md", "html", "text", "csv-de", "png")
+
 TALLY_NAMES = {
     "geld": "Geld",
     "fleisch": "Fleisch",

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.errors import HandError, SessionError, describe_validation_error
+from scorepad.names import has_control_characters, normalize_name  # noqa: F401 (part of this module's API)
 from scorepad.refusals import Names
 from scorepad.tables import get_table, with_options
 
@@ -183,15 +183,6 @@ def started_at(value: str) -> str:
 
 
 
-def normalize_name(name: str) -> str:
-    """A name as it is compared and stored: NFC (an ü typed as u + ¨ is the same ü), no
-    spaces at either end, inner runs of spaces one space. A name with a control character is
-    left as it is (it is refused, not repaired)."""
-    if not isinstance(name, str) or has_control_characters(name):
-        return name
-    return " ".join(unicodedata.normalize("NFC", name).split())
-
-
 def normalize_session(session: SessionFile) -> SessionFile:
     """The session with its players' names normalized (`normalize_name`), and every text in
     its hands that names a player the same way spelled as that player is now."""
@@ -236,11 +227,6 @@ def parse_session_text(text: str) -> SessionFile:
         raise SessionError("file", "session_too_large", file="file", size=len(text.encode("utf-8")),
                            limit=MAX_SESSION_BYTES)
     return parse_session(load_json(text, "file", hands=True))
-
-
-def has_control_characters(text: str) -> bool:
-    """Line breaks, tabs and the like: a name is one line of plain text."""
-    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs") for ch in text)
 
 
 def check_players(table, players: list[str], first_dealer: str | None) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 
-from scorepad.engine import FAMILIES
+from scorepad.games import family_of
 from scorepad.games.base import Replay
 
 
 def balances(table, result: Replay, settle_open: bool = False) -> dict[str, int]:
     """Cents each player is up (+) or down (-) at the end of the evening; sums to zero."""
-    return FAMILIES[table.family].money(table, result, settle_open)
+    return family_of(table).game.money(table, result, settle_open)
 
 
 def transfers(balance: dict[str, int]) -> list[tuple[str, str, int]]:

@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterator
 from sqlite_utils import Database
 
 from scorepad.errors import ScorepadError
+from scorepad.names import normalize_name
 
 SCHEMA_VERSION = 4
 # what keeps a file from being written (it can still be read)
@@ -213,14 +214,14 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
-def migrate_v2_to_v3(db: Database, canonical_hands=None) -> None:
+def migrate_v2_to_v3(db: Database, canonical_hands=None, evening_table=None) -> None:
     """Schema 2 -> 3: drafts of the hand being entered, and a PIN for every evening."""
     create_drafts(db)
     for row in db.query("SELECT id FROM evenings WHERE id NOT IN (SELECT evening_id FROM pins)"):
         db["pins"].insert({"evening_id": row["id"], "pin": new_pin(), "updated_at": now()})
 
 
-def migrate_v3_to_v4(db: Database, canonical_hands=None) -> None:
+def migrate_v3_to_v4(db: Database, canonical_hands=None, evening_table=None) -> None:
     """Schema 3 -> 4: drafts belong to a phone (key evening + device), and the change log
     names the phone that made each change. A draft from before keeps the empty device: the
     first phone that opens the form takes it over (see Store.draft)."""
@@ -239,16 +240,23 @@ def migrate_v3_to_v4(db: Database, canonical_hands=None) -> None:
     db.execute("DROP TABLE drafts_v3")
 
 
-def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list]) -> None:
+def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list],
+                     evening_table: Callable[[str, list[str], str | None, dict], Any] | None = None) -> None:
     """Schema 1 -> 2, inside the caller's transaction.
 
     Version 1 kept the players of an evening as a JSON list of names in `evenings.players`,
     only the ruleset id (no rule table), a `finished` flag, no note, no version and no change
     log; `hands` had (evening_id, number) as its key. Version 2 gets players as rows (the first
     spelling of a name wins; `canonical_hands(evening, renames)` rewrites that evening's hands
-    to it), the rule table as it is now, version 1 and a 'migrate' entry in the change log.
+    to it), the rule table as it is now (`evening_table(ruleset, players, first_dealer, options)`,
+    given by the layer above: the store does not know session files), version 1 and a 'migrate'
+    entry in the change log.
     """
-    from scorepad.session import session_table, SessionFile  # the table an old evening meant
+    if evening_table is None:  # the bare rule table (the app also checks the seating)
+        from scorepad.tables import get_table, with_options
+
+        def evening_table(ruleset, players, first_dealer, options):
+            return with_options(get_table(ruleset), options)
 
     db.execute("ALTER TABLE evenings RENAME TO evenings_v1")
     db.execute("ALTER TABLE hands RENAME TO hands_v1")
@@ -270,9 +278,7 @@ def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, st
                    "first_dealer": old["first_dealer"], "options": json.loads(old["options"] or "{}"),
                    "hands": hands}
         hands = canonical_hands(evening, renames)
-        session = SessionFile(format=1, ruleset=old["ruleset"], players=names,
-                              first_dealer=old["first_dealer"], options=evening["options"])
-        table = session_table(session)
+        table = evening_table(old["ruleset"], names, old["first_dealer"], evening["options"])
         dealer = ids[names.index(old["first_dealer"])] if old["first_dealer"] else None
         db["evenings"].insert({
             "id": old["id"], "ruleset": old["ruleset"], "game": table.name, "family": table.family,
@@ -293,9 +299,7 @@ def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, st
 
 
 def name_key(name: str) -> str:
-    """How a player's name is compared: normalized (see session.normalize_name), casefolded."""
-    from scorepad.session import normalize_name
-
+    """How a player's name is compared: normalized (see names.normalize_name), casefolded."""
     return normalize_name(name).casefold()
 
 
@@ -326,11 +330,13 @@ class Store:
     """One open scorepad file. Reads and writes go through `read()` / `write()` transactions."""
 
     def __init__(self, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
-                 canonical_hands: Callable[[dict, dict[str, str]], list] | None = None):
+                 canonical_hands: Callable[[dict, dict[str, str]], list] | None = None,
+                 evening_table: Callable[[str, list[str], str | None, dict], Any] | None = None):
         self.path = Path(path) if path is not None else default_db_path()
         self.busy_timeout = busy_timeout
         self.lock = threading.RLock()
         self._canonical_hands = canonical_hands or (lambda evening, renames: evening["hands"])
+        self._evening_table = evening_table
         # why the file can only be read (a StoreError), or None: writes then refuse with it
         self.read_only: StoreError | None = None
         self.db = None
@@ -496,7 +502,7 @@ class Store:
             steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4}
             try:
                 while found < SCHEMA_VERSION:
-                    steps[found](db, self._canonical_hands)
+                    steps[found](db, self._canonical_hands, self._evening_table)
                     found += 1
             except ScorepadError as exc:
                 raise StoreError("store_upgrade_failed", path=str(self.path), found=found, reason=str(exc),

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from scorepad.games import family_of
 from scorepad.games.base import Replay
 from scorepad.settle import balances, transfers
 from scorepad.trophies import trophy_holders
@@ -136,15 +137,9 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
                 partie_open = False
             if info.get("bolla_to"):
                 partie_open = True
+    extras = family_of(table).stats
     for p, s in stats.items():
-        if table.family == "struliwuli":
-            s.exact_bids = s.exact_bids or 0
-            s.exact_bids_pct = round(100 * s.exact_bids / s.hands_played, 1) if s.hands_played else 0.0
-        if table.family == "ramsch":
-            s.bollas = result.standings[p]["bolla"]
-            s.weg_first = s.weg_first or 0
-        if table.family == "schwarze_sau":
-            s.games_lost = result.standings[p]["verloren"]
+        extras.finish(s, result.standings[p])
     return [stats[p] for p in players]
 
 
@@ -173,13 +168,7 @@ def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> O
     cents = {p: opened[p] - closed[p] for p in players}
     if not any(cents.values()):
         return None
-    hands = of = None
-    if table.family == "struliwuli":
-        seats = table.seats[len(players)]
-        of = seats.partien_per_rad * len(seats.hand_cards)
-        hands = 0
-        for hand in result.hands:
-            hands = 0 if hand.info.get("rad_complete") else hands + 1
+    hands, of = family_of(table).stats.open_rad(table, players, result)
     return OpenRad(settled=settle_open, hands=hands, of=of, cents=cents)
 
 

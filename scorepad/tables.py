@@ -11,9 +11,9 @@ from __future__ import annotations
 import tomllib
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Iterator, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.cards import reachable_sums
 from scorepad.errors import SessionError, TableError, describe_validation_error
@@ -23,6 +23,8 @@ Bid = Union[int, Literal["schwarz"]]
 SCHWARZ = "schwarz"
 # a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
 SeatCount = Annotated[int, Field(strict=False)]
+# a cross-field problem of a table: (key path, refusal code, parameters)
+Problem = tuple[str, str, dict[str, Any]]
 
 
 class Strict(BaseModel):
@@ -75,6 +77,7 @@ class RankKey(Strict):
 
 
 class TableBase(Strict):
+    family: str  # each family's model narrows it to its name (scorepad/games/<family>/rules.py)
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     description: str = ""
@@ -87,131 +90,17 @@ class TableBase(Strict):
     def rank_keys(self) -> list[RankKey]:
         return list(self.ranking) or [RankKey(tally=self.tallies[0])]
 
-    def problems(self):
+    def problems(self) -> Iterator[Problem]:
         """Cross-field checks a field type can't say: yields (key path, refusal code, parameters)."""
         return iter(())
 
 
-# --- Schafkopf -------------------------------------------------------------------------
+# --- Shared by the families' tables (scorepad/games/<family>/rules.py) ------------------
 
 
-class SchafkopfContract(Strict):
-    name: str
-    kind: Literal["partner", "solo", "sie"]
-    trumps: str = ""
-    trump_count: int = Field(0, ge=0, le=32)
-    needs_suit: bool = False
-    tariff: int = Field(0, ge=0)
-    schneider: int = Field(0, ge=0)
-    schwarz: int = Field(0, ge=0)
-    laufende_from: int = Field(3, ge=1)
-    laufende_max: int | None = Field(None, ge=1)  # Laufende count up to this many; None = trump_count
-    tariff_of: str | None = None  # Sie: pays a multiple of another contract's tariff
-    tariff_factor: int = Field(1, ge=1)
-    enabled: bool = True
-
-
-class SchafkopfThresholds(Strict):
-    player_wins: int = Field(61, ge=1, le=120)  # the opponents win with 120 - 60
-    player_free: int = Field(31, ge=0, le=120)  # below this the player party is Schneider
-    opponents_free: int = Field(30, ge=0, le=120)  # below this the opponents are Schneider
-
-
-class Laufende(Strict):
-    enabled: bool = False
-    value: int = Field(10, ge=0)
-
-
-class Tout(Strict):
-    """An announced Tout: the player party takes every trick; a solo kind only."""
-
-    enabled: bool = False
-    factor: int = Field(2, ge=1)  # times the value of the game won Schwarz
-
-
-class Klopfen(Strict):
-    """Klopfen / Legen: each player who knocked before the game doubles the hand."""
-
-    enabled: bool = False
-    factor: int = Field(2, ge=1)  # per knock
-
-
-class Stock(Strict):
-    """The Stock: when everyone passes, each pays `stake` into a pot the table holds."""
-
-    enabled: bool = False
-    stake: int = Field(10, ge=0)  # cents each player pays in when everyone passed
-    sauspiel_wins_pot: bool = True  # only a Sauspiel takes the pot (False: any game does)
-    lost_doubles_pot: bool = True  # such a game lost: its party pays the pot's amount in
-
-
-# what starts a Bock round (the Schafkopf engine defines each one, see docs/rulesets.md)
-BockTrigger = Literal[
-    "kontra_lost",  # Kontra (the chain's first link) was said and the player party won
-    "re_lost",  # Re (the chain's second link) was said and the player party lost
-    "60_60",  # the player party has exactly half the Augen (60:60), from `augen`
-    "schwarz",  # a game won or lost Schwarz
-    "sie",  # a Sie
-]
-
-
-class Bock(Strict):
-    """Bockrunden: after a trigger, a round of hands (one per player) at `factor` times."""
-
-    enabled: bool = False
-    factor: int = Field(2, ge=1)
-    triggers: list[BockTrigger] = ["kontra_lost", "60_60"]
-
-
-class Ramsch(Strict):
-    """Ramsch when everyone passes: the one with most Augen pays each other player `value`."""
-
-    enabled: bool = False
-    value: int = Field(20, ge=0)  # cents the loser pays each other player
-    jungfrau_factor: int = Field(2, ge=1)  # per player who took no trick (Jungfrau)
-    durchmarsch_as: str = "solo"  # a Durchmarsch is paid as this solo contract won Schwarz
-
-
-RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
-
-
-class SchafkopfTable(TableBase):
-    family: Literal["schafkopf"]
-    deck: Deck
-    hand_cards: int = Field(8, ge=1)
-    thresholds: SchafkopfThresholds = SchafkopfThresholds()
-    contracts: dict[str, SchafkopfContract] = Field(min_length=1)
-    kontra_chain: list[DoublingStep] = []
-    laufende: Laufende = Laufende()
-    tout: Tout = Tout()
-    klopfen: Klopfen = Klopfen()
-    stock: Stock = Stock()
-    bock: Bock = Bock()
-    ramsch: Ramsch = Ramsch()
-
-    def problems(self):
-        if self.ramsch.enabled:
-            if RAMSCH in self.contracts:
-                yield f"contracts.{RAMSCH}", "ramsch_contract", {}
-            solo = self.contracts.get(self.ramsch.durchmarsch_as)
-            if solo is None or solo.kind != "solo":
-                yield "ramsch.durchmarsch_as", "not_solo_contract", {"value": self.ramsch.durchmarsch_as}
-        for cid, c in self.contracts.items():
-            if c.kind == "sie":
-                if c.tariff_of not in self.contracts:
-                    yield f"contracts.{cid}.tariff_of", "not_contract", {"value": c.tariff_of}
-            if c.laufende_from > max(c.trump_count, 1) and self.laufende.enabled:
-                yield f"contracts.{cid}.laufende_from", "above_trump_count", {"trumps": c.trump_count}
-            if c.laufende_max is not None:
-                if c.laufende_max > c.trump_count:
-                    yield f"contracts.{cid}.laufende_max", "above_trump_count", {"trumps": c.trump_count}
-                elif c.laufende_max < c.laufende_from and self.laufende.enabled:
-                    yield f"contracts.{cid}.laufende_max", "below_laufende_from", {"value": c.laufende_from}
-        yield from _chain_problems(self.kontra_chain)
-
-
-def _chain_problems(chain):
-    seen = set()
+def chain_problems(chain: list[DoublingStep]) -> Iterator[Problem]:
+    """The Kontra chain's own rules (Schafkopf, Saukopf): keys once, sides alternating."""
+    seen: set[str] = set()
     for i, step in enumerate(chain):
         if step.key in seen:
             yield f"kontra_chain[{i}].key", "chain_key_twice", {"key": step.key}
@@ -221,211 +110,13 @@ def _chain_problems(chain):
             yield f"kontra_chain[{i}].by", "chain_alternates", {"want": want}
 
 
-# --- Saukopf ---------------------------------------------------------------------------
-
-FleischCondition = Literal[
-    "won",  # every winner
-    "solo",  # the game is a Solo (either side wins it)
-    "winners_mit",  # winners' Laufende >= threshold (default 1)
-    "winners_ohne",  # winners are "ohne" at least threshold (default 1)
-    "losers_augen_below",  # the losers have fewer than threshold Augen
-    "losers_augen_above",  # the losers have more than threshold Augen
-    "winners_all_tricks",
-    "winners_no_trick",
-    "against_spiess",  # the opponents beat a game am Spieß
-]
-
-RauborstigCondition = Literal[
-    "player_lost_bid_over",  # to the player: lost with a bid over threshold (schwarz counts as over 120)
-    "player_lost_spiess",  # to the player: lost am Spieß
-    "kontra_lost",  # to whoever said the first link of the chain: the player party won
-    "re_lost",  # to whoever said the second link: the player party lost
-]
-
-
-class SaukopfContract(Strict):
-    name: str
-    kind: Literal["doppel", "solo"]
-    mode: Literal["trog", "napf"]
-    min_bid: Bid
-    max_bid: Bid
-    trumps: str = ""
-    trump_count: int = Field(0, ge=0, le=32)
-    # what the player picks as trump, noted with the hand: a suit (hand key `trump`, "beliebiger
-    # Farbtrumpf"), one card (hand key `knorpel_card`, "1 beliebige Trumpfkarte"), or nothing
-    chosen_trump: Literal["none", "suit", "card"] = "none"
-    enabled: bool = True
-
-
-class FleischItem(Strict):
-    name: str
-    points: int
-    when: FleischCondition
-    threshold: int | None = None
-    per_laufende: bool = False  # points for each Laufende ("Ohne Schwarte n")
-    enabled: bool = True
-
-
-class RauborstigItem(Strict):
-    name: str
-    points: int
-    when: RauborstigCondition
-    threshold: int | None = None
-    enabled: bool = True
-
-
-class BidRange(Strict):
-    lowest: int = Field(61, ge=0, le=120)
-    highest: int = Field(120, ge=0, le=120)
-    presets: list[int] = []  # the chips offered when entering a bid
-
-
-class Fleisch(Strict):
-    trog: dict[str, FleischItem]
-    napf: dict[str, FleischItem]
-
-
-class SaukopfTable(TableBase):
-    family: Literal["saukopf"]
-    deck: Deck
-    hand_cards: int = Field(8, ge=1)
-    aside_cards: int = Field(0, ge=0)
-    bids: BidRange = BidRange()
-    contracts: dict[str, SaukopfContract] = Field(min_length=1)
-    fleisch: Fleisch
-    rauborstig: dict[str, RauborstigItem] = {}
-    kontra_chain: list[DoublingStep] = []
-    chip_value: int = Field(0, ge=0)  # cents per Fleischpunkt at settlement; 0 = off
-
-    def problems(self):
-        lo, hi = self.bids.lowest, self.bids.highest
-        for cid, c in self.contracts.items():
-            for field in ("min_bid", "max_bid"):
-                v = getattr(c, field)
-                if v != SCHWARZ and not lo <= v <= hi:
-                    yield f"contracts.{cid}.{field}", "bid_limit_range", {"lo": lo, "hi": hi, "value": v}
-            if bid_rank(c.min_bid) > bid_rank(c.max_bid):
-                yield f"contracts.{cid}.min_bid", "min_above_max", {"max": c.max_bid}
-        for mode in ("trog", "napf"):
-            for iid, item in getattr(self.fleisch, mode).items():
-                if item.when in ("losers_augen_below", "losers_augen_above") and item.threshold is None:
-                    yield f"fleisch.{mode}.{iid}.threshold", "threshold_needed", {"when": item.when}
-        for iid, item in self.rauborstig.items():
-            if item.when == "player_lost_bid_over" and item.threshold is None:
-                yield f"rauborstig.{iid}.threshold", "threshold_needed", {"when": "player_lost_bid_over"}
-        yield from _chain_problems(self.kontra_chain)
-
-
 def bid_rank(bid: Bid) -> int:
     """Bids in order: a schwarz bid ranks above 120."""
-    return 121 if bid == SCHWARZ else bid
+    return 121 if bid == SCHWARZ or isinstance(bid, str) else bid
 
 
-# --- Schwarze Sau ----------------------------------------------------------------------
-
-
-class ScoringCard(Strict):
-    name: str
-    points: int = Field(ge=0)
-    count: int = Field(1, ge=1)
-
-
-class SchwarzeSauSeats(Strict):
-    hand_cards: int = Field(ge=1)
-    stock_cards: int = Field(0, ge=0)
-
-
-class SchwarzeSauSpecials(Strict):
-    jungfrau_made: int = Field(15, ge=0)  # to every other player
-    jungfrau_failed: int = Field(15, ge=0)  # to the announcer
-    durchmarsch: int = Field(15, ge=0)  # unannounced: to every other player
-    durchmarsch_announced_made: int = Field(30, ge=0)
-    durchmarsch_announced_failed: int = Field(30, ge=0)
-
-
-class SchwarzeSauTable(TableBase):
-    family: Literal["schwarze_sau"]
-    deck_cards: int = Field(32, ge=1)
-    scoring_cards: dict[str, ScoringCard] = Field(min_length=1)
-    seats: dict[SeatCount, SchwarzeSauSeats]
-    game_over_above: int = Field(30, ge=1)
-    # the table screen warns ("knapp an 30", the bar turns red) from this many points under the limit
-    warn_within: int = Field(5, ge=0)
-    specials: SchwarzeSauSpecials = SchwarzeSauSpecials()
-    drink_price: int = Field(0, ge=0)  # cents a lost game costs; 0 = rounds only
-
-    def card_values(self) -> tuple[int, ...]:
-        return tuple(c.points for c in self.scoring_cards.values() for _ in range(c.count))
-
-    def problems(self):
-        for n in self.players:
-            if n not in self.seats:
-                yield f"seats.{n}", "seat_missing", {"players": n}
-        for n, s in self.seats.items():
-            if n * s.hand_cards + s.stock_cards != self.deck_cards:
-                yield f"seats.{n}", "seat_cards", {"players": n, "cards": s.hand_cards, "stock": s.stock_cards,
-                                                   "deck": self.deck_cards}
-
-
-# --- Struliwuli ------------------------------------------------------------------------
-
-
-class StruliwuliSeats(Strict):
-    deck_cards: int = Field(ge=1)
-    hand_cards: list[Annotated[int, Field(ge=1)]] = Field(min_length=1)  # cards per hand in a Partie
-    partien_per_rad: int = Field(ge=1)
-
-
-class StruliwuliTable(TableBase):
-    family: Literal["struliwuli"]
-    seats: dict[SeatCount, StruliwuliSeats]
-    exact_bonus: int = Field(10, ge=0)  # the "1" written before the tricks
-    points_per_trick: int = Field(1, ge=0)
-    miss_points: int = 0
-    neukirchner: bool = True
-    rate: int = Field(1, ge=0)  # cents per point of difference after a Rad
-
-    def problems(self):
-        for n in self.players:
-            if n not in self.seats:
-                yield f"seats.{n}", "seat_missing", {"players": n}
-        for n, s in self.seats.items():
-            if max(s.hand_cards) * n > s.deck_cards:
-                yield f"seats.{n}.hand_cards", "seat_cards_too_many", {"players": n, "cards": max(s.hand_cards),
-                                                                  "deck": s.deck_cards}
-
-
-# --- Zaisertshofer Ramsch ----------------------------------------------------------------
-
-
-class RamschPenalty(Strict):
-    name: str
-    striche: int = Field(0, ge=0)
-    bolla: int = Field(0, ge=0)
-    ends_partie: bool = False
-    back_in: bool = False  # a weg player who takes cards again is back with the start Striche
-    who: Literal["anyone", "dealer"] = "anyone"
-    requires: Literal["none", "took_part", "weg", "went_out"] = "none"
-    enabled: bool = True
-
-
-class RamschTable(TableBase):
-    family: Literal["ramsch"]
-    hand_cards: int = Field(5, ge=1)
-    tricks_per_hand: int = Field(5, ge=1)
-    start_striche: int = Field(7, ge=1)
-    strich_per_trick: int = Field(1, ge=0)
-    ramsch_striche: int = Field(2, ge=0)  # a participant who takes no trick "goes Ramsch"
-    min_participants: int = Field(2, ge=1)
-    bolla_price: int = Field(0, ge=0)  # cents the Bolla's owner pays each other player
-    penalties: dict[str, RamschPenalty] = {}
-
-
-RuleTable = Annotated[
-    Union[SchafkopfTable, SaukopfTable, SchwarzeSauTable, StruliwuliTable, RamschTable],
-    Field(discriminator="family"),
-]
-_ADAPTER = TypeAdapter(RuleTable)
+# a family's table model (a subclass), found through the registry by its `family`
+RuleTable = TableBase
 
 
 # --- Loading ---------------------------------------------------------------------------
@@ -440,7 +131,7 @@ def builtin_dir() -> Path:
     raise FileNotFoundError("the built-in rule tables (rulesets/) are missing from this installation")
 
 
-def deep_merge(base: dict, override: dict) -> dict:
+def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """Override's values win; tables (dicts) merge key by key, lists and values are replaced."""
     out = dict(base)
     for key, value in override.items():
@@ -451,7 +142,7 @@ def deep_merge(base: dict, override: dict) -> dict:
     return out
 
 
-def _read_toml(path: Path, source: str) -> dict:
+def _read_toml(path: Path, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -464,7 +155,7 @@ def _read_toml(path: Path, source: str) -> dict:
         raise TableError(source, "", "cannot_read", reason=exc.strerror) from None
 
 
-def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) -> dict:
+def _resolve(raw: dict[str, Any], source: str, search: list[Path], seen: tuple[str, ...]) -> dict[str, Any]:
     base_id = raw.get("extends")
     if base_id is None:
         return raw
@@ -481,39 +172,33 @@ def _resolve(raw: dict, source: str, search: list[Path], seen: tuple[str, ...]) 
     raise TableError(source, "extends", "extends_unknown", id=base_id)
 
 
-def validate_table(raw: dict, source: str) -> RuleTable:
-    """A table from its raw (merged) values, or TableError naming the key path and the reason."""
+def validate_table(raw: dict[str, Any], source: str) -> RuleTable:
+    """A table from its raw (merged) values, or TableError naming the key path and the reason.
+    The model is the family's (scorepad/games/<family>/rules.py), found through the registry."""
+    from scorepad.games import find_family  # the registry imports this module's shared models
+
     if not isinstance(raw, dict) or "family" not in raw:
         raise TableError(source, "family", "family_missing")
+    family = find_family(raw["family"]) if isinstance(raw["family"], str) else None
+    if family is None:
+        raise TableError(source, "family", "family_unknown")
     try:
-        table = _ADAPTER.validate_python(raw)
+        table: RuleTable = family.rules.__pydantic_validator__.validate_python(raw)
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)
-        if key.startswith(("schafkopf.", "saukopf.", "schwarze_sau.", "struliwuli.", "ramsch.")):
-            key = key.split(".", 1)[1]
         if key == "family" or key.startswith("family"):
             code, params = "family_unknown", {}
         raise TableError(source, key, code, **params) from None
-    for key, code, params in _tally_problems(table):
+    for key, code, params in _tally_problems(table, family.tallies):
         raise TableError(source, key, code, **params)
     for key, code, params in table.problems():
         raise TableError(source, key, code, **params)
     return table
 
 
-# the tallies each family's logic writes: a table must keep them
-FAMILY_TALLIES = {
-    "schafkopf": ("geld",),
-    "saukopf": ("fleisch", "rauborstig"),
-    "schwarze_sau": ("punkte", "verloren"),
-    "struliwuli": ("punkte", "geld"),
-    "ramsch": ("striche", "bolla"),
-}
-
-
-def _tally_problems(table):
+def _tally_problems(table: RuleTable, written: tuple[str, ...]) -> Iterator[Problem]:
     """Tallies the game writes must be kept; trophies and rankings name kept tallies."""
-    for tally in FAMILY_TALLIES[table.family]:
+    for tally in written:
         if tally not in table.tallies:
             yield "tallies", "tally_required", {"tally": tally, "family": table.family}
     for tid, trophy in table.trophies.items():
@@ -540,7 +225,7 @@ def load_table_file(path: str | Path) -> RuleTable:
     return validate_table(merged, source)
 
 
-def load_table_text(text: str, source: str) -> tuple[RuleTable, dict]:
+def load_table_text(text: str, source: str) -> tuple[RuleTable, dict[str, Any]]:
     """A table from TOML text (pasted in the app); `extends` names a built-in table. Returns
     the table and the raw values as written."""
     try:
@@ -586,5 +271,5 @@ def with_options(table: RuleTable, options: dict[str, Any] | None) -> RuleTable:
         raise SessionError(f"options.{exc.key}", exc.code, **exc.params) from None
 
 
-def table_as_dict(table: RuleTable) -> dict:
+def table_as_dict(table: RuleTable) -> dict[str, Any]:
     return table.model_dump(mode="json")

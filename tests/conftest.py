@@ -50,3 +50,24 @@ def deltas(result, number, tally):
 def board(result, tally):
     """{player: standing of `tally`} after the replay."""
     return {p: row[tally] for p, row in result.standings.items()}
+
+
+# --- markers: each test file's kind, unless a test says otherwise -----------------------------
+# scripts/test -m "not browser" is the quick set; -m unit the quickest (see README)
+MARKERS_BY_FILE = {
+    "browser": ("test_e2e_",),
+    "load": ("test_load_sharing", "test_store_processes"),
+    "ui": ("test_ui_", "test_form_"),
+    "store": ("test_app", "test_cli_store", "test_store", "test_hostile", "test_exports", "test_stats",
+              "test_house_rules", "test_settle_up", "test_refusals"),
+}
+KINDS = ("unit", "store", "ui", "browser", "load")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(item.get_closest_marker(kind) for kind in KINDS):
+            continue
+        stem = item.path.stem
+        kind = next((k for k, prefixes in MARKERS_BY_FILE.items() if stem.startswith(prefixes)), "unit")
+        item.add_marker(getattr(pytest.mark, kind))

@@ -41,7 +41,7 @@ def pad(n: int, quick: list[int], prefix: str = "") -> list[str]:
 # --- Schafkopf -------------------------------------------------------------------------------
 
 def _schafkopf(t, c: FormCtx, h: dict) -> list[str]:
-    from scorepad.ui.forms.schafkopf import quick_augen
+    from scorepad.games.schafkopf.form import quick_augen
 
     if h.get("passed"):
         return ["passed"]
@@ -100,7 +100,7 @@ def _schafkopf_ramsch(t, c: FormCtx, h: dict) -> list[str]:
 # --- Saukopf (and the Dreihaxer) -------------------------------------------------------------
 
 def _saukopf(t, c: FormCtx, h: dict) -> list[str]:
-    from scorepad.ui.forms.saukopf import bid_options, quick_augen
+    from scorepad.games.saukopf.form import bid_options, quick_augen
 
     if h.get("passed"):
         return ["passed"]
@@ -166,7 +166,7 @@ def _schwarze_sau(t, c: FormCtx, h: dict) -> list[str]:
 # --- Struliwuli ------------------------------------------------------------------------------
 
 def _struliwuli(t, c: FormCtx, h: dict) -> list[str]:
-    from scorepad.ui.forms.struliwuli import order
+    from scorepad.games.struliwuli.form import order
 
     seq = order(c)
     out = [f"bid-{p}-{h['bids'][p]}" for p in seq] + ["bids-done"]

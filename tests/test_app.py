@@ -497,3 +497,29 @@ def test_an_evening_opens_after_its_built_in_table_gained_a_contract(app):
     assert app.hands(e.id) == [SAUSPIEL]
     app.add_hand(e.id, WENZ)
     assert app.show(e.id).standings["Hias"]["geld"] > 0
+
+
+def test_the_hand_form_reads_the_kept_evening_without_replaying(tmp_path, monkeypatch):
+    """before_hand and preview of the next hand come from the kept evening: a tap replays nothing."""
+    from scorepad.app import App
+    import scorepad.app as app_module
+
+    app = App.open(tmp_path / "kept.db")
+    try:
+        eid = app.start_evening("schafkopf", ["Vroni", "Hias", "Kathi", "Wast"]).id
+        for _ in range(3):
+            app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+        app.show(eid)
+
+        def no_replay(*args, **kwargs):
+            raise AssertionError("replayed the evening")
+
+        monkeypatch.setattr(app_module, "play_all", no_replay)
+        monkeypatch.setattr(app.store, "hands", no_replay)
+        game = app.before_hand(eid)
+        before = game.snapshot()
+        result = app.preview(eid, {"game": "sauspiel", "player": "Hias", "partner": "Wast", "result": "won"})
+        assert result.number == 4 and result.deltas["Hias"]["geld"] > 0
+        assert game.snapshot() == before == app.show(eid).standings  # the preview changed nothing kept
+    finally:
+        app.close()

@@ -99,7 +99,6 @@ def test_a_read_only_folder_by_chmod(evening, tmp_path):
     without the capabilities that let root ignore file permissions (setpriv, util-linux)."""
     import shutil
     import subprocess
-    import sys
     import tempfile
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-ro-"))

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
-from scorepad.games.schafkopf import Schafkopf
-from scorepad.games.saukopf import SUITS, deck_cards
-from scorepad.games.struliwuli import rad_payout
+from scorepad.games.schafkopf.scoring import Schafkopf
+from scorepad.games.saukopf.scoring import SUITS, deck_cards
+from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.tables import get_table, with_options
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

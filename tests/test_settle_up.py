@@ -140,7 +140,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 def generated(app: App, ruleset: str, players: list[str], n: int, seed: int = 1, options=None) -> int:
     """An evening of `n` generated hands at `ruleset` for `players` (any number the game allows)."""
-    from scorepad.bench import GENERATORS
+    from scorepad.games import family_of
     from scorepad.engine import new_game
     from scorepad.errors import HandError
     import random
@@ -149,7 +149,7 @@ def generated(app: App, ruleset: str, players: list[str], n: int, seed: int = 1,
     table = app.table(evening.id)
     rng, game, hands = random.Random(seed), new_game(table, players), []
     while len(hands) < n:
-        hand = GENERATORS[table.family](rng, game, players)
+        hand = family_of(table).generate(rng, game, players)
         try:
             game.play(len(hands) + 1, hand)
         except HandError:

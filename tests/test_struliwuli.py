@@ -20,7 +20,7 @@ import pytest
 
 from conftest import board, deltas, last, play, refused, table_for
 from scorepad.errors import SessionError
-from scorepad.games.struliwuli import rad_payout
+from scorepad.games.struliwuli.scoring import rad_payout
 
 P4 = ["Anderl", "Burgi", "Cilli", "Done"]
 P5 = P4 + ["Evi"]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from scorepad.errors import HandError, describe_validation_error
+
+if TYPE_CHECKING:
+    from scorepad.tables import TableBase
 
 
 class HandModel(BaseModel):
@@ -22,13 +25,15 @@ def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:
     if not isinstance(raw, dict):
         raise HandError(number, "hand", "hand_not_object", type=type(raw).__name__)
     try:
-        return model.__pydantic_validator__.validate_python(raw)
+        hand: HandModel = model.__pydantic_validator__.validate_python(raw)
+        return hand
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)
         raise HandError(number, key or "hand", code, **params) from None
 
 
-def contract_of(number: int, table, game_id) -> tuple[str, Any]:
+def contract_of(number: int, table: Any, game_id: Any) -> tuple[str, Any]:
+    # table: a family's table with `contracts` (Schafkopf, Saukopf)
     """The hand's contract from the table, refusing unknown and switched-off games."""
     contract = table.contracts.get(game_id)
     if contract is None:
@@ -51,7 +56,7 @@ class HandResult:
     # what happened, for statistics (game, player, won, ...); not part of the replay output
     info: dict[str, Any] = field(default_factory=dict)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "deltas": self.deltas}
 
 
@@ -64,7 +69,7 @@ class Replay:
     state: dict[str, Any]
     boards: list[dict[str, dict[str, int]]] | None = None  # standings after each hand, if kept
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "hands": [h.as_dict() for h in self.hands],
             "standings": self.standings,
@@ -109,8 +114,8 @@ class Game:
 
     hand_model: ClassVar[type[HandModel]]
 
-    def __init__(self, table, players: list[str], first_dealer: str | None = None):
-        self.table = table
+    def __init__(self, table: TableBase, players: list[str], first_dealer: str | None = None):
+        self.table: Any = table  # the family's own table model (scoring.py reads its fields)
         self.players: tuple[str, ...] = tuple(players)
         self.seats = Seating(players, first_dealer)
         self.tallies: tuple[str, ...] = tuple(self.tallies_kept(table))
@@ -118,7 +123,7 @@ class Game:
         self.board: dict[str, dict[str, int]] = self.zero_deltas()
 
     @staticmethod
-    def tallies_kept(table) -> list[str]:
+    def tallies_kept(table: TableBase) -> list[str]:
         return list(table.tallies)
 
     # -- helpers shared by the families ------------------------------------------------
@@ -130,7 +135,7 @@ class Game:
     def check_player(self, number: int, key: str, name: Any) -> str:
         if name not in self.seats.players:
             raise HandError(number, key, "not_a_player", name=name, players=", ".join(self.players))
-        return name
+        return str(name)
 
     def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,
                      needs_partner: str, no_partner: str, game: str) -> tuple[str, set[str], set[str]]:
@@ -190,7 +195,7 @@ class Game:
         return {"next_dealer": self.seats.dealer}
 
     @staticmethod
-    def money(table, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """Each player's balance in cents at the end of the evening (sums to zero).
 
         Default: the `geld` tally, where the game keeps one. `settle_open` settles an

@@ -1,4 +1,4 @@
-"""One hand form per game family. A form only turns taps into the session file's hand keys;
+"""What every hand form shares (each family's form is scorepad/games/<family>/form.py). A form only turns taps into the session file's hand keys;
 the engine checks and scores the hand (see ui/screens/hand.py)."""
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ Put = Callable[..., None]
 
 
 def form_for(family: str):
-    from scorepad.ui.forms import ramsch, saukopf, schafkopf, schwarze_sau, struliwuli
+    """The family's hand form (scorepad/games/<family>/form.py), through the registry."""
+    from scorepad.games import FAMILIES
 
-    return {"schafkopf": schafkopf, "saukopf": saukopf, "schwarze_sau": schwarze_sau,
-            "struliwuli": struliwuli, "ramsch": ramsch}[family]
+    return FAMILIES[family].form_module()
 
 
 def numpad(value: int | None, on_value: Callable[[int | None], None], quick: list[int], maximum: int,

@@ -13,9 +13,9 @@ from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
+from scorepad.ui.words import preview
 
 STALE = "Inzwischen wurde ein Spiel eingetragen. Bitte prüfen; nochmal Speichern trägt dieses danach ein."
-from scorepad.ui.words import preview
 
 
 def form_error(exc: HandError, number: int | None) -> tuple[FormError, bool]:

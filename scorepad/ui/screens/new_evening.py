@@ -5,107 +5,18 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
+from scorepad.games import DEFAULT_RULESET
+from scorepad.ui.choices import choice_label, evening_choices, picked, value_at
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
-
-def _chain(*links: tuple[str, str, str]) -> list[dict]:
-    return [{"key": key, "name": name, "by": by, "factor": 2} for key, name, by in links]
-
-
-KONTRA, RE = ("kontra", "Kontra", "opponents"), ("re", "Re", "player_party")
-SUB, HIRSCH = ("sub", "Sub", "opponents"), ("hirsch", "Hirsch", "player_party")
-
-# the options a table asks for when an evening starts: (label, option path, choices)
-OPTION_CHOICES = {
-    "schafkopf": [
-        ("Sauspiel-Tarif", ("contracts", "sauspiel", "tariff"), [10, 20, 50, 100]),
-        ("Solo-Tarif", ("contracts", "solo", "tariff"), [50, 100, 200]),
-        ("Laufende", ("laufende", "enabled"), [False, True]),
-    ],
-    "struliwuli": [
-        ("Geld je Punkt", ("rate",), [1, 2, 5, 10]),
-        ("Neukirchner Regel", ("neukirchner",), [True, False]),
-    ],
-    "ramsch": [("Bolla-Preis", ("bolla_price",), [0, 50, 100, 200])],
-    "saukopf": [("Chipwert je Fleischpunkt", ("chip_value",), [0, 5, 10, 20])],
-    "schwarze_sau": [("Preis je verlorenem Spiel", ("drink_price",), [0, 50, 100, 200])],
-}
-
-# what a table's own rules (Hausregeln) may change besides: tariffs, switches, thresholds
-HOUSE_CHOICES = {
-    "schafkopf": [
-        ("Wenz-Tarif", ("contracts", "wenz", "tariff"), [50, 100, 200]),
-        ("Farbwenz-Tarif", ("contracts", "farbwenz", "tariff"), [30, 50, 100]),
-        ("Geier-Tarif", ("contracts", "geier", "tariff"), [50, 100]),
-        ("Schneider im Sauspiel", ("contracts", "sauspiel", "schneider"), [10, 20, 50]),
-        ("Wert je Laufendem", ("laufende", "value"), [10, 20, 50]),
-        ("Tout", ("tout", "enabled"), [False, True]),
-        ("Klopfen", ("klopfen", "enabled"), [False, True]),
-        ("Stock, wenn alle weiter sagen", ("stock", "enabled"), [False, True]),
-        ("Stock-Einsatz", ("stock", "stake"), [10, 20, 50]),
-        ("Bockrunden", ("bock", "enabled"), [False, True]),
-        ("Ramsch, wenn alle weiter sagen", ("ramsch", "enabled"), [False, True]),
-        ("Verdoppeln", ("kontra_chain",), [_chain(KONTRA, RE), _chain(KONTRA, RE, SUB), _chain(KONTRA, RE, SUB, HIRSCH)]),
-    ],
-    "saukopf": [
-        ("Stallgeruch im Trog: Verlierer unter", ("fleisch", "trog", "stallgeruch", "threshold"), [30, 31]),
-        ("Stallgeruch im Napf: Verlierer über", ("fleisch", "napf", "stallgeruch", "threshold"), [89, 90]),
-        ("Schlachtung im Trog", ("fleisch", "trog", "schlachtung", "points"), [1, 2, 3]),
-        ("Schlachtung im Napf", ("fleisch", "napf", "schlachtung", "points"), [1, 2, 3]),
-        ("Gegenhuftreter", ("rauborstig", "gegenhuftreter", "points"), [2, 3, 4]),
-    ],
-    "schwarze_sau": [("Verloren über", ("game_over_above",), [30, 40, 50])],
-    "struliwuli": [("Genau getroffen zählt", ("exact_bonus",), [10, 20])],
-    "ramsch": [
-        ("Striche am Anfang", ("start_striche",), [5, 7, 9]),
-        ("Ramsch (kein Stich)", ("ramsch_striche",), [1, 2, 3]),
-    ],
-}
-
-
-def _label(path: tuple, value) -> str:
-    if isinstance(value, list):
-        return ", ".join(link["name"] for link in value) if value else "nicht"
-    if isinstance(value, bool):
-        return "an" if value else "aus"
-    if path[-1] in ("tariff", "rate", "bolla_price", "chip_value", "drink_price", "schneider", "value", "stake"):
-        return "aus" if value == 0 and path[-1] != "tariff" else fmt.money(value)
-    return str(value)
-
-
-def _get(table, path: tuple):
-    value = table
-    for part in path:
-        value = value[part] if isinstance(value, dict) else getattr(value, part)
-    if isinstance(value, list):  # a list of table entries (the Kontra chain) compares as plain values
-        return [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in value]
-    return value
-
-
-
-def _nest(path: tuple, value) -> dict:
-    out: dict = {}
-    cur = out
-    for part in path[:-1]:
-        cur = cur.setdefault(part, {})
-    cur[path[-1]] = value
-    return out
-
-
-def _merge(a: dict, b: dict) -> dict:
-    out = dict(a)
-    for k, v in b.items():
-        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
 
 
 @ft.component
 def NewEveningScreen(nav, tick: int) -> ft.Control:
     tables = builtin_tables()
-    ruleset, set_ruleset = ft.use_state("schafkopf")
+    ruleset, set_ruleset = ft.use_state(DEFAULT_RULESET)
     players, set_players = ft.use_state([])
     typed, set_typed = ft.use_state("")
     dealer, set_dealer = ft.use_state(None)
@@ -190,10 +101,10 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     if players:
         body.append(section("Wer gibt zuerst?", choice_row([(p, p) for p in players], dealer or players[0],
                                                            set_dealer, key_prefix="dealer-")))
-    for label, path, values in OPTION_CHOICES.get(base.family, []):
-        current = _get(table, path)
-        body.append(section(label, choice_row([(v, _label(path, v)) for v in values], current,
-                                              lambda v, path=path: set_options(_merge(options, _nest(path, v))),
+    for label, path, values in evening_choices(base.family):
+        current = value_at(table, path)
+        body.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], current,
+                                              lambda v, path=path: set_options(picked(options, path, v)),
                                               key_prefix=f"opt-{'.'.join(path)}-")))
     if show_rules:
         from scorepad.ui.screens.rules import sheet_controls

@@ -7,8 +7,10 @@ import functools
 import flet as ft
 
 from scorepad.errors import ScorepadError
+from scorepad.games import DEFAULT_RULESET
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
+from scorepad.ui.choices import all_choices, choice_label, picked, value_at
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, error_screen, header, screen, section, tag
 
 
@@ -52,8 +54,6 @@ def _share(nav, pasted: str, set_pasted) -> list[ft.Control]:
 def RulesScreen(nav, tick: int) -> ft.Control:
     """The evening's rules, as stored with it; a scorekeeper may change them afterwards: the
     screen says what that changes before anything is stored."""
-    from scorepad.ui.screens.new_evening import HOUSE_CHOICES, OPTION_CHOICES, _get, _label, _merge, _nest
-
     evening_id = nav.route.evening
     app = nav.app
     try:
@@ -70,14 +70,13 @@ def RulesScreen(nav, tick: int) -> ft.Control:
             body.append(chip_row([chip("Regeln ändern", False, lambda: set_editing(True), key="rules-edit")]))
         else:
             body += _change_rules(nav, info, table, options, set_options, set_editing,
-                                  OPTION_CHOICES.get(table.family, []) + HOUSE_CHOICES.get(table.family, []),
-                                  _get, _label, _merge, _nest)
+                                  all_choices(table.family))
             bottom = body.pop()
     body += sheet_controls(table)
     return screen(header(f"Regeln: {table.name}", on_back=nav.to("table", evening_id)), body, bottom)
 
 
-def _change_rules(nav, info, table, options, set_options, set_editing, choices, _get, _label, _merge, _nest):
+def _change_rules(nav, info, table, options, set_options, set_editing, choices):
     """The choices, what they change, and the button (last) that applies them."""
     from scorepad import fmt
 
@@ -101,8 +100,8 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices, 
     except ScorepadError as exc:
         problem, current = exc.german, table
     for label, path, values in choices:
-        out.append(section(label, choice_row([(v, _label(path, v)) for v in values], _get(current, path),
-                                             lambda v, path=path: set_options(_merge(options, _nest(path, v))),
+        out.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], value_at(current, path),
+                                             lambda v, path=path: set_options(picked(options, path, v)),
                                              key_prefix=f"rules-{'.'.join(path)}-")))
     changed = options != info.options
     if problem:
@@ -128,10 +127,8 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices, 
 @ft.component
 def HouseRulesScreen(nav, tick: int) -> ft.Control:
     """A variant of a built-in table: its name and the values the table changes, checked live."""
-    from scorepad.ui.screens.new_evening import HOUSE_CHOICES, OPTION_CHOICES, _get, _label, _merge, _nest
-
     tables = builtin_tables()
-    base, set_base = ft.use_state("schafkopf")
+    base, set_base = ft.use_state(DEFAULT_RULESET)
     name, set_name = ft.use_state("")
     options, set_options = ft.use_state({})
     show, set_show = ft.use_state(False)
@@ -160,9 +157,9 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
                          key="house-name")),
     ]
     family = tables[base].family
-    for label, path, values in OPTION_CHOICES.get(family, []) + HOUSE_CHOICES.get(family, []):
-        body.append(section(label, choice_row([(v, _label(path, v)) for v in values], _get(table, path),
-                                              lambda v, path=path: set_options(_merge(options, _nest(path, v))),
+    for label, path, values in all_choices(family):
+        body.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], value_at(table, path),
+                                              lambda v, path=path: set_options(picked(options, path, v)),
                                               key_prefix=f"house-{'.'.join(path)}-")))
     body.append(choice_row([(False, "Regeln ausblenden"), (True, "Regeln ansehen")], show, set_show,
                            key_prefix="house-sheet-"))

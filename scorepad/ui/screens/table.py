@@ -10,37 +10,36 @@ from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, screen, tag, tally_marks
-from scorepad.ui.words import context_line, near_game_over, tally_text
+from scorepad.games import family_of
+from scorepad.ui.words import context_line, tally_text
 
 
 def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, dealer: bool,
                 titles: list[str], weg: int | None, columns: int) -> ft.Control:
-    family = table.family
     lead = tallies[0]
     value = row[lead]
-    if family == "ramsch":
+    look = family_of(table).words.card_look(table, value, row)
+    if look.marks:
         big = tag(ft.Text(tally_marks(value) if value else "weg", size=26, weight=ft.FontWeight.BOLD,
                           key=f"marks-{name}", font_family="monospace"))
-        small = [f"{value} Striche", f"Bolla {row['bolla']}"]
     else:
         colour = None
         if lead == "geld":
             colour = ft.Colors.GREEN_700 if value > 0 else (ft.Colors.RED_700 if value < 0 else None)
-        if family == "schwarze_sau" and near_game_over(table, value):
+        if look.warn:
             colour = ft.Colors.RED_700
         big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30, weight=ft.FontWeight.BOLD,
                           color=colour, key=f"value-{name}"))
-        small = [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}" for t in tallies[1:]]
+    small = look.small if look.small is not None else [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}"
+                                                        for t in tallies[1:]]
     top = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
         top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
                                 bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                 border_radius=10, key=f"dealer-{name}"))
     extra: list[ft.Control] = [ft.Text(" · ".join(small), size=13)] if small else []
-    if family == "schwarze_sau":
-        limit = table.game_over_above
-        extra.append(ft.ProgressBar(value=min(value, limit) / limit,
-                                    color=ft.Colors.RED_700 if near_game_over(table, value) else ft.Colors.PRIMARY))
+    if look.progress is not None:
+        extra.append(ft.ProgressBar(value=look.progress, color=ft.Colors.RED_700 if look.warn else ft.Colors.PRIMARY))
     if weg:
         extra.append(ft.Text(f"{weg}. weg", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for title in titles:
@@ -48,7 +47,7 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
     return ft.Container(
         ft.Column([ft.Row(top), big] + extra, spacing=4),
         padding=12, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        opacity=0.55 if (family == "ramsch" and value == 0) else 1.0,
+        opacity=0.55 if look.faded else 1.0,
         col={"xs": 12 // columns}, key=f"card-{name}",
     )
 
@@ -103,11 +102,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
             key=f"hand-{hand.number}", min_height=52,
         )))
     draft = nav.app.draft(evening_id, nav.device)
-    label = "Nächstes Spiel"
-    if family == "struliwuli":
-        label = "Stiche eintragen" if draft and draft.get("_phase") == "tricks" else "Ansagen"
-    if family == "schwarze_sau" and state.get("achterbrief_owed"):
-        label = "Achterbrief eintragen"
+    label = family_of(table).words.next_label(state, draft)
     body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]

@@ -17,7 +17,7 @@ The extras a table may switch on (all off in the built-in table):
   plus `state["stock"]` (the pot) too. A pot left when the evening ends goes back to who paid
   it in (`state["stock_paid"]`), so the evening's balances (`money`) sum to zero.
 - Bockrunden (`bock`): each trigger a hand meets (`bock.triggers`, vocabulary in
-  scorepad/tables.py BockTrigger) starts a Bock round after that hand: the next as many hands
+  scorepad/games/schafkopf/rules.py BockTrigger) starts a Bock round after that hand: the next as many hands
   as there are players (passed hands count: a round is one deal each) are multiplied by
   `bock.factor`. Rounds stack at the same time: two pending rounds multiply a hand twice.
   `state["bock"]` lists the hands left in each pending round. The engine replays from the
@@ -36,39 +36,16 @@ The extras a table may switch on (all off in the built-in table):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import ConfigDict
 
 from scorepad.errors import HandError
 from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, contract_of, parse_hand
+from scorepad.games.schafkopf.hand import SchafkopfHand
 from scorepad.games.kontra import chain_said, check_chain
-from scorepad.tables import RAMSCH
-
-Result = Literal["won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz"]
-
-
-class SchafkopfHand(HandModel):
-    """A Schafkopf hand as entered. Kontra chain keys (kontra, re, ...) come from the table."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    passed: bool = False
-    game: str | None = None
-    player: str | None = None
-    partner: str | None = None
-    suit: Literal["eichel", "gras", "herz", "schellen"] | None = None
-    augen: int | dict[str, Any] | None = None  # a Ramsch: {player: Augen} for every player
-    result: Result | None = None
-    all_tricks: Literal["player", "opponents"] | None = None
-    laufende: int | None = None
-    tout: bool | None = None
-    klopfer: int | None = None
-    jungfrauen: list[str] | None = None  # a Ramsch: who took no trick
-    durchmarsch: str | None = None  # a Ramsch: who took every trick
-    loser: str | None = None  # a Ramsch: who loses a tie at the most Augen
+from scorepad.games.schafkopf.rules import RAMSCH
 
 
 class Schafkopf(Game):

@@ -3,35 +3,16 @@ those who lost boldly. Also the Dreihaxer (3 players, cards laid aside)."""
 
 from __future__ import annotations
 
-from typing import Literal, Union
 
-from pydantic import ConfigDict
 
 from scorepad.cards import reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandModel, HandResult, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, contract_of, parse_hand
+from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_said, check_chain
 from scorepad.tables import SCHWARZ, bid_rank
 from scorepad.trophies import trophy_holders
-
-
-class SaukopfHand(HandModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    passed: bool = False
-    vergeben: bool = False
-    game: str | None = None
-    player: str | None = None
-    partner: str | None = None
-    bid: Union[int, Literal["schwarz"], None] = None
-    spiess: bool = False
-    augen: int | None = None
-    all_tricks: Literal["player", "opponents"] | None = None
-    laufende: int = 0
-    aside_augen: int = 0
-    trump: Literal["eichel", "gras", "herz", "schellen"] | None = None  # the chosen suit, for the record
-    knorpel_card: str | None = None  # the one chosen trump card, "herz-sau", for the record
 
 
 SUITS = ("eichel", "gras", "herz", "schellen")

@@ -3,25 +3,13 @@ round. Jungfrau and Durchmarsch replace a round's card points; a tie over 30 is 
 
 from __future__ import annotations
 
-from typing import Literal
 
 from scorepad.cards import reachable_sums, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.refusals import Names
-from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.schwarze_sau.hand import SchwarzeSauHand
 
-
-class Announcement(HandModel):
-    kind: Literal["jungfrau", "durchmarsch"]
-    by: str
-    success: bool
-
-
-class SchwarzeSauHand(HandModel):
-    points: dict[str, int] | None = None
-    announcement: Announcement | None = None
-    durchmarsch: str | None = None
-    achterbrief_loser: str | None = None
 
 
 class SchwarzeSau(Game):

@@ -3,23 +3,11 @@ hand without a trick "goes Ramsch" (+2). At 0 a player is weg; the last one left
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.errors import HandError
-from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.ramsch.hand import RamschHand
 
-
-class PenaltyEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    player: str
-    kind: str
-
-
-class RamschHand(HandModel):
-    participants: list[str]
-    tricks: dict[str, int]
-    penalties: list[PenaltyEntry] = Field(default_factory=list)
-    weg_order: list[str] | None = None
 
 
 class Ramsch(Game):

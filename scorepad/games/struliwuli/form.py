@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.games.struliwuli import forbidden_bid
+from scorepad.games.struliwuli.scoring import forbidden_bid
 from scorepad.ui.forms import FormCtx, FormError
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, tag
 

@@ -5,12 +5,9 @@ second-to-last, ...)."""
 from __future__ import annotations
 
 from scorepad.errors import HandError
-from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.struliwuli.hand import StruliwuliHand
 
-
-class StruliwuliHand(HandModel):
-    bids: dict[str, int]
-    tricks: dict[str, int]
 
 
 def forbidden_bid(cards: int, other_bids: list[int]) -> int | None:

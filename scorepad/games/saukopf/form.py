@@ -8,8 +8,8 @@ import flet as ft
 from scorepad.cards import reachable_sums_of_size
 from scorepad.tables import SCHWARZ
 from scorepad.ui.forms import FormCtx, FormError, numpad
-from scorepad.ui.forms.schafkopf import laufende_section
-from scorepad.games.saukopf import SUITS
+from scorepad.games.schafkopf.form import laufende_section
+from scorepad.games.saukopf.scoring import SUITS
 from scorepad.ui.widgets import chip, chip_row, choice_row, rank_label, section, suit_chip
 
 

@@ -1,0 +1,90 @@
+"""The record that names one game's parts; see scorepad/games/__init__.py for the registry."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable, Protocol
+
+from scorepad.games.base import Game, HandModel
+from scorepad.tables import TableBase
+
+# one choice a screen offers: (label, option path in the table, the values to pick from)
+Choice = tuple[str, tuple[str, ...], list[Any]]
+Sheet = list[tuple[str, list[str]]]
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How the table screen shows one player's card, beyond the plain value of the lead tally."""
+
+    marks: bool = False  # the lead tally as tally marks ("weg" at 0): Ramsch's Striche
+    small: list[str] | None = None  # the line under the value; None: the other tallies by name
+    warn: bool = False  # the value in red: close to losing
+    progress: float | None = None  # a bar (0..1) under the value: how near the limit
+    faded: bool = False  # the player is out for now
+
+
+class Words(Protocol):
+    """A family's `words` module: the German it speaks (no UI toolkit)."""
+
+    PASSED: str  # a hand everyone passed, in the game's own words
+
+    def describe(self, table: Any, hand: dict[str, Any], result: Any) -> str: ...
+
+    def context_line(self, state: dict[str, Any], standings: dict[str, dict[str, int]], table: Any) -> str: ...
+
+    def card_look(self, table: Any, value: int, row: dict[str, int]) -> CardLook: ...
+
+    def next_label(self, state: dict[str, Any], draft: dict[str, Any] | None) -> str: ...
+
+
+class Stats(Protocol):
+    """A family's `stats` module: what the evening's statistics add for this game."""
+
+    def finish(self, stats: Any, standings_row: dict[str, int]) -> None: ...
+
+    def open_rad(self, table: Any, players: list[str], result: Any) -> tuple[int | None, int | None]: ...
+
+
+@dataclass(frozen=True)
+class Family:
+    """One game: every part the rest of scorepad asks for, each in one module of its package
+    scorepad/games/<name>/ (the form is a module path, imported only when a screen needs it,
+    so the engine and `scorepad replay` never load the UI toolkit)."""
+
+    name: str  # the tables' `family`
+    title: str
+    rules: type[TableBase]  # rules.py: the rule table's model
+    hand: type[HandModel]  # hand.py: the hand as entered
+    game: type[Game]  # scoring.py: plays a hand, money at the end
+    tallies: tuple[str, ...]  # what scoring writes: a table must keep these
+    words: Words  # words.py
+    sheet: Callable[[Any], Sheet]  # sheet.py: the rule sheet
+    options: list[Choice]  # choices.py OPTIONS: asked when an evening starts
+    house: list[Choice]  # choices.py HOUSE: what a table's own rules may change besides
+    stats: Stats  # stats.py
+    generate: Callable[[random.Random, Game, list[str]], dict[str, Any]]  # bench.py: a random valid hand
+    form: str | Any = field(default="")  # form.py, as a module path (or the module itself)
+
+    def form_module(self) -> Any:
+        """The hand form (initial, to_hand, view, summary), imported on first use."""
+        if isinstance(self.form, str):
+            return importlib.import_module(self.form)
+        return self.form
+
+
+def package_family(name: str, title: str, tallies: tuple[str, ...], package: ModuleType | str,
+                   rules: type[TableBase], hand: type[HandModel], game: type[Game]) -> Family:
+    """A family from its package's modules by their names (words, sheet, choices, stats, bench, form)."""
+    pkg = package if isinstance(package, str) else package.__name__
+    words = importlib.import_module(f"{pkg}.words")
+    sheet = importlib.import_module(f"{pkg}.sheet")
+    choices = importlib.import_module(f"{pkg}.choices")
+    stats = importlib.import_module(f"{pkg}.stats")
+    bench = importlib.import_module(f"{pkg}.bench")
+    return Family(name=name, title=title, rules=rules, hand=hand, game=game, tallies=tallies,
+                  words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
+                  stats=stats, generate=bench.generate, form=f"{pkg}.form")

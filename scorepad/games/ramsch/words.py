@@ -1,0 +1,39 @@
+"""Zaisertshofer Ramsch in words: the line describing a hand, the line about what comes next
+(who is weg, the Bolla), the cards (Striche as tally marks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.describe import PENALTY_FALLBACK, SEP
+from scorepad.games.family import CardLook
+
+PASSED = "Alle gequiekt: frisches Saufutter"
+
+
+def describe(table, hand: dict, result) -> str:
+    parts = [f"mit: {', '.join(hand.get('participants', []))}"]
+    for entry in hand.get("penalties") or []:
+        pen = table.penalties.get(entry.get("kind"))
+        parts.append(f"{pen.name if pen else PENALTY_FALLBACK} {entry.get('player')}")
+    if result is not None and result.info.get("bolla_to"):
+        parts.append(f"Bolla {result.info['bolla_to']}")
+    return SEP.join(parts)
+
+
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+    dealer = state.get("next_dealer", "")
+    line = f"Partie {state['partie']} · Geber {dealer}"
+    if state.get("bolla_to"):
+        line = f"Bolla für {state['bolla_to']}! Nächste Partie startet mit {table.start_striche} · Geber {dealer}"
+    elif state.get("weg"):
+        line += " · weg: " + ", ".join(f"{i}. {p}" for i, p in enumerate(state["weg"], 1))
+    return line
+
+
+def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+    return CardLook(marks=True, small=[f"{value} Striche", f"Bolla {row['bolla']}"], faded=value == 0)
+
+
+def next_label(state: dict[str, Any], draft: dict | None) -> str:
+    return "Nächstes Spiel"

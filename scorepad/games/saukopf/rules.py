@@ -1,0 +1,101 @@
+"""Saukopf: the rule table's model (rulesets/*.toml with family = "saukopf"); see docs/rulesets.md."""
+
+from __future__ import annotations
+
+from typing import Iterator, Literal
+
+from pydantic import Field
+
+from scorepad.tables import Problem, SCHWARZ, Bid, Deck, DoublingStep, Strict, TableBase, bid_rank, chain_problems
+
+FleischCondition = Literal[
+    "won",  # every winner
+    "solo",  # the game is a Solo (either side wins it)
+    "winners_mit",  # winners' Laufende >= threshold (default 1)
+    "winners_ohne",  # winners are "ohne" at least threshold (default 1)
+    "losers_augen_below",  # the losers have fewer than threshold Augen
+    "losers_augen_above",  # the losers have more than threshold Augen
+    "winners_all_tricks",
+    "winners_no_trick",
+    "against_spiess",  # the opponents beat a game am Spieß
+]
+
+RauborstigCondition = Literal[
+    "player_lost_bid_over",  # to the player: lost with a bid over threshold (schwarz counts as over 120)
+    "player_lost_spiess",  # to the player: lost am Spieß
+    "kontra_lost",  # to whoever said the first link of the chain: the player party won
+    "re_lost",  # to whoever said the second link: the player party lost
+]
+
+
+class SaukopfContract(Strict):
+    name: str
+    kind: Literal["doppel", "solo"]
+    mode: Literal["trog", "napf"]
+    min_bid: Bid
+    max_bid: Bid
+    trumps: str = ""
+    trump_count: int = Field(0, ge=0, le=32)
+    # what the player picks as trump, noted with the hand: a suit (hand key `trump`, "beliebiger
+    # Farbtrumpf"), one card (hand key `knorpel_card`, "1 beliebige Trumpfkarte"), or nothing
+    chosen_trump: Literal["none", "suit", "card"] = "none"
+    enabled: bool = True
+
+
+class FleischItem(Strict):
+    name: str
+    points: int
+    when: FleischCondition
+    threshold: int | None = None
+    per_laufende: bool = False  # points for each Laufende ("Ohne Schwarte n")
+    enabled: bool = True
+
+
+class RauborstigItem(Strict):
+    name: str
+    points: int
+    when: RauborstigCondition
+    threshold: int | None = None
+    enabled: bool = True
+
+
+class BidRange(Strict):
+    lowest: int = Field(61, ge=0, le=120)
+    highest: int = Field(120, ge=0, le=120)
+    presets: list[int] = []  # the chips offered when entering a bid
+
+
+class Fleisch(Strict):
+    trog: dict[str, FleischItem]
+    napf: dict[str, FleischItem]
+
+
+class SaukopfTable(TableBase):
+    family: Literal["saukopf"]
+    deck: Deck
+    hand_cards: int = Field(8, ge=1)
+    aside_cards: int = Field(0, ge=0)
+    bids: BidRange = BidRange()
+    contracts: dict[str, SaukopfContract] = Field(min_length=1)
+    fleisch: Fleisch
+    rauborstig: dict[str, RauborstigItem] = {}
+    kontra_chain: list[DoublingStep] = []
+    chip_value: int = Field(0, ge=0)  # cents per Fleischpunkt at settlement; 0 = off
+
+    def problems(self) -> Iterator[Problem]:
+        lo, hi = self.bids.lowest, self.bids.highest
+        for cid, c in self.contracts.items():
+            for field in ("min_bid", "max_bid"):
+                v = getattr(c, field)
+                if v != SCHWARZ and not lo <= v <= hi:
+                    yield f"contracts.{cid}.{field}", "bid_limit_range", {"lo": lo, "hi": hi, "value": v}
+            if bid_rank(c.min_bid) > bid_rank(c.max_bid):
+                yield f"contracts.{cid}.min_bid", "min_above_max", {"max": c.max_bid}
+        for mode in ("trog", "napf"):
+            for iid, item in getattr(self.fleisch, mode).items():
+                if item.when in ("losers_augen_below", "losers_augen_above") and item.threshold is None:
+                    yield f"fleisch.{mode}.{iid}.threshold", "threshold_needed", {"when": item.when}
+        for iid, item in self.rauborstig.items():
+            if item.when == "player_lost_bid_over" and item.threshold is None:
+                yield f"rauborstig.{iid}.threshold", "threshold_needed", {"when": "player_lost_bid_over"}
+        yield from chain_problems(self.kontra_chain)

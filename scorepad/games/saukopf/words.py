@@ -1,0 +1,28 @@
+"""Saukopf in words: the line describing a hand, the line about what comes next, the cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.describe import SEP, trick_game_words
+from scorepad.games.family import CardLook
+
+PASSED = "Alle gequiekt: frisches Saufutter"
+
+
+def describe(table, hand: dict, result) -> str:
+    return SEP.join(trick_game_words(table, hand, result))
+
+
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+    names = {t.name: state.get("trophies", {}).get(tid, []) for tid, t in table.trophies.items()}
+    held = [f"{name}: {', '.join(who)}" for name, who in names.items() if who]
+    return f"Geber {state.get('next_dealer', '')}" + (" · " + " · ".join(held) if held else "")
+
+
+def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+    return CardLook()
+
+
+def next_label(state: dict[str, Any], draft: dict | None) -> str:
+    return "Nächstes Spiel"

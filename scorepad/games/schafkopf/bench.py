@@ -1,0 +1,28 @@
+"""schafkopf: a random hand the engine accepts (most of the time: a refused one is redrawn), for
+`scorepad bench` and the property tests."""
+
+from __future__ import annotations
+
+import random
+
+
+def generate(rng: random.Random, game, players) -> dict:
+    t = game.table
+    if rng.random() < 0.03:
+        return {"passed": True}
+    cid = rng.choice([c for c, v in t.contracts.items() if v.enabled and v.kind != "sie"])
+    player = rng.choice(players)
+    hand: dict = {"game": cid, "player": player}
+    party = [player]
+    if t.contracts[cid].kind == "partner":
+        hand["partner"] = rng.choice([p for p in players if p != player])
+        party.append(hand["partner"])
+    if rng.random() < 0.5:
+        hand["augen"] = rng.choice([a for a in range(0, 121) if a not in (1, 119)])
+    else:
+        hand["result"] = rng.choice(["won", "won_schneider", "lost", "lost_schneider"])
+    if rng.random() < 0.2:
+        hand["kontra"] = rng.choice([p for p in players if p not in party])
+        if rng.random() < 0.3:
+            hand["re"] = rng.choice(party)
+    return hand

@@ -1,0 +1,35 @@
+"""What a schafkopf table asks for: OPTIONS when an evening starts, HOUSE besides for a table's own
+rules (Hausregeln). Each choice is (label, option path, values); the screens merge a pick with
+tables.deep_merge."""
+
+from __future__ import annotations
+
+
+def _chain(*links: tuple[str, str, str]) -> list[dict]:
+    return [{"key": key, "name": name, "by": by, "factor": 2} for key, name, by in links]
+
+
+KONTRA, RE = ("kontra", "Kontra", "opponents"), ("re", "Re", "player_party")
+SUB, HIRSCH = ("sub", "Sub", "opponents"), ("hirsch", "Hirsch", "player_party")
+
+
+OPTIONS = [
+    ("Sauspiel-Tarif", ("contracts", "sauspiel", "tariff"), [10, 20, 50, 100]),
+    ("Solo-Tarif", ("contracts", "solo", "tariff"), [50, 100, 200]),
+    ("Laufende", ("laufende", "enabled"), [False, True]),
+]
+
+HOUSE = [
+    ("Wenz-Tarif", ("contracts", "wenz", "tariff"), [50, 100, 200]),
+    ("Farbwenz-Tarif", ("contracts", "farbwenz", "tariff"), [30, 50, 100]),
+    ("Geier-Tarif", ("contracts", "geier", "tariff"), [50, 100]),
+    ("Schneider im Sauspiel", ("contracts", "sauspiel", "schneider"), [10, 20, 50]),
+    ("Wert je Laufendem", ("laufende", "value"), [10, 20, 50]),
+    ("Tout", ("tout", "enabled"), [False, True]),
+    ("Klopfen", ("klopfen", "enabled"), [False, True]),
+    ("Stock, wenn alle weiter sagen", ("stock", "enabled"), [False, True]),
+    ("Stock-Einsatz", ("stock", "stake"), [10, 20, 50]),
+    ("Bockrunden", ("bock", "enabled"), [False, True]),
+    ("Ramsch, wenn alle weiter sagen", ("ramsch", "enabled"), [False, True]),
+    ("Verdoppeln", ("kontra_chain",), [_chain(KONTRA, RE), _chain(KONTRA, RE, SUB), _chain(KONTRA, RE, SUB, HIRSCH)]),
+]

@@ -1,0 +1,39 @@
+"""Schafkopf in words: the line describing a hand, the line about what comes next, the cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad import fmt
+from scorepad.describe import SEP, trick_game_words
+from scorepad.games.family import CardLook
+from scorepad.games.schafkopf.rules import RAMSCH
+
+PASSED = "Zamgschmissen"
+
+
+def describe(table, hand: dict, result) -> str:
+    if hand.get("game") == RAMSCH:
+        if hand.get("durchmarsch"):
+            return f"Ramsch{SEP}Durchmarsch {hand['durchmarsch']}"
+        loser = result.info.get("loser") if result is not None else hand.get("loser")
+        jf = hand.get("jungfrauen") or []
+        return f"Ramsch{SEP}zahlt: {loser}" + (f"{SEP}Jungfrau: {', '.join(jf)}" if jf else "") if loser else "Ramsch"
+    return SEP.join(trick_game_words(table, hand, result))
+
+
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+    line = f"Geber {state.get('next_dealer', '')}"
+    if state.get("stock"):
+        line += f" · im Stock {fmt.money(state['stock'])}"
+    if state.get("bock"):
+        line += f" · Bock ×{state['bock_factor']}: noch {max(state['bock'])} Spiele"
+    return line
+
+
+def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+    return CardLook()
+
+
+def next_label(state: dict[str, Any], draft: dict | None) -> str:
+    return "Nächstes Spiel"

@@ -1,0 +1,55 @@
+"""The choices a screen offers for a table (new evening, the evening's rules, house rules): each
+family's OPTIONS and HOUSE (scorepad/games/<family>/choices.py), how a value reads, and what a
+pick makes of the options (tables.deep_merge, the one merge of table values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad import fmt
+from scorepad.games import FAMILIES, Choice
+from scorepad.tables import deep_merge
+
+
+def evening_choices(family: str) -> list[Choice]:
+    """What a new evening of this family asks for."""
+    return list(FAMILIES[family].options)
+
+
+def all_choices(family: str) -> list[Choice]:
+    """What a table's own rules may change: the evening's choices and the house choices."""
+    return list(FAMILIES[family].options) + list(FAMILIES[family].house)
+
+
+def choice_label(path: tuple, value) -> str:
+    if isinstance(value, list):
+        return ", ".join(link["name"] for link in value) if value else "nicht"
+    if isinstance(value, bool):
+        return "an" if value else "aus"
+    if path[-1] in ("tariff", "rate", "bolla_price", "chip_value", "drink_price", "schneider", "value", "stake"):
+        return "aus" if value == 0 and path[-1] != "tariff" else fmt.money(value)
+    return str(value)
+
+
+def value_at(table, path: tuple):
+    value = table
+    for part in path:
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    if isinstance(value, list):  # a list of table entries (the Kontra chain) compares as plain values
+        return [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in value]
+    return value
+
+
+def nest(path: tuple, value: Any) -> dict:
+    """{"a": {"b": value}} for the path ("a", "b")."""
+    out: dict = {}
+    cur = out
+    for part in path[:-1]:
+        cur = cur.setdefault(part, {})
+    cur[path[-1]] = value
+    return out
+
+
+def picked(options: dict, path: tuple, value: Any) -> dict:
+    """The options with one value picked."""
+    return deep_merge(options, nest(path, value))

@@ -1,0 +1,201 @@
+"""The registry of games (scorepad/games/__init__.py): every game has every part, nothing above
+the engine branches on a game's name, and a sixth game is one registry entry (a toy game,
+registered here, is started, scored and shown without touching any other file)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import shutil
+import types
+from pathlib import Path
+from typing import Literal
+
+import pytest
+
+from scorepad.games import FAMILIES, Family, family_of, find_family, registered
+from scorepad.games.base import Game, HandModel, HandResult, parse_hand
+from scorepad.games.family import CardLook
+from scorepad.tables import TableBase, builtin_tables
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parent.parent
+PARTS = ("rules", "hand", "scoring", "words", "sheet", "choices", "stats", "bench", "form")
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_every_game_has_every_part(name):
+    family = find_family(name)
+    assert family is not None and family.name == name and family.title
+    package = ROOT / "scorepad" / "games" / name
+    for part in PARTS:
+        assert (package / f"{part}.py").is_file(), f"{name} lacks {part}.py"
+    assert issubclass(family.rules, TableBase) and issubclass(family.hand, HandModel)
+    assert issubclass(family.game, Game) and family.game.hand_model is family.hand
+    assert family.tallies
+    for attr in ("PASSED", "describe", "context_line", "card_look", "next_label"):
+        assert hasattr(family.words, attr), f"{name}.words lacks {attr}"
+    for attr in ("finish", "open_rad"):
+        assert hasattr(family.stats, attr), f"{name}.stats lacks {attr}"
+    assert callable(family.sheet) and callable(family.generate)
+    assert all(len(choice) == 3 for choice in family.options + family.house)
+    assert family.form == f"scorepad.games.{name}.form"
+
+
+def test_every_built_in_table_belongs_to_a_registered_game():
+    assert {t.family for t in builtin_tables().values()} == set(FAMILIES)
+    assert find_family("doppelkopf") is None
+
+
+def test_nothing_above_the_engine_branches_on_a_games_name():
+    """Outside scorepad/games/ a game's name is data only (a ruleset id, a hand's `game`)."""
+    names = re.compile(r'"(%s)"' % "|".join(FAMILIES))
+    allowed = {("scorepad/refusals.py", 'game "ramsch"')}  # the English text of a refusal
+    found = []
+    for path in sorted((ROOT / "scorepad").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("scorepad/games/"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if names.search(line) and not any(rel == f and s in line for f, s in allowed):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+# --- a toy sixth game -----------------------------------------------------------------------
+
+
+class ToyTable(TableBase):
+    family: Literal["toy"]
+    points_per_win: int = 1
+
+
+class ToyHand(HandModel):
+    winner: str
+
+
+class Toy(Game):
+    hand_model = ToyHand
+
+    def play(self, number, raw) -> HandResult:
+        hand = parse_hand(ToyHand, raw, number)
+        self.check_player(number, "winner", hand.winner)
+        dealer = self.seats.dealer
+        deltas = self.book("punkte", {hand.winner: self.table.points_per_win})
+        self.seats.pass_deal()
+        return HandResult(number, dealer, deltas, {"winner": hand.winner})
+
+
+TOY_WORDS = types.SimpleNamespace(
+    PASSED="Keiner",
+    describe=lambda table, hand, result: f"Gewonnen: {hand['winner']}",
+    context_line=lambda state, standings, table: f"Geber {state['next_dealer']}",
+    card_look=lambda table, value, row: CardLook(),
+    next_label=lambda state, draft: "Nächste Runde",
+)
+TOY_STATS = types.SimpleNamespace(finish=lambda stats, row: None, open_rad=lambda table, players, result: (None, None))
+
+
+def _toy_form():
+    import flet as ft
+
+    def initial(c, existing):
+        return dict(existing or {})
+
+    def to_hand(c, d):
+        return {k: v for k, v in d.items() if not k.startswith("_")}
+
+    def view(c, d, put, err):
+        return [ft.Row([ft.Button(p, key=f"winner-{p}", on_click=lambda _e=None, p=p: put(winner=p))
+                        for p in c.players])]
+
+    def quick_actions(c, save):
+        return []
+
+    return types.SimpleNamespace(initial=initial, to_hand=to_hand, view=view, quick_actions=quick_actions)
+
+
+TOY = Family(name="toy", title="Toy", rules=ToyTable, hand=ToyHand, game=Toy, tallies=("punkte",),
+             words=TOY_WORDS, sheet=lambda t: [("Zählen", [f"Wer gewinnt, bekommt {t.points_per_win}."])],
+             options=[("Punkte je Sieg", ("points_per_win",), [1, 2])], house=[], stats=TOY_STATS,
+             generate=lambda rng, game, players: {"winner": rng.choice(players)}, form="")
+
+TOY_TOML = '''
+id = "toy"
+name = "Toy"
+family = "toy"
+players = [2, 3]
+tallies = ["punkte"]
+'''
+
+
+@pytest.fixture
+def toy(tmp_path, monkeypatch):
+    """The toy game registered and its rule table among the built-in ones, for this test only."""
+    import scorepad.tables as tables
+
+    folder = tmp_path / "rulesets"
+    shutil.copytree(tables.builtin_dir(), folder)
+    (folder / "toy.toml").write_text(TOY_TOML, encoding="utf-8")
+    monkeypatch.setattr(tables, "builtin_dir", lambda: folder)
+    tables.builtin_tables.cache_clear()
+    with registered(TOY):
+        yield TOY
+    tables.builtin_tables.cache_clear()
+
+
+def test_a_toy_game_is_started_scored_and_shown(toy, tmp_path):
+    from scorepad.app import App
+    from scorepad.describe import describe_hand
+    from scorepad.rulesheet import rule_sheet
+    from scorepad.ui.choices import evening_choices
+    from scorepad.ui.words import context_line
+
+    app = App.open(tmp_path / "toy.db")
+    try:
+        eid = app.start_evening("toy", ["Anna", "Beni"], options={"points_per_win": 2}).id
+        app.add_hand(eid, {"winner": "Anna"})
+        app.add_hand(eid, {"winner": "Beni"})
+        app.add_hand(eid, {"winner": "Anna"})
+        result = app.show(eid)
+        assert result.standings == {"Anna": {"punkte": 4}, "Beni": {"punkte": 2}}
+        table = app.table(eid)
+        assert family_of(table) is TOY
+        assert describe_hand(table, app.hands(eid)[0], result.hands[0]) == "Gewonnen: Anna"
+        assert context_line("toy", result.state, result.standings, table) == "Geber Beni"
+        assert ("Zählen", ["Wer gewinnt, bekommt 2."]) in rule_sheet(table)
+        assert evening_choices("toy")[0][0] == "Punkte je Sieg"
+        summary = app.summary(eid)
+        assert summary.ranking == ["Anna", "Beni"] and summary.winner == "Anna"
+        assert "Gewonnen: Anna" in app.export_session(eid, "md")
+        assert "Anna" in app.export_session(eid, "text")
+    finally:
+        app.close()
+
+
+async def test_a_toy_game_is_entered_on_a_phone(toy, tmp_path):
+    from flet_harness import open_phone
+    from scorepad.ui.main import make_main
+
+    TOY_WITH_FORM = Family(**{**TOY.__dict__, "form": _toy_form()})
+    with registered(TOY_WITH_FORM):
+        main = make_main(str(tmp_path / "phone.db"))
+        try:
+            eid = main.app.start_evening("toy", ["Anna", "Beni"], "Anna").id
+            phone = await open_phone(main)
+            await phone.tap(f"evening-{eid}")
+            assert phone.text_of("context-line") == "Geber Anna"
+            await phone.tap("next-hand")
+            await phone.tap("winner-Beni")
+            await phone.tap("save")
+            assert main.app.show(eid).standings == {"Anna": {"punkte": 0}, "Beni": {"punkte": 1}}
+        finally:
+            main.app.close()
+
+
+def test_the_engine_imports_no_form():
+    """The families' forms are module paths: the engine's import never loads the UI toolkit."""
+    import scorepad.games.family as family_module
+
+    assert "flet" not in inspect.getsource(family_module)
