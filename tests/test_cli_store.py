@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from scorepad.bench import generate_session
-from cli_runner import dump, ok, refused, run
+from cli_runner import dump, ok, refused
 from scorepad.cli import main
 from scorepad.tables import get_table
 
