@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad import app as app_module
+from scorepad.app import evenings as app_module
 from scorepad import fmt
 from scorepad.app import App
 from scorepad.cli import main

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from scorepad import app as app_module
+from scorepad.app import evenings as app_module
 from scorepad.app import App, Season
 from scorepad.bench import generate_session
 from scorepad.cli import main
