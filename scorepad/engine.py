@@ -14,7 +14,7 @@ from scorepad.games import family_of
 from scorepad.games.base import Game, HandResult, Replay
 from scorepad.tables import RuleTable
 
-__all__ = ["Game", "HandResult", "Replay", "before_hand", "new_game", "play_through", "replay",
+__all__ = ["Game", "HandResult", "Replay", "before_hand", "new_game", "replay_game", "replay",
            "try_hand"]
 
 
@@ -37,7 +37,7 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def play_through(table: RuleTable, players: list[str], hands: Iterable[Any],
+def replay_game(table: RuleTable, players: list[str], hands: Iterable[Any],
                  first_dealer: str | None = None) -> tuple[Game, list[HandResult]]:
     """Every hand played in order on a new game: the game (to play more hands on) and the
     results. The first hand that breaks a rule raises HandError."""
@@ -53,7 +53,7 @@ def replay(table: RuleTable, players: list[str], hands: Iterable[Any], first_dea
 
     With keep_boards, the standings after every hand are kept too (for charts)."""
     if not keep_boards:
-        game, results = play_through(table, players, hands, first_dealer)
+        game, results = replay_game(table, players, hands, first_dealer)
         return Replay(results, game.snapshot(), game.state())
     game = new_game(table, players, first_dealer)
     with _no_cycle_collection():
@@ -68,7 +68,7 @@ def before_hand(table: RuleTable, players: list[str], hands: list[Any], number: 
                 first_dealer: str | None = None) -> Game:
     """The game as it stands before hand `number` (default: before the next new hand)."""
     upto = len(hands) if number is None else number - 1
-    return play_through(table, players, hands[:upto], first_dealer)[0]
+    return replay_game(table, players, hands[:upto], first_dealer)[0]
 
 
 def try_hand(table: RuleTable, players: list[str], hands: list[Any], hand: Any, number: int | None = None,

@@ -348,7 +348,7 @@ def test_an_old_evening_keeps_its_table_when_the_built_in_one_changes(app, monke
     before = app.show(evening).as_dict()
     dearer = with_options(get_table("schafkopf"), {"contracts": {"sauspiel": {"tariff": 50}}})
     monkeypatch.setattr("scorepad.session.get_table", lambda rid: dearer)
-    monkeypatch.setattr("scorepad.app.evenings.get_table", lambda rid: dearer)
+    monkeypatch.setattr("scorepad.app.reports.get_table", lambda rid: dearer)
     assert fresh_show(app, evening) == before
     assert app.add_hand(evening, sauspiel()).standings[H] == {"geld": 60}
     new = app.start_evening("schafkopf", SK)
@@ -362,7 +362,7 @@ def test_an_old_evening_keeps_its_table_when_the_built_in_one_changes(app, monke
 
 def test_export_refuses_what_a_session_file_cannot_carry(app, monkeypatch):
     evening = schafkopf_evening(app, hands=1)
-    monkeypatch.setattr("scorepad.app.evenings.get_table", lambda rid: (_ for _ in ()).throw(SessionError("ruleset", "ruleset_unknown", ruleset="gone", known="")))
+    monkeypatch.setattr("scorepad.app.reports.get_table", lambda rid: (_ for _ in ()).throw(SessionError("ruleset", "ruleset_unknown", ruleset="gone", known="")))
     with pytest.raises(ExportError, match="has changed since the evening was started"):
         app.export_session(evening)
 
@@ -514,7 +514,7 @@ def test_the_hand_form_reads_the_kept_evening_without_replaying(tmp_path, monkey
         def no_replay(*args, **kwargs):
             raise AssertionError("replayed the evening")
 
-        monkeypatch.setattr(app_module, "play_all", no_replay)
+        monkeypatch.setattr(app_module, "replay_live", no_replay)
         monkeypatch.setattr(app.store, "hands", no_replay)
         game = app.before_hand(eid)
         before = game.snapshot()

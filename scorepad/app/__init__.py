@@ -1,6 +1,251 @@
-"""The application layer: the one API the command line and the GUI call (scorepad.app.evenings,
-for now all of it; split into its parts next)."""
+"""The application layer: the one API the command line and the phones call.
 
-from scorepad.app.evenings import *  # noqa: F403
-from scorepad.app.evenings import (HouseRules as HouseRules, PinError as PinError,  # noqa: F401
-                                   Reverted as Reverted, __all__ as __all__, rename_in as rename_in)
+`App` is a thin facade: each method hands the call to the part that does the job.
+
+    evenings.py  the evenings and their changes (start, add, edit, delete, undo, redo, finish),
+                 what the screens read of one (show, table, before_hand, preview); the change
+                 listeners. live.py: the evening as scored so far, kept between taps.
+                 changes.py: a change to the list of hands and the way back (undo, redo).
+    players.py   the players, and renaming one in every evening of theirs
+    rules.py     an evening's rules changed afterwards
+    reports.py   the hands, the session file, the exports, the summary, the season
+    house.py     house rules (a table's own variants)
+    access.py    PINs
+    drafts.py    the hand a phone is entering
+    repair.py    scorepad check [--repair]
+    upgrade.py   what the store's schema upgrade asks of the application layer
+    errors.py    the app's refusals; models.py what crosses the boundary; checks.py the checks
+                 of what callers hand in; guard.py the store lock around every operation
+
+Every part works on the same Store (and its re-entrant lock) and reads evenings through the one
+Evenings part, which keeps the live replays.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable
+
+from scorepad.app.access import Pins
+from scorepad.app.checks import rename_in
+from scorepad.app.drafts import Drafts
+from scorepad.app.errors import (EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
+                                 PinError, PlayerNameError, StaleVersionError)
+from scorepad.app.evenings import Evenings
+from scorepad.app.house import House
+from scorepad.app.models import (ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season,
+                                 SeasonRow)
+from scorepad.app.players import Players
+from scorepad.app.repair import Repairs
+from scorepad.app.reports import EXPORT_FORMATS, Reports
+from scorepad.app.rules import Rules
+from scorepad.app.upgrade import migration_hands, migration_table
+from scorepad.engine import HandResult, Replay
+from scorepad.session import SessionFile
+from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError
+
+__all__ = [
+    "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "Season", "SeasonRow", "EXPORT_FORMATS",
+    "StaleVersionError", "EveningClosedError", "NothingToUndoError", "NotYourChangeError", "PlayerNameError", "LaterHandError",
+    "ExportError", "NotFoundError", "StoreError",
+    # also importable from here, as before the split
+    "HouseRules", "PinError", "Reverted", "rename_in",
+]
+
+
+class App:
+    """scorepad's operations on one store. Thread-safe; one instance per process is enough."""
+
+    def __init__(self, store: Store, live_evenings: int = 8):
+        self.store = store
+        self._evenings = Evenings(store, live_evenings)
+        self._players = Players(self._evenings)
+        self._rules = Rules(self._evenings)
+        self._reports = Reports(self._evenings)
+        self._house = House(store)
+        self._pins = Pins(store)
+        self._drafts = Drafts(self._evenings)
+        self._repairs = Repairs(self._evenings)
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
+        """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
+        return cls(Store(path, busy_timeout, canonical_hands=migration_hands, evening_table=migration_table))
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "App":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- evenings -----------------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        return self._evenings.subscribe(listener)
+
+    def forget(self) -> None:
+        """Drop the live replays (they are rebuilt from the store when needed)."""
+        return self._evenings.forget()
+
+    def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
+                      options: dict[str, Any] | None = None, place: str | None = None,
+                      note: str | None = None) -> EveningInfo:
+        """A new evening at the rule table `ruleset` (with `options`), its table copied in."""
+        return self._evenings.start_evening(ruleset, players, first_dealer, options, place, note)
+
+    def import_session(self, source: str | dict | SessionFile, place: str | None = None,
+                       note: str | None = None) -> EveningInfo:
+        """A session file (text, decoded JSON or parsed) stored as a new evening."""
+        return self._evenings.import_session(source, place, note)
+
+    def evening(self, evening_id: int) -> EveningInfo:
+        return self._evenings.evening(evening_id)
+
+    def list_evenings(self) -> list[EveningInfo]:
+        return self._evenings.list_evenings()
+
+    def finish_evening(self, evening_id: int, expected_version: int | None = None,
+                       finished: bool = True) -> EveningInfo:
+        """Mark the evening finished (no more hand changes), or open it again."""
+        return self._evenings.finish_evening(evening_id, expected_version, finished)
+
+    def show(self, evening_id: int) -> Replay:
+        """The evening replayed: every hand's deltas, the standings, what comes next."""
+        return self._evenings.show(evening_id)
+
+    def history(self, evening_id: int) -> list[ChangeEntry]:
+        return self._evenings.history(evening_id)
+
+    def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None,
+                 device: str | None = None) -> ChangeResult:
+        return self._evenings.add_hand(evening_id, hand, expected_version, device)
+
+    def edit_hand(self, evening_id: int, number: int, hand: Any,
+                  expected_version: int | None = None, device: str | None = None) -> ChangeResult:
+        """Hand `number` replaced; every hand after it is scored again."""
+        return self._evenings.edit_hand(evening_id, number, hand, expected_version, device)
+
+    def delete_hand(self, evening_id: int, number: int, expected_version: int | None = None,
+                    device: str | None = None) -> ChangeResult:
+        """Hand `number` taken out; later hands move up one number and are scored again."""
+        return self._evenings.delete_hand(evening_id, number, expected_version, device)
+
+    def undo(self, evening_id: int, expected_version: int | None = None,
+             device: str | None = None) -> ChangeResult:
+        return self._evenings.undo(evening_id, expected_version, device)
+
+    def redo(self, evening_id: int, expected_version: int | None = None,
+             device: str | None = None) -> ChangeResult:
+        return self._evenings.redo(evening_id, expected_version, device)
+
+    # -- players ------------------------------------------------------------------------
+
+    def players(self) -> list[PlayerInfo]:
+        return self._players.players()
+
+    def rename_player(self, old: str, new: str) -> PlayerInfo:
+        """A new name for a person: every evening of theirs keeps them, under the new name."""
+        return self._players.rename_player(old, new)
+
+    # -- reports ------------------------------------------------------------------------
+
+    def hands(self, evening_id: int) -> list[Any]:
+        return self._reports.hands(evening_id)
+
+    def session(self, evening_id: int) -> dict[str, Any]:
+        """The evening as a session file (format 1)."""
+        return self._reports.session(evening_id)
+
+    def export_session(self, evening_id: int, format: str = "json", settle_open: bool = False) -> str | bytes:
+        return self._reports.export_session(evening_id, format, settle_open)
+
+    # -- repairs ------------------------------------------------------------------------
+
+    def check(self) -> list[str]:
+        return self._repairs.check()
+
+    def repair(self) -> list[str]:
+        return self._repairs.repair()
+
+    # -- reports ------------------------------------------------------------------------
+
+    def summary(self, evening_id: int, settle_open: bool = False):
+        return self._reports.summary(evening_id, settle_open)
+
+    def season(self, ruleset: str | None = None, since: date | str | None = None,
+               settle_open: bool = False) -> Season:
+        return self._reports.season(ruleset, since, settle_open)
+
+    # -- evenings -----------------------------------------------------------------------
+
+    def table(self, evening_id: int):
+        """The rule table the evening is scored by (as stored with it)."""
+        return self._evenings.table(evening_id)
+
+    def before_hand(self, evening_id: int, number: int | None = None):
+        return self._evenings.before_hand(evening_id, number)
+
+    def preview(self, evening_id: int, hand: Any, number: int | None = None) -> HandResult:
+        return self._evenings.preview(evening_id, hand, number)
+
+    # -- drafts -------------------------------------------------------------------------
+
+    def draft(self, evening_id: int, device: str = "") -> Any:
+        """The hand this phone (`device`) is entering (the form's taps), if any."""
+        return self._drafts.draft(evening_id, device)
+
+    def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None,
+                   device: str = "") -> None:
+        """Keep this phone's taps: each phone has its own draft, no phone types into another's."""
+        return self._drafts.save_draft(evening_id, data, expected_version, device)
+
+    def clear_draft(self, evening_id: int, device: str = "") -> None:
+        return self._drafts.clear_draft(evening_id, device)
+
+    # -- house --------------------------------------------------------------------------
+
+    def house_rules(self) -> list[HouseRules]:
+        return self._house.house_rules()
+
+    def save_house_rules(self, name: str, base: str, options: dict[str, Any]) -> HouseRules:
+        return self._house.save_house_rules(name, base, options)
+
+    def house_table(self, name: str):
+        """The rule table of a house variant, ready to start an evening with."""
+        return self._house.house_table(name)
+
+    def export_house_rules(self, name: str) -> str:
+        """The variant as a TOML rule table that `extends` its built-in table."""
+        return self._house.export_house_rules(name)
+
+    def import_house_rules(self, path: str | Path) -> HouseRules:
+        """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
+        return self._house.import_house_rules(path)
+
+    def import_house_rules_text(self, text: str, source: str = "Hausregeln") -> HouseRules:
+        return self._house.import_house_rules_text(text, source)
+
+    # -- rules --------------------------------------------------------------------------
+
+    def rules_preview(self, evening_id: int, options: dict[str, Any]) -> tuple[Any, Replay, Replay]:
+        return self._rules.rules_preview(evening_id, options)
+
+    def change_rules(self, evening_id: int, options: dict[str, Any], expected_version: int | None = None) -> EveningInfo:
+        return self._rules.change_rules(evening_id, options, expected_version)
+
+    # -- pins ---------------------------------------------------------------------------
+
+    def pin(self, evening_id: int) -> str:
+        """The evening's 4-digit PIN (shown only to a phone that holds it)."""
+        return self._pins.pin(evening_id)
+
+    def check_pin(self, evening_id: int, pin: str) -> bool:
+        return self._pins.check_pin(evening_id, pin)
+
+    def set_pin(self, evening_id: int, pin: str) -> None:
+        """A new PIN for the evening: exactly four digits."""
+        return self._pins.set_pin(evening_id, pin)

@@ -1,0 +1,90 @@
+"""House rules: a table's own variants of a built-in rule table, kept by name, written as and
+read from a TOML rule table that `extends` the built-in one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from scorepad import tomlwrite
+from scorepad.app.checks import check_text
+from scorepad.app.guard import guarded
+from scorepad.app.models import HouseRules
+from scorepad.app.rules import table_diff
+from scorepad.errors import SessionError, TableError
+from scorepad.session import has_control_characters
+from scorepad.store import NotFoundError, Store
+from scorepad.tables import builtin_tables, get_table, load_table_file, load_table_text, table_as_dict, with_options
+
+
+class House:
+    """The house variants kept in one store."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    @guarded
+    def house_rules(self) -> list[HouseRules]:
+        with self.store.read():
+            return [HouseRules(**{k: r[k] for k in HouseRules.model_fields}) for r in self.store.house_rules()]
+
+    @guarded
+    def save_house_rules(self, name: str, base: str, options: dict[str, Any]) -> HouseRules:
+        """Keep a variant of the built-in table `base` under `name` (a variant of that name is
+        replaced). The values are checked as a session's options are: a wrong one is refused
+        naming options.<key>."""
+        name = (check_text("name", name) or "").strip()
+        if not name:
+            raise SessionError("name", "house_name_missing")
+        if has_control_characters(name):
+            raise SessionError("name", "name_control", name=name)
+        get_table(base)
+        options = {**(options or {}), "name": name}
+        with_options(get_table(base), options)
+        with self.store.write():
+            rule_id = self.store.save_house_rules(name, base, options)
+        return HouseRules(id=rule_id, name=name, base=base, options=options)
+
+    @guarded
+    def house_table(self, name: str):
+        """The rule table of a house variant, ready to start an evening with."""
+        with self.store.read():
+            row = self.store.house_rule(name)
+        if row is None:
+            raise NotFoundError("no_house_variant", name=name)
+        return with_options(get_table(row["base"]), row["options"])
+
+    @guarded
+    def export_house_rules(self, name: str) -> str:
+        """The variant as a TOML rule table that `extends` its built-in table."""
+        with self.store.read():
+            row = self.store.house_rule(name)
+        if row is None:
+            raise NotFoundError("no_house_variant", name=name)
+        slug = re.sub(r"[^a-z0-9]+", "-", row["name"].casefold()).strip("-") or "haus"
+        return tomlwrite.dumps({"id": f"{row['base']}-{slug}", "extends": row["base"], **row["options"]})
+
+    @guarded
+    def import_house_rules(self, path: str | Path) -> HouseRules:
+        """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
+        load_table_file(path)  # refuses a wrong file (unreadable, bad TOML) naming it
+        return self.import_house_rules_text(Path(path).read_text(encoding="utf-8"), str(path))
+
+    @guarded
+    def import_house_rules_text(self, text: str, source: str = "Hausregeln") -> HouseRules:
+        """TOML text of a rule table that `extends` a built-in one (pasted in the app), kept
+        as a house variant. A wrong table is refused with the key path and the reason."""
+        table, raw = load_table_text(text, source)
+        base = raw.get("extends")
+        if not isinstance(base, str) or base not in builtin_tables():
+            raise TableError(source, "extends", "house_extends", known=", ".join(builtin_tables()))
+        base_table = get_table(base)
+        def values(t) -> dict:
+            return {k: v for k, v in table_as_dict(t).items() if k not in ("id", "extends")}
+
+        options = {k: v for k, v in table_diff(values(base_table), values(table)).items()}
+        if values(with_options(base_table, options)) != values(table):
+            raise TableError(source, "", "house_not_changes")
+        options.pop("name", None)
+        return self.save_house_rules(table.name, base, options)

@@ -1,0 +1,47 @@
+"""The evening as scored so far, kept in memory between taps.
+
+"Scoring the evening" is the engine's `replay` (hands in, standings out). `replay_live` is that
+replay keeping the engine's game, so the next hand is played on it instead of replaying the
+whole evening; `Live.as_replay` only packs what is kept into the engine's Replay (it scores
+nothing). `game_copy` is a game to read or try a hand on without touching the kept one.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from scorepad.engine import Game, HandResult, Replay, replay_game
+from scorepad.tables import validate_table
+
+
+@functools.lru_cache(maxsize=64)
+def stored_table(text: str, source: str):
+    """An evening's stored rule table, validated back into the engine's model."""
+    return validate_table(json.loads(text), source)
+
+
+@dataclass
+class Live:
+    """An evening replayed up to its last hand: the engine's game and every hand's result."""
+
+    version: int
+    game: Game
+    results: list[HandResult]
+
+    def as_replay(self) -> Replay:
+        return Replay(list(self.results), self.game.snapshot(), self.game.state())
+
+
+def replay_live(table, players: list[str], first_dealer: str | None, hands: list[Any], version: int = 0) -> Live:
+    """The engine's replay, keeping the game so more hands can be played on it."""
+    game, results = replay_game(table, list(players), hands, first_dealer)
+    return Live(version, game, results)
+
+
+def game_copy(game: Game) -> Game:
+    """A copy of a game to read or try a hand on; the rule table is shared (it never changes)."""
+    return copy.deepcopy(game, {id(game.table): game.table})

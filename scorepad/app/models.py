@@ -1,0 +1,109 @@
+"""What crosses the application layer's boundary: the facts, results and tables the command
+line and the screens get back (pydantic models, so they print and compare as data)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+
+class EveningInfo(BaseModel):
+    """An evening's facts (not its standings: those come from `show`)."""
+
+    id: int
+    ruleset: str
+    game: str
+    family: str
+    players: list[str]
+    first_dealer: str | None
+    options: dict[str, Any]
+    started_at: str
+    place: str | None
+    note: str | None
+    finished: bool
+    finished_at: str | None
+    hands: int
+    version: int
+
+    def date(self) -> str:
+        """The start in local time, minutes precision, for lists."""
+        return datetime.fromisoformat(self.started_at).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class ChangeEntry(BaseModel):
+    """One line of an evening's change log."""
+
+    id: int
+    version: int
+    at: str
+    action: str
+    number: int | None
+    old: Any
+    new: Any
+    undoes: int | None
+
+
+class Reverted(BaseModel):
+    """What an undo or redo took back or did again: the original change and its hand."""
+
+    action: str  # add, edit or delete
+    number: int | None
+    hand: Any  # the hand that change put in (add, edit) or took out (delete)
+
+
+class ChangeResult(BaseModel):
+    """What a change left: the evening's new version and standings, the changed hand's result."""
+
+    evening: int
+    version: int
+    action: str
+    number: int | None
+    hands: int
+    hand: dict[str, Any] | None
+    standings: dict[str, dict[str, int]]
+    state: dict[str, Any]
+    reverted: Reverted | None = None  # undo/redo: which change it took back or did again
+
+
+class HouseRules(BaseModel):
+    """A table's own variant: a name, the built-in table it changes, and the changed values."""
+
+    id: int
+    name: str
+    base: str
+    options: dict[str, Any]
+
+
+class PlayerInfo(BaseModel):
+    id: int
+    name: str
+    evenings: int
+
+
+class SeasonRow(BaseModel):
+    """One player's season: what the evening summaries say, added up."""
+
+    name: str
+    evenings: int = 0
+    hands: int = 0  # hands played (taken part in)
+    money: int = 0  # cents: the settled balances summed
+    points: int | None = None  # the game's lead tally summed (with one ruleset whose lead is not geld)
+    trophies: dict[str, int] = {}  # trophy name -> evenings that ended with the player holding it
+    bollas: int | None = None  # Zaisertshofer Ramsch
+    games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
+
+
+class Season(BaseModel):
+    """The season table over the stored evenings (of one ruleset, from a day on), best first."""
+
+    ruleset: str | None
+    game: str | None  # the ruleset's name
+    since: str | None  # ISO date
+    evenings: int
+    tally: str | None  # what `points` adds up (the first tally of the game's ranking)
+    better: Literal["more", "less"] | None
+    trophies: list[str]
+    rows: list[SeasonRow]
+    open_rads: int = 0  # evenings whose unfinished Rad was settled pro rata (only when chosen)

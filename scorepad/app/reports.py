@@ -1,0 +1,199 @@
+"""What an evening or a season comes to: the hands as entered, the session file, the exports in
+every format, the evening's summary (standings, trophies, who pays whom, statistics) and the
+season table. Reads only; the scoring is the engine's `replay`, the words are summary.py's and
+exports.py's.
+
+`App.session` (the evening as a session file, a public name) is `session_file` inside.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, Any, Callable
+
+from scorepad import fmt
+from scorepad.app.checks import local_day, parse_day
+from scorepad.app.errors import ExportError
+from scorepad.app.guard import guarded
+from scorepad.app.models import EveningInfo, Season, SeasonRow
+from scorepad.app.rules import table_diff
+from scorepad.engine import Replay, replay
+from scorepad.errors import SessionError
+from scorepad.exports import render as render_export
+from scorepad.session import SessionFile
+from scorepad.store import NotFoundError
+from scorepad.summary import summarize
+from scorepad.tables import builtin_tables, get_table, table_as_dict, with_options
+
+if TYPE_CHECKING:
+    from scorepad.app.evenings import Evenings
+
+
+@dataclass
+class ExportData:
+    """Everything an export format may need: the evening's facts, its session file, the rule
+    table it is scored by, and its replay."""
+
+    info: EveningInfo
+    session_file: dict[str, Any]
+    table: Any
+    replay: Replay
+
+
+def evening_summary(data: ExportData, settle_open: bool = False):
+    """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart).
+    An unfinished Struliwuli Rad is money only with `settle_open` (the table's choice)."""
+    s = data.session_file
+    result = replay(data.table, s["players"], s["hands"], s.get("first_dealer"), keep_boards=True)
+    meta = {"started": data.info.started_at, "place": data.info.place, "note": data.info.note,
+            "finished": data.info.finished}
+    return result, summarize(data.table, s["players"], result, meta, settle_open=settle_open)
+
+
+def _render(kind: str) -> Callable[..., str]:
+    def render(data: ExportData, settle_open: bool = False) -> str | bytes:
+        result, summary = evening_summary(data, settle_open)
+        return render_export(kind, data.table, data.session_file, result, summary)
+
+    return render
+
+
+# json: the session file (format 1, importable as is) plus the computed results
+# csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
+# png: the evening as a picture to share (bytes, not text)
+EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {
+    k: _render(k) for k in fmt.EXPORT_FORMAT_NAMES}
+
+
+class Reports:
+    """An evening's hands, session file, exports and summary, and the season over all evenings."""
+
+    def __init__(self, evenings: Evenings):
+        self.evenings = evenings
+        self.store = evenings.store
+
+    @guarded
+    def hands(self, evening_id: int) -> list[Any]:
+        """The evening's hands as entered (hand 1 first), scored by the table stored with it:
+        what the screens show; unlike `session` it never depends on today's built-in tables."""
+        with self.store.read():
+            self.store.evening(evening_id)
+            return self.store.hands(evening_id)
+
+    @guarded
+    def session(self, evening_id: int) -> dict[str, Any]:
+        """The evening as a session file (format 1)."""
+        with self.store.read():
+            return self._session_file(self.store.evening(evening_id))
+
+    @guarded
+    def export_session(self, evening_id: int, format: str = "json", settle_open: bool = False) -> str | bytes:
+        """The evening written in `format` (see EXPORT_FORMATS); `settle_open` settles an
+        unfinished Struliwuli Rad pro rata (said so in the export), else it is no money.
+        Text for every format but `png` (bytes)."""
+        if format not in EXPORT_FORMATS:
+            raise ExportError("export_format_unknown", format=format, known=", ".join(EXPORT_FORMATS))
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            data = ExportData(self.evenings.info(evening_id), self._session_file(row), self.evenings.rule_table(row), self.evenings.show(evening_id))
+        return EXPORT_FORMATS[format](data, settle_open)
+
+    @guarded
+    def summary(self, evening_id: int, settle_open: bool = False):
+        """The evening summed up: standings, winner, trophies, balances, transfers, statistics.
+        An unfinished Struliwuli Rad is no money unless `settle_open` (then `open_rad` says so)."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            data = ExportData(self.evenings.info(evening_id), self._session_file_plain(row), self.evenings.rule_table(row), self.evenings.show(evening_id))
+        return evening_summary(data, settle_open)[1]
+
+    @guarded
+    def season(self, ruleset: str | None = None, since: date | str | None = None,
+               settle_open: bool = False) -> Season:
+        """A table per player over the stored evenings (of `ruleset`; started on or after the
+        day `since`), added up from each evening's summary (open Rads only with `settle_open`,
+        the table's explicit choice; `open_rads` counts the evenings settled so): evenings,
+        hands, money, the lead tally, trophies, Bollas, games lost. Best first."""
+        day = parse_day(since)
+        with self.store.read():
+            listed = self.store.evening_list()
+            if ruleset is not None and ruleset not in builtin_tables() and all(r["ruleset"] != ruleset for r in listed):
+                raise NotFoundError("no_rule_table", ruleset=ruleset, known=", ".join(builtin_tables()))
+            chosen = [r for r in listed if (ruleset is None or r["ruleset"] == ruleset)
+                      and (day is None or local_day(r["started_at"]) >= day)]
+            rows: dict[str, SeasonRow] = {}
+            trophies: list[str] = []
+            leads = set()
+            ramsch = schwarze_sau = False
+            open_rads = 0
+            for r in chosen:
+                lead = self.evenings.rule_table(self.store.evening(r["id"])).rank_keys()[0]
+                leads.add((lead.tally, lead.better))
+                s = self.summary(r["id"], settle_open)
+                open_rads += bool(s.open_rad and s.open_rad.settled)
+                trophies += [t for t in s.trophies if t not in trophies]
+                for p in s.stats:
+                    row = rows.setdefault(p.name, SeasonRow(name=p.name))
+                    row.evenings += 1
+                    row.hands += p.hands_played
+                    row.money += s.balances[p.name]
+                    row.points = (row.points or 0) + s.standings[p.name].get(lead.tally, 0)
+                    for name, holders in s.trophies.items():
+                        row.trophies[name] = row.trophies.get(name, 0) + (p.name in holders)
+                    if p.bollas is not None:
+                        ramsch = True
+                        row.bollas = (row.bollas or 0) + p.bollas
+                    if p.games_lost is not None:
+                        schwarze_sau = True
+                        row.games_lost = (row.games_lost or 0) + p.games_lost
+        tally, better = next(iter(leads)) if ruleset is not None and len(leads) == 1 else (None, None)
+        if tally == "geld":
+            tally, better = None, None
+        for row in rows.values():
+            row.trophies = {t: row.trophies.get(t, 0) for t in trophies}
+            if tally is None:
+                row.points = None
+            if ramsch:
+                row.bollas = row.bollas or 0
+            if schwarze_sau:
+                row.games_lost = row.games_lost or 0
+
+        def order(row: SeasonRow):
+            lead = (0 if tally is None else -row.points if better == "more" else row.points)
+            return (lead, -row.money, -row.evenings, row.name.casefold())
+
+        known = builtin_tables().get(ruleset) if ruleset else None
+        game = chosen[0]["game"] if ruleset and chosen else known.name if known else None
+        return Season(ruleset=ruleset, game=game, since=day.isoformat() if day else None, evenings=len(chosen), tally=tally,
+                      better=better, trophies=trophies, rows=sorted(rows.values(), key=order),
+                      open_rads=open_rads)
+
+    def _session_file_plain(self, row: dict) -> dict[str, Any]:
+        """The session as stored, for summaries (no format-1 options needed)."""
+        return {"format": 1, "ruleset": row["ruleset"], "players": row["players"],
+                "first_dealer": row["first_dealer"], "hands": self.store.hands(row["id"])}
+
+    def _session_file(self, row: dict) -> dict[str, Any]:
+        session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],
+                              first_dealer=row["first_dealer"], date=row["started_at"], place=row["place"],
+                              note=row["note"], options=self._format1_options(row),
+                              hands=self.store.hands(row["id"]))
+        return session.as_dict()
+
+    def _format1_options(self, row: dict) -> dict[str, Any]:
+        """Options that give the stored table from today's built-in one: format 1 names no table."""
+        stored = table_as_dict(self.evenings.rule_table(row))  # validated: fields added since get their defaults
+        options = self.evenings.options(row)
+        try:
+            base = get_table(row["ruleset"])
+        except SessionError:
+            base = None
+        if base is not None:
+            for candidate in (options, table_diff(table_as_dict(base), stored)):
+                try:
+                    if table_as_dict(with_options(base, candidate)) == stored:
+                        return candidate
+                except SessionError:
+                    continue
+        raise ExportError("export_table_changed", evening=row["id"], ruleset=row["ruleset"])

@@ -1,0 +1,26 @@
+"""What the store's schema upgrade asks the application layer (the store itself does not know
+rule tables or player names): the rule table an old evening meant, and its hands with the
+player names spelled as stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.app.players import renamed_checked
+from scorepad.session import SessionFile, session_table
+
+
+def migration_table(ruleset: str, players: list[str], first_dealer: str | None, options: dict) -> Any:
+    """For the schema upgrade: the rule table an old evening meant (its ruleset and options now)."""
+    return session_table(SessionFile(format=1, ruleset=ruleset, players=players, first_dealer=first_dealer,
+                                     options=options))
+
+
+def migration_hands(evening: dict, renames: dict[str, str]) -> list[Any]:
+    """For the schema upgrade: an old evening's hands with player names spelled as stored."""
+    if not renames:
+        return evening["hands"]
+    session = SessionFile(format=1, ruleset=evening["ruleset"], players=evening["players"],
+                          first_dealer=evening["first_dealer"], options=evening["options"])
+    return renamed_checked(session_table(session), evening["players"], evening["first_dealer"],
+                           evening["hands"], renames)
