@@ -41,9 +41,11 @@ from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
 from scorepad.app.upgrade import migration_hands, migration_table
-from scorepad.engine import HandResult, Replay
+from scorepad.engine import Game, HandResult, Replay
 from scorepad.session import SessionFile
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError
+from scorepad.summary import EveningSummary
+from scorepad.tables import RuleTable
 
 __all__ = [
     "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "Season", "SeasonRow", "EXPORT_FORMATS",
@@ -79,7 +81,7 @@ class App:
     def __enter__(self) -> "App":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- evenings -----------------------------------------------------------------------
@@ -97,7 +99,7 @@ class App:
         """A new evening at the rule table `ruleset` (with `options`), its table copied in."""
         return self._evenings.start_evening(ruleset, players, first_dealer, options, place, note)
 
-    def import_session(self, source: str | dict | SessionFile, place: str | None = None,
+    def import_session(self, source: str | dict[str, Any] | SessionFile, place: str | None = None,
                        note: str | None = None) -> EveningInfo:
         """A session file (text, decoded JSON or parsed) stored as a new evening."""
         return self._evenings.import_session(source, place, note)
@@ -173,7 +175,7 @@ class App:
 
     # -- reports ------------------------------------------------------------------------
 
-    def summary(self, evening_id: int, settle_open: bool = False):
+    def summary(self, evening_id: int, settle_open: bool = False) -> EveningSummary:
         return self._reports.summary(evening_id, settle_open)
 
     def season(self, ruleset: str | None = None, since: date | str | None = None,
@@ -182,11 +184,11 @@ class App:
 
     # -- evenings -----------------------------------------------------------------------
 
-    def table(self, evening_id: int):
+    def table(self, evening_id: int) -> RuleTable:
         """The rule table the evening is scored by (as stored with it)."""
         return self._evenings.table(evening_id)
 
-    def before_hand(self, evening_id: int, number: int | None = None):
+    def before_hand(self, evening_id: int, number: int | None = None) -> Game:
         return self._evenings.before_hand(evening_id, number)
 
     def preview(self, evening_id: int, hand: Any, number: int | None = None) -> HandResult:
@@ -214,7 +216,7 @@ class App:
     def save_house_rules(self, name: str, base: str, options: dict[str, Any]) -> HouseRules:
         return self._house.save_house_rules(name, base, options)
 
-    def house_table(self, name: str):
+    def house_table(self, name: str) -> RuleTable:
         """The rule table of a house variant, ready to start an evening with."""
         return self._house.house_table(name)
 

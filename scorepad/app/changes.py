@@ -67,10 +67,10 @@ class Planned:
     reverted: Reverted | None = None
 
 
-def undo_stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict]]:
+def undo_stacks(evening_id: int, log: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The undo and redo stacks from the change log: hand changes, taken back and done again."""
-    undo: list[dict] = []
-    redo: list[dict] = []
+    undo: list[dict[str, Any]] = []
+    redo: list[dict[str, Any]] = []
     for c in log:
         if c["action"] == "repair":  # `scorepad check --repair` renumbered or moved hands: no way back
             undo.clear()
@@ -86,7 +86,7 @@ def undo_stacks(evening_id: int, log: list[dict]) -> tuple[list[dict], list[dict
     return undo, redo
 
 
-def made_by(log: list[dict], change: dict, action: str) -> str | None:
+def made_by(log: list[dict[str, Any]], change: dict[str, Any], action: str) -> str | None:
     """The phone that may undo `change` (the one that made it) or redo it (the one that undid it)."""
     if action == "undo":
         return change.get("device")
@@ -94,7 +94,7 @@ def made_by(log: list[dict], change: dict, action: str) -> str | None:
     return undos[-1].get("device") if undos else None
 
 
-def renames_since(log: list[dict], change_id: int) -> dict[str, str]:
+def renames_since(log: list[dict[str, Any]], change_id: int) -> dict[str, str]:
     """Old name -> current name for every player renamed after the change `change_id`."""
     renames: dict[str, str] = {}
     for c in log:
@@ -105,7 +105,7 @@ def renames_since(log: list[dict], change_id: int) -> dict[str, str]:
     return renames
 
 
-def reverse(change: dict, action: str, renames: dict[str, str]) -> HandOp:
+def reverse(change: dict[str, Any], action: str, renames: dict[str, str]) -> HandOp:
     """The hand change that undoes (or redoes) a logged add, edit or delete."""
     kind, number = change["action"], change["number"]
     old, new = rename_in(change["old"], renames), rename_in(change["new"], renames)

@@ -9,7 +9,8 @@ from typing import Any
 
 from scorepad.app.errors import PlayerNameError
 from scorepad.errors import HandError, ScorepadError, SessionError
-from scorepad.session import MAX_NAME_CHARS, has_control_characters, normalize_name
+from scorepad.names import has_control_characters, normalize_name
+from scorepad.session import MAX_NAME_CHARS
 from scorepad.store import NotFoundError, dumps, in_sqlite_range
 
 
@@ -38,7 +39,7 @@ def check_number(evening_id: int, number: Any) -> int:
     """A hand number as the API takes it: a whole number (a bool or text is no hand number)."""
     if not in_sqlite_range(number):
         raise NotFoundError("no_hand_number", evening=evening_id, number=number)
-    return number
+    return int(number)
 
 
 def check_text(key: str, value: Any) -> str | None:
@@ -55,6 +56,7 @@ def check_name(name: Any) -> str:
     if has_control_characters(name):
         raise PlayerNameError("name_control", name=name)
     name = normalize_name(name)
+    assert isinstance(name, str)
     if name != name.strip():
         raise PlayerNameError("name_spaces", name=name)
     if len(name) > MAX_NAME_CHARS:

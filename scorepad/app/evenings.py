@@ -29,12 +29,12 @@ from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUnd
 from scorepad.app.guard import guarded
 from scorepad.app.live import Live, game_copy, replay_live, stored_table
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, Reverted
-from scorepad.app.players import renamed_checked
-from scorepad.engine import HandResult, Replay, before_hand, try_hand
+from scorepad.app.players import renamed_checked, renamed_dealer
+from scorepad.engine import Game, HandResult, Replay, before_hand, try_hand
 from scorepad.errors import HandError, SessionError
 from scorepad.session import SessionFile, names_in, parse_session, parse_session_text, session_table, started_at
 from scorepad.store import Store, StoreError, damage, dumps, now
-from scorepad.tables import table_as_dict
+from scorepad.tables import RuleTable, table_as_dict
 
 
 class Evenings:
@@ -74,7 +74,7 @@ class Evenings:
         return self._create(session, place, note, "start")
 
     @guarded
-    def import_session(self, source: str | dict | SessionFile, place: str | None = None,
+    def import_session(self, source: str | dict[str, Any] | SessionFile, place: str | None = None,
                        note: str | None = None) -> EveningInfo:
         """A session file (text, decoded JSON or parsed) stored as a new evening."""
         if isinstance(source, str):
@@ -85,7 +85,7 @@ class Evenings:
             session = parse_session(source)
         return self._create(session, place, note, "import")
 
-    def _create(self, session: SessionFile, place, note, action: str) -> EveningInfo:
+    def _create(self, session: SessionFile, place: str | None, note: str | None, action: str) -> EveningInfo:
         # the place and note given win over the session file's; its date, if any, is kept
         place = check_text("place", place) or check_text("place", session.place)
         note = check_text("note", note) or check_text("note", session.note)
@@ -106,7 +106,7 @@ class Evenings:
                     mapping[name] = stored
             if mapping:
                 hands = renamed_checked(table, session.players, session.first_dealer, hands, mapping)
-            dealer = mapping.get(session.first_dealer, session.first_dealer)
+            dealer = renamed_dealer(session.first_dealer, mapping)
             live = replay_live(table, names, dealer, hands)
             evening_id = self.store.create_evening({
                 "ruleset": session.ruleset, "game": table.name, "family": table.family,
@@ -190,7 +190,7 @@ class Evenings:
                   expected_version: int | None = None, device: str | None = None) -> ChangeResult:
         """Hand `number` replaced; every hand after it is scored again."""
 
-        def plan(count):
+        def plan(count: int) -> Planned:
             old = self.store.hand(evening_id, check_number(evening_id, number))
             return Planned(HandOp("replace", number, plain_hand(hand, number)), old)
 
@@ -221,7 +221,7 @@ class Evenings:
 
     def _undo_redo(self, evening_id: int, action: str, expected_version: int | None,
                    device: str | None) -> ChangeResult:
-        def plan(count):
+        def plan(count: int) -> Planned:
             log = self.store.changes(evening_id, UNDO_LOG)
             target = undo_stacks(evening_id, log)[0 if action == "undo" else 1]
             if not target:
@@ -268,7 +268,7 @@ class Evenings:
         result.reverted = planned.reverted
         return result
 
-    def _replayed(self, row: dict, op: HandOp, count: int, label: str) -> Live:
+    def _replayed(self, row: dict[str, Any], op: HandOp, count: int, label: str) -> Live:
         """The evening with the change applied, played by the engine; refusals name the hand."""
         evening_id = row["id"]
         live = self._live.get(evening_id)
@@ -286,13 +286,13 @@ class Evenings:
             raise LaterHandError(label, err, op.number_before(err.number)) from None
 
     @guarded
-    def table(self, evening_id: int):
+    def table(self, evening_id: int) -> RuleTable:
         """The rule table the evening is scored by (as stored with it)."""
         with self.store.read():
             return self.rule_table(self.store.evening(evening_id))
 
     @guarded
-    def before_hand(self, evening_id: int, number: int | None = None):
+    def before_hand(self, evening_id: int, number: int | None = None) -> Game:
         """The game as it stands before hand `number` (default: the next new hand), read-only.
         The next new hand is served from the kept evening (a copy of its game): no replay."""
         with self.store.read():
@@ -317,7 +317,7 @@ class Evenings:
 
     # -- what the other parts use -------------------------------------------------------------
 
-    def row(self, evening_id: int, expected_version: int | None, writable: bool) -> dict:
+    def row(self, evening_id: int, expected_version: int | None, writable: bool) -> dict[str, Any]:
         """The evening's row, refusing a stale version or (for hand changes) a finished evening."""
         row = self.store.evening(evening_id)
         if expected_version is not None and row["version"] != expected_version:
@@ -326,7 +326,7 @@ class Evenings:
             raise EveningClosedError("evening_finished", evening=evening_id)
         return row
 
-    def rule_table(self, row: dict):
+    def rule_table(self, row: dict[str, Any]) -> RuleTable:
         try:
             return stored_table(row["rule_table"], f"evening {row['id']}: stored rule table")
         except (TypeError, ValueError, RecursionError):  # a damaged byte in the stored JSON
@@ -334,12 +334,13 @@ class Evenings:
                              reason=damage(row["rule_table"], dict) or "unreadable") from None
 
     @staticmethod
-    def options(row: dict) -> dict[str, Any]:
+    def options(row: dict[str, Any]) -> dict[str, Any]:
         """The evening's stored options, or StoreError naming the evening if they are damaged."""
         problem = damage(row["options"], dict)
         if problem:
             raise StoreError("options_damaged", evening=row["id"], reason=problem)
-        return json.loads(row["options"])
+        options: dict[str, Any] = json.loads(row["options"])
+        return options
 
     def info(self, evening_id: int) -> EveningInfo:
         row = self.store.evening(evening_id)

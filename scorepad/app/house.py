@@ -13,9 +13,9 @@ from scorepad.app.guard import guarded
 from scorepad.app.models import HouseRules
 from scorepad.app.rules import table_diff
 from scorepad.errors import SessionError, TableError
-from scorepad.session import has_control_characters
+from scorepad.names import has_control_characters
 from scorepad.store import NotFoundError, Store
-from scorepad.tables import builtin_tables, get_table, load_table_file, load_table_text, table_as_dict, with_options
+from scorepad.tables import RuleTable, builtin_tables, get_table, load_table_file, load_table_text, table_as_dict, with_options
 
 
 class House:
@@ -47,7 +47,7 @@ class House:
         return HouseRules(id=rule_id, name=name, base=base, options=options)
 
     @guarded
-    def house_table(self, name: str):
+    def house_table(self, name: str) -> RuleTable:
         """The rule table of a house variant, ready to start an evening with."""
         with self.store.read():
             row = self.store.house_rule(name)
@@ -80,7 +80,7 @@ class House:
         if not isinstance(base, str) or base not in builtin_tables():
             raise TableError(source, "extends", "house_extends", known=", ".join(builtin_tables()))
         base_table = get_table(base)
-        def values(t) -> dict:
+        def values(t: RuleTable) -> dict[str, Any]:
             return {k: v for k, v in table_as_dict(t).items() if k not in ("id", "extends")}
 
         options = {k: v for k, v in table_diff(values(base_table), values(table)).items()}

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorepad.engine import Game, HandResult, Replay, replay_game
-from scorepad.tables import validate_table
+from scorepad.tables import RuleTable, validate_table
 
 
 @functools.lru_cache(maxsize=64)
-def stored_table(text: str, source: str):
+def stored_table(text: str, source: str) -> RuleTable:
     """An evening's stored rule table, validated back into the engine's model."""
     return validate_table(json.loads(text), source)
 
@@ -36,7 +36,7 @@ class Live:
         return Replay(list(self.results), self.game.snapshot(), self.game.state())
 
 
-def replay_live(table, players: list[str], first_dealer: str | None, hands: list[Any], version: int = 0) -> Live:
+def replay_live(table: RuleTable, players: list[str], first_dealer: str | None, hands: list[Any], version: int = 0) -> Live:
     """The engine's replay, keeping the game so more hands can be played on it."""
     game, results = replay_game(table, list(players), hands, first_dealer)
     return Live(version, game, results)

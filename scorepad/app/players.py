@@ -12,24 +12,31 @@ from scorepad.app.live import replay_live
 from scorepad.app.models import PlayerInfo
 from scorepad.errors import HandError
 from scorepad.store import NotFoundError
+from scorepad.tables import RuleTable
 
 if TYPE_CHECKING:
     from scorepad.app.evenings import Evenings
 
 
-def renamed_checked(table, players, first_dealer, hands, mapping: dict[str, str]) -> list[Any]:
+def renamed_checked(table: RuleTable, players: list[str], first_dealer: str | None, hands: list[Any],
+                    mapping: dict[str, str]) -> list[Any]:
     """The hands with players renamed, refused unless the evening scores exactly the same."""
-    before = rename_in(replay_live(table, players, first_dealer, hands).as_replay().as_dict(), mapping)
+    before: Any = rename_in(replay_live(table, players, first_dealer, hands).as_replay().as_dict(), mapping)
     new_hands = rename_in(hands, mapping)
     try:
-        after = replay_live(table, [mapping.get(p, p) for p in players], mapping.get(first_dealer, first_dealer),
+        after: Any = replay_live(table, [mapping.get(p, p) for p in players], renamed_dealer(first_dealer, mapping),
                          new_hands).as_replay().as_dict()
     except HandError as exc:
         after = exc
     if after != before:
         pairs = ", ".join(f"{a!r} to {b!r}" for a, b in mapping.items())
         raise PlayerNameError("rename_changes_score", pairs=pairs)
-    return new_hands
+    return list(new_hands)
+
+
+def renamed_dealer(first_dealer: str | None, mapping: dict[str, str]) -> str | None:
+    """The first dealer under `mapping` (None stays None)."""
+    return None if first_dealer is None else mapping.get(first_dealer, first_dealer)
 
 
 class Players:

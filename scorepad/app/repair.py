@@ -5,7 +5,7 @@ moved aside without losing anything (the table `damaged_rows`)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad.app.guard import guarded
 from scorepad.app.live import replay_live
@@ -25,6 +25,12 @@ class Repairs:
         self.evenings = evenings
         self.store = evenings.store
 
+    @property
+    def db(self) -> Any:
+        """The store's open connection (a sqlite_utils Database): raw SQL reaches what the
+        store's own reads refuse (damaged rows). Used only under the store's lock."""
+        return self.store.db
+
     @guarded
     def check(self) -> list[str]:
         """Everything damaged in the file, one line each (empty: the file is fine): SQLite's
@@ -32,7 +38,7 @@ class Repairs:
         numbered 1..n without gaps), the change log, and whether its hands still replay."""
         problems: list[str] = []
         with self.store.read():
-            db = self.store.db
+            db = self.db
             integrity = [r[0] for r in db.execute("PRAGMA integrity_check").fetchall()]
             if integrity != ["ok"]:
                 problems += [f"integrity_check: {line}" for line in integrity[:20]]
@@ -41,7 +47,7 @@ class Repairs:
         return problems
 
     def _evening_problems(self, evening_id: int) -> list[str]:
-        db = self.store.db
+        db = self.db
         found: list[str] = []
         row = self.store.evening(evening_id)
         for code, key in (("options_damaged", "options"), ("rule_table_damaged", "rule_table")):
@@ -83,7 +89,7 @@ class Repairs:
         `repair` change (so undo never reaches back past it). Returns what it did, one line each."""
         done: list[str] = []
         with self.store.write():
-            db = self.store.db
+            db = self.db
             if "damaged_rows" not in db.table_names():
                 db["damaged_rows"].create(
                     {"id": int, "source": str, "source_id": int, "evening_id": int, "number": int,
@@ -98,10 +104,10 @@ class Repairs:
         return done
 
     def _repair_evening(self, evening_id: int) -> list[str]:
-        db = self.store.db
+        db = self.db
         lines: list[str] = []
 
-        def aside(source: str, source_id: int, number: int | None, data, reason: str) -> None:
+        def aside(source: str, source_id: int, number: int | None, data: bytes | str | None, reason: str) -> None:
             db["damaged_rows"].insert({"source": source, "source_id": source_id, "evening_id": evening_id,
                                        "number": number, "data": data if isinstance(data, bytes) else
                                        (data or "").encode("utf-8"), "reason": reason, "moved_at": now()})

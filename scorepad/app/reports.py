@@ -23,8 +23,8 @@ from scorepad.errors import SessionError
 from scorepad.exports import render as render_export
 from scorepad.session import SessionFile
 from scorepad.store import NotFoundError
-from scorepad.summary import summarize
-from scorepad.tables import builtin_tables, get_table, table_as_dict, with_options
+from scorepad.summary import EveningSummary, summarize
+from scorepad.tables import RuleTable, builtin_tables, get_table, table_as_dict, with_options
 
 if TYPE_CHECKING:
     from scorepad.app.evenings import Evenings
@@ -37,11 +37,11 @@ class ExportData:
 
     info: EveningInfo
     session_file: dict[str, Any]
-    table: Any
+    table: RuleTable
     replay: Replay
 
 
-def evening_summary(data: ExportData, settle_open: bool = False):
+def evening_summary(data: ExportData, settle_open: bool = False) -> tuple[Replay, EveningSummary]:
     """The end-of-evening summary (standings, trophies, who pays whom, statistics, chart).
     An unfinished Struliwuli Rad is money only with `settle_open` (the table's choice)."""
     s = data.session_file
@@ -51,7 +51,7 @@ def evening_summary(data: ExportData, settle_open: bool = False):
     return result, summarize(data.table, s["players"], result, meta, settle_open=settle_open)
 
 
-def _render(kind: str) -> Callable[..., str]:
+def _render(kind: str) -> Callable[..., str | bytes]:
     def render(data: ExportData, settle_open: bool = False) -> str | bytes:
         result, summary = evening_summary(data, settle_open)
         return render_export(kind, data.table, data.session_file, result, summary)
@@ -100,7 +100,7 @@ class Reports:
         return EXPORT_FORMATS[format](data, settle_open)
 
     @guarded
-    def summary(self, evening_id: int, settle_open: bool = False):
+    def summary(self, evening_id: int, settle_open: bool = False) -> EveningSummary:
         """The evening summed up: standings, winner, trophies, balances, transfers, statistics.
         An unfinished Struliwuli Rad is no money unless `settle_open` (then `open_rad` says so)."""
         with self.store.read():
@@ -159,8 +159,9 @@ class Reports:
             if schwarze_sau:
                 row.games_lost = row.games_lost or 0
 
-        def order(row: SeasonRow):
-            lead = (0 if tally is None else -row.points if better == "more" else row.points)
+        def order(row: SeasonRow) -> tuple[int, int, int, str]:
+            points = row.points or 0  # every row has points when there is a tally
+            lead = (0 if tally is None else -points if better == "more" else points)
             return (lead, -row.money, -row.evenings, row.name.casefold())
 
         known = builtin_tables().get(ruleset) if ruleset else None
@@ -169,19 +170,19 @@ class Reports:
                       better=better, trophies=trophies, rows=sorted(rows.values(), key=order),
                       open_rads=open_rads)
 
-    def _session_file_plain(self, row: dict) -> dict[str, Any]:
+    def _session_file_plain(self, row: dict[str, Any]) -> dict[str, Any]:
         """The session as stored, for summaries (no format-1 options needed)."""
         return {"format": 1, "ruleset": row["ruleset"], "players": row["players"],
                 "first_dealer": row["first_dealer"], "hands": self.store.hands(row["id"])}
 
-    def _session_file(self, row: dict) -> dict[str, Any]:
+    def _session_file(self, row: dict[str, Any]) -> dict[str, Any]:
         session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],
                               first_dealer=row["first_dealer"], date=row["started_at"], place=row["place"],
                               note=row["note"], options=self._format1_options(row),
                               hands=self.store.hands(row["id"]))
         return session.as_dict()
 
-    def _format1_options(self, row: dict) -> dict[str, Any]:
+    def _format1_options(self, row: dict[str, Any]) -> dict[str, Any]:
         """Options that give the stored table from today's built-in one: format 1 names no table."""
         stored = table_as_dict(self.evenings.rule_table(row))  # validated: fields added since get their defaults
         options = self.evenings.options(row)

@@ -11,15 +11,15 @@ from scorepad.app.models import EveningInfo
 from scorepad.engine import Replay, replay
 from scorepad.errors import HandError
 from scorepad.store import dumps
-from scorepad.tables import get_table, table_as_dict, with_options
+from scorepad.tables import RuleTable, get_table, table_as_dict, with_options
 
 if TYPE_CHECKING:
     from scorepad.app.evenings import Evenings
 
 
-def table_diff(base: dict, stored: dict) -> dict:
+def table_diff(base: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
     """The values of `stored` that differ from `base`, as session options (ids excluded)."""
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in stored.items():
         if key in ("id", "family"):
             continue
@@ -40,7 +40,7 @@ class Rules:
         self.store = evenings.store
 
     @guarded
-    def rules_preview(self, evening_id: int, options: dict[str, Any]) -> tuple[Any, Replay, Replay]:
+    def rules_preview(self, evening_id: int, options: dict[str, Any]) -> tuple[RuleTable, Replay, Replay]:
         """What the evening would look like under other rules (its built-in table with
         `options`): (the new table, the replay now, the replay then). Stores nothing; a hand
         the new rules refuse raises HandError naming it."""

@@ -8,18 +8,20 @@ from typing import Any
 
 from scorepad.app.players import renamed_checked
 from scorepad.session import SessionFile, session_table
+from scorepad.tables import RuleTable
 
 
-def migration_table(ruleset: str, players: list[str], first_dealer: str | None, options: dict) -> Any:
+def migration_table(ruleset: str, players: list[str], first_dealer: str | None, options: dict[str, Any]) -> RuleTable:
     """For the schema upgrade: the rule table an old evening meant (its ruleset and options now)."""
-    return session_table(SessionFile(format=1, ruleset=ruleset, players=players, first_dealer=first_dealer,
-                                     options=options))
+    table: RuleTable = session_table(SessionFile(format=1, ruleset=ruleset, players=players, first_dealer=first_dealer,
+                                                 options=options))
+    return table
 
 
-def migration_hands(evening: dict, renames: dict[str, str]) -> list[Any]:
+def migration_hands(evening: dict[str, Any], renames: dict[str, str]) -> list[Any]:
     """For the schema upgrade: an old evening's hands with player names spelled as stored."""
     if not renames:
-        return evening["hands"]
+        return list(evening["hands"])
     session = SessionFile(format=1, ruleset=evening["ruleset"], players=evening["players"],
                           first_dealer=evening["first_dealer"], options=evening["options"])
     return renamed_checked(session_table(session), evening["players"], evening["first_dealer"],
