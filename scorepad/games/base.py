@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -21,11 +21,16 @@ class HandModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-def parse_hand(model: type[HandModel], raw: Any, number: int) -> HandModel:
+H = TypeVar("H", bound=HandModel)
+
+
+def parse_hand(model: type[H], raw: Any, number: int) -> H:
+    """The entered hand as the game's model (its own type, so scoring.py reads its fields
+    typed), or HandError naming the key."""
     if not isinstance(raw, dict):
         raise HandError(number, "hand", "hand_not_object", type=type(raw).__name__)
     try:
-        hand: HandModel = model.__pydantic_validator__.validate_python(raw)
+        hand: H = model.__pydantic_validator__.validate_python(raw)
         return hand
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)

@@ -3,24 +3,33 @@ hand without a trick "goes Ramsch" (+2). At 0 a player is weg; the last one left
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, parse_hand
 from scorepad.games.ramsch.hand import RamschHand
 
+if TYPE_CHECKING:
+    from scorepad.games.ramsch.hand import PenaltyEntry
+    from scorepad.games.ramsch.rules import RamschPenalty, RamschTable
+    from scorepad.tables import TableBase
+
+
 
 
 class Ramsch(Game):
     hand_model = RamschHand
+    table: RamschTable  # the family's own table model
 
     @staticmethod
-    def tallies_kept(table):
-        kept = list(table.tallies)
-        if table.bolla_price and "geld" not in kept:
+    def tallies_kept(table: TableBase) -> list[str]:
+        kept: list[str] = list(table.tallies)
+        if cast("RamschTable", table).bolla_price and "geld" not in kept:
             kept.append("geld")
         return kept
 
-    def __init__(self, table, players, first_dealer=None):
+    def __init__(self, table: RamschTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
         for row in self.board.values():
             row["striche"] = table.start_striche
@@ -29,7 +38,7 @@ class Ramsch(Game):
         self.weg: list[str] = []  # who went out this Partie, in order
         self.last_bolla: str | None = None
 
-    def play(self, number, raw) -> HandResult:
+    def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(RamschHand, raw, number)
         t = self.table
         dealer = self.seats.dealer
@@ -115,7 +124,8 @@ class Ramsch(Game):
         info = {"participants": participants, "went_out": went_out, "bolla_to": self.last_bolla if ends else None}
         return HandResult(number, dealer, deltas, info)
 
-    def _check_penalties(self, number, hand, dealer, weg_before):
+    def _check_penalties(self, number: int, hand: RamschHand, dealer: str,
+                         weg_before: set[str]) -> list[tuple[PenaltyEntry, RamschPenalty]]:
         t = self.table
         out = []
         for i, entry in enumerate(hand.penalties):
@@ -134,7 +144,7 @@ class Ramsch(Game):
             out.append((entry, pen))
         return out
 
-    def _check_participants(self, number, hand, weg) -> list[str]:
+    def _check_participants(self, number: int, hand: RamschHand, weg: set[str]) -> list[str]:
         seen = set()
         for p in hand.participants:
             self.check_player(number, "participants", p)
@@ -148,7 +158,7 @@ class Ramsch(Game):
                             min=self.table.min_participants, got=len(seen))
         return [p for p in self.players if p in seen]
 
-    def _check_tricks(self, number, hand, participants) -> dict[str, int]:
+    def _check_tricks(self, number: int, hand: RamschHand, participants: list[str]) -> dict[str, int]:
         t = self.table
         for p, v in hand.tricks.items():
             self.check_player(number, "tricks", p)
@@ -164,7 +174,7 @@ class Ramsch(Game):
             raise HandError(number, "tricks", "ramsch_tricks_sum", cards=t.tricks_per_hand, total=total)
         return {p: hand.tricks[p] for p in participants}
 
-    def _check_weg_order(self, number, hand, went_out, decides) -> list[str]:
+    def _check_weg_order(self, number: int, hand: RamschHand, went_out: list[str], decides: bool) -> list[str]:
         """The order in which players went out this hand (seat order from the dealer's left
         unless given); it must be given where it decides who is left with the Bolla."""
         if hand.weg_order is None:
@@ -177,7 +187,7 @@ class Ramsch(Game):
             raise HandError(number, "weg_order", "weg_order_wrong", players=who)
         return list(hand.weg_order)
 
-    def state(self):
+    def state(self) -> dict[str, Any]:
         state = super().state()
         fresh = self.new_partie_next
         state.update({

@@ -3,16 +3,23 @@ those who lost boldly. Also the Dreihaxer (3 players, cards laid aside)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 
 
 from scorepad.cards import reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandResult, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_said, check_chain
 from scorepad.tables import SCHWARZ, bid_rank
 from scorepad.trophies import trophy_holders
+
+if TYPE_CHECKING:
+    from scorepad.games.saukopf.rules import SaukopfTable
+    from scorepad.tables import TableBase
+
 
 
 SUITS = ("eichel", "gras", "herz", "schellen")
@@ -42,8 +49,9 @@ def bid_text(bid) -> str:
 
 class Saukopf(Game):
     hand_model = SaukopfHand
+    table: SaukopfTable  # the family's own table model
 
-    def play(self, number, raw) -> HandResult:
+    def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SaukopfHand, raw, number)
         t = self.table
         said = chain_said(number, hand, t)
@@ -186,13 +194,13 @@ class Saukopf(Game):
         return None
 
     @staticmethod
-    def money(table, result, settle_open=False):
+    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """Fleischpunkte are chips: value x (own Fleischpunkte - the average), in whole cents
         that still sum to zero (largest remainders get the leftover cents, earlier seat first)."""
         fleisch = {p: row["fleisch"] for p, row in result.standings.items()}
         return share_around_average(fleisch, table.chip_value)
 
-    def state(self):
+    def state(self) -> dict[str, Any]:
         state = super().state()
         state["trophies"] = {tid: trophy_holders(self.board, trophy) for tid, trophy in self.table.trophies.items()}
         return state

@@ -36,28 +36,34 @@ The extras a table may switch on (all off in the built-in table):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
 from scorepad.errors import HandError
 from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandResult, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.schafkopf.hand import SchafkopfHand
 from scorepad.games.kontra import chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
 
+if TYPE_CHECKING:
+    from scorepad.games.schafkopf.rules import SchafkopfTable
+    from scorepad.tables import TableBase
+
+
 
 class Schafkopf(Game):
     hand_model = SchafkopfHand
+    table: SchafkopfTable  # the family's own table model
 
-    def __init__(self, table, players, first_dealer=None):
+    def __init__(self, table: SchafkopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
         self.pot = 0  # the Stock: cents the table holds
         self.pot_paid = dict.fromkeys(self.players, 0)  # who paid the pot in
         self.bock_rounds: list[int] = []  # hands left in each pending Bock round
 
-    def state(self):
+    def state(self) -> dict[str, Any]:
         state = super().state()
         if self.table.bock.enabled:
             state["bock"] = list(self.bock_rounds)
@@ -68,12 +74,12 @@ class Schafkopf(Game):
         return state
 
     @staticmethod
-    def money(table, result, settle_open=False):
+    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """The `geld` tally, and a Stock pot left at the end back to who paid it in."""
         paid = result.state.get("stock_paid") or {}
         return {p: row.get("geld", 0) + paid.get(p, 0) for p, row in result.standings.items()}
 
-    def play(self, number, raw) -> HandResult:
+    def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SchafkopfHand, raw, number)
         t = self.table
         said = chain_said(number, hand, t)

@@ -3,19 +3,27 @@ round. Jungfrau and Durchmarsch replace a round's card points; a tie over 30 is 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 
 from scorepad.cards import reachable_sums, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.refusals import Names
-from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, parse_hand
 from scorepad.games.schwarze_sau.hand import SchwarzeSauHand
+
+if TYPE_CHECKING:
+    from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
+    from scorepad.tables import TableBase
+
 
 
 
 class SchwarzeSau(Game):
     hand_model = SchwarzeSauHand
+    table: SchwarzeSauTable  # the family's own table model
 
-    def __init__(self, table, players, first_dealer=None):
+    def __init__(self, table: SchwarzeSauTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
         self.game_number = 1
         self.new_game_next = False
@@ -28,7 +36,7 @@ class SchwarzeSau(Game):
         self.possible_sums = frozenset(self.round_total - s for s in self.stock_holds)
         self.possible_points = reachable_sums(values)
 
-    def play(self, number, raw) -> HandResult:
+    def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SchwarzeSauHand, raw, number)
         dealer = self.seats.dealer
         if self.achterbrief:
@@ -54,7 +62,7 @@ class SchwarzeSau(Game):
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
 
-    def _achterbrief(self, number, hand, dealer) -> HandResult:
+    def _achterbrief(self, number: int, hand: SchwarzeSauHand, dealer: str) -> HandResult:
         if hand.achterbrief_loser is None:
             raise HandError(number, "achterbrief_loser", "achterbrief_missing",
                             between=Names(self.achterbrief))
@@ -71,7 +79,7 @@ class SchwarzeSau(Game):
         self.new_game_next = True
         return HandResult(number, dealer, deltas, {"achterbrief_loser": loser, "game_lost_by": loser})
 
-    def _round_points(self, number, hand) -> dict[str, int]:
+    def _round_points(self, number: int, hand: SchwarzeSauHand) -> dict[str, int]:
         t = self.table
         sp = t.specials
         ann = hand.announcement
@@ -88,10 +96,13 @@ class SchwarzeSau(Game):
 
         out = {p: 0 for p in self.players}
         if ann is None and hand.durchmarsch is None:
+            assert hand.points is not None  # checked above: no result without card points
             out.update(hand.points)
             return out
         if hand.durchmarsch is not None:
             by, each_other, self_points = hand.durchmarsch, sp.durchmarsch, 0
+        elif ann is None:
+            raise AssertionError("an announcement or a Durchmarsch (returned above otherwise)")
         elif ann.kind == "jungfrau":
             by = ann.by
             each_other, self_points = (sp.jungfrau_made, 0) if ann.success else (0, sp.jungfrau_failed)
@@ -103,7 +114,7 @@ class SchwarzeSau(Game):
             out[p] = self_points if p == by else each_other
         return out
 
-    def _check_points(self, number, points, hand) -> None:
+    def _check_points(self, number: int, points: dict[str, int], hand: SchwarzeSauHand) -> None:
         """Card points as the cards allow: each a possible total, all of them summing right."""
         for p, v in points.items():
             self.check_player(number, "points", p)
@@ -126,7 +137,7 @@ class SchwarzeSau(Game):
         if ann and ann.kind == "jungfrau" and ann.success and points.get(ann.by):
             raise HandError(number, "points", "jungfrau_points", player=ann.by)
 
-    def _maybe_end_game(self, deltas) -> dict:
+    def _maybe_end_game(self, deltas: dict[str, dict[str, int]]) -> dict[str, Any]:
         limit = self.table.game_over_above
         over = {p: row["punkte"] for p, row in self.board.items() if row["punkte"] > limit}
         if not over:
@@ -142,13 +153,14 @@ class SchwarzeSau(Game):
         return {"game_lost_by": losers[0]}
 
     @staticmethod
-    def money(table, result, settle_open=False):
+    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """With a drink price, the loser of each game pays it to every other player."""
         lost = {p: row["verloren"] for p, row in result.standings.items()}
         total, n = sum(lost.values()), len(lost)
-        return {p: table.drink_price * (total - n * v) for p, v in lost.items()}
+        price = cast("SchwarzeSauTable", table).drink_price
+        return {p: price * (total - n * v) for p, v in lost.items()}
 
-    def state(self):
+    def state(self) -> dict[str, Any]:
         state = super().state()
         state["game"] = self.game_number + (1 if self.new_game_next else 0)
         state["achterbrief_owed"] = bool(self.achterbrief)

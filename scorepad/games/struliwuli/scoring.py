@@ -4,9 +4,16 @@ second-to-last, ...)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from scorepad.errors import HandError
-from scorepad.games.base import Game, HandResult, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, parse_hand
 from scorepad.games.struliwuli.hand import StruliwuliHand
+
+if TYPE_CHECKING:
+    from scorepad.games.struliwuli.rules import StruliwuliTable
+    from scorepad.tables import TableBase
+
 
 
 
@@ -45,8 +52,9 @@ def rad_payout(points: dict[str, int], rate: int) -> dict[str, int]:
 
 class Struliwuli(Game):
     hand_model = StruliwuliHand
+    table: StruliwuliTable  # the family's own table model
 
-    def __init__(self, table, players, first_dealer=None):
+    def __init__(self, table: StruliwuliTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
         seats = table.seats[len(self.players)]
         self.hand_cards = list(seats.hand_cards)
@@ -62,7 +70,7 @@ class Struliwuli(Game):
             return self.rad + 1, 1, self.hand_cards[0]
         return self.rad, self.in_rad // len(self.hand_cards) + 1, self.hand_cards[self.in_rad % len(self.hand_cards)]
 
-    def play(self, number, raw) -> HandResult:
+    def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(StruliwuliHand, raw, number)
         t = self.table
         _, _, cards = self._position()
@@ -109,16 +117,17 @@ class Struliwuli(Game):
         return HandResult(number, dealer, deltas, info)
 
     @staticmethod
-    def money(table, result, settle_open=False):
+    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """The money of the finished Rads; with settle_open, an unfinished Rad is paid out by
         the same ranking rule as if it had ended now."""
         money = {p: row["geld"] for p, row in result.standings.items()}
         if settle_open and result.hands and not result.hands[-1].info.get("rad_complete"):
-            open_rad = rad_payout({p: row["punkte"] for p, row in result.standings.items()}, table.rate)
+            open_rad = rad_payout({p: row["punkte"] for p, row in result.standings.items()},
+                                  cast("StruliwuliTable", table).rate)
             money = {p: money[p] + open_rad[p] for p in money}
         return money
 
-    def state(self):
+    def state(self) -> dict[str, Any]:
         state = super().state()
         rad, partie, cards = self._position()
         state.update({
