@@ -276,7 +276,8 @@ DEVICE_WAIT_S = 5.0
 async def phone_device(page: ft.Page) -> str:
     """This phone's id: random, kept in the browser's storage, so the hand it is entering and
     the changes it made stay its own across reloads, closed tabs and server restarts. Where
-    the storage does not answer, the id lasts as long as this page session."""
+    the storage does not answer, the id lasts as long as this tab's connection (Flet's
+    page.session; the word session alone means the session file)."""
     prefs = ft.SharedPreferences()
     try:
         device = await asyncio.wait_for(prefs.get(DEVICE_KEY), DEVICE_WAIT_S)
@@ -289,7 +290,7 @@ async def phone_device(page: ft.Page) -> str:
 
 
 def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], None]:
-    """The Flet entry point for one store: each phone (session) gets the same app layer.
+    """The Flet entry point for one store: each phone (a browser tab) gets the same app layer.
     With `require_pin`, changing an evening needs its PIN (always so on a shared network)."""
     app = App.open(db_path)
     guard = PinGuard()
