@@ -178,72 +178,9 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
 # --- many phones on one server ---------------------------------------------------------------
 
 
-async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
-    """`tables` evenings, each followed by `phones` phones (one scorekeeper) on one app server;
-    each scorekeeper saves a Sauspiel every 1-3 s. Measured: seconds from the tap on Speichern
-    until every other phone of the table shows the new hand. Checked: no hand lost or doubled."""
-    import asyncio
-
-    from scorepad.ui.headless import open_phone
-    from scorepad.ui.main import make_main
-
-    rng = random.Random(seed)
-    with tempfile.TemporaryDirectory() as folder:
-        main = make_main(str(Path(folder) / "sharing.db"))
-        try:
-            setup = []
-            for t in range(tables):
-                names = [f"{p}{t}" for p in ("Vroni", "Hias", "Kathi", "Wast")]
-                eid = main.app.start_evening(DEFAULT_RULESET, names).id
-                table_phones = []
-                for _ in range(phones):
-                    phone = await open_phone(main)
-                    await phone.tap(f"evening-{eid}")
-                    table_phones.append(phone)
-                setup.append((eid, names, table_phones))
-            latencies: list[float] = []
-            saved: dict[int, int] = {}
-            end = time.perf_counter() + seconds
-
-            async def keep_score(eid, names, table_phones):
-                keeper, others = table_phones[0], table_phones[1:]
-                n = 0
-                while time.perf_counter() < end:
-                    await asyncio.sleep(rng.uniform(1, 3))
-                    await keeper.tap("next-hand")
-                    for key in (f"player-{names[0]}", f"partner-{names[2]}", "result-won"):
-                        await keeper.tap(key)
-                    t0 = time.perf_counter()
-                    await keeper.tap("save")
-                    n += 1
-                    for phone in others:
-                        sent = -1
-                        deadline = time.perf_counter() + WAIT_S
-                        while True:  # look again only when the server sent this phone something
-                            if phone.session.connection.sent != sent:
-                                sent = phone.session.connection.sent
-                                if phone.has(f"hand-{n}"):
-                                    break
-                            if time.perf_counter() > deadline:  # a regression fails, never hangs
-                                raise TimeoutError(f"a phone did not show hand {n} within {WAIT_S:.0f} s")
-                            await asyncio.sleep(0.005)
-                        latencies.append(time.perf_counter() - t0)
-                saved[eid] = n
-
-            await asyncio.gather(*(keep_score(*s) for s in setup))
-            for eid, _, _ in setup:
-                hands = main.app.show(eid).hands
-                if [h.number for h in hands] != list(range(1, saved[eid] + 1)):
-                    raise AssertionError(f"evening {eid}: {len(hands)} hands stored, {saved[eid]} saved")
-        finally:
-            main.app.close()
-    latencies.sort()
-    return {"tables": tables, "phones_per_table": phones, "seconds": seconds, "hands_saved": sum(saved.values()),
-            "seen_p50_ms": _ms(percentile(latencies, 50)), "seen_p95_ms": _ms(percentile(latencies, 95)),
-            "seen_max_ms": _ms(latencies[-1]) if latencies else None}
-
-
 def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed: int = 1) -> dict:
-    import asyncio
+    """The sharing figures; the load loop is a dev tool (scorepad/devtools/sharing.py),
+    imported only here, when they are asked for."""
+    from scorepad.devtools.sharing import bench_sharing as run
 
-    return asyncio.run(_sharing(tables, phones, seconds, seed))
+    return run(tables, phones, seconds, seed)

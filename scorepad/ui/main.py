@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import flet as ft
-from flet.controls.context import _context_page
 
 from scorepad.app import App, ChangeResult, Reverted
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.access import PinGuard
+from scorepad.ui.flet_private import context_page
 from scorepad.ui.widgets import tag
 
 NOTICE_SECONDS = 6  # how long a confirmation line stays
@@ -115,7 +115,7 @@ class Nav:
 
         async def fade() -> None:
             await asyncio.sleep(NOTICE_SECONDS)
-            _context_page.set(page)
+            context_page.set(page)
             show(lambda current: None if current is notice else current)
 
         asyncio.run_coroutine_threadsafe(fade(), loop)
@@ -214,7 +214,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         come from another phone's session: the update must run as this phone's page."""
 
         async def refresh() -> None:
-            _context_page.set(page)
+            context_page.set(page)
             bump()
 
         def on_change(evening_id: int) -> None:

@@ -1,7 +1,8 @@
 """A phone without a browser: a real Flet Session over a connection that encodes every message
 as the websocket transport would (the encoding records the snapshots Flet's diffing relies
 on), so the app renders and updates exactly as for a browser. Used by the view tests and by
-the sharing benchmark (many phones on one server)."""
+the sharing benchmark (many phones on one server); a dev tool, never imported by the app.
+Flet's private names it needs are in scorepad/ui/flet_private.py."""
 
 from __future__ import annotations
 
@@ -11,16 +12,10 @@ from typing import Any
 
 import flet as ft
 import msgpack
-from flet.controls.base_control import BaseControl
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import (
-    Message,
-    MessageAction,
-    RegisterClientResponseBody,
-    configure_encode_object_for_msgpack,
-)
-from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
+from flet import BaseControl
+
+from scorepad.ui.flet_private import (Connection, Message, MessageAction, PubSubHub, RegisterClientResponseBody,
+                                      Session, configure_encode_object_for_msgpack, context_page)
 
 CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")
 # dialogs (AlertDialog: title, content, actions) are walked too, while open
@@ -169,9 +164,7 @@ async def open_phone(main, width: int = 412, height: int = 915, storage: dict[st
     session.apply_page_patch({"route": "/", "width": width, "height": height, "web": True})
     conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
         session_id=session.id, page_patch=session.get_page_patch(), error="")))
-    from flet.app import _context_page
-
-    _context_page.set(session.page)
+    context_page.set(session.page)
     result = main(session.page)
     if asyncio.iscoroutine(result):
         await result

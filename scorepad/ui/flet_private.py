@@ -1,0 +1,32 @@
+"""Flet's private names that scorepad uses, each named here once with the reason (Flet 1.0.5:
+none of them is part of `flet`'s public namespace, so an upgrade of Flet is checked here).
+
+Serving (scorepad/ui/main.py):
+
+- `context_page` (flet.controls.context._context_page): Flet's "current page" context
+  variable. Code that runs outside the page's own event handler (another phone's save heard
+  through App.subscribe, the notice line fading on a timer) sets it first, or Flet looks up
+  controls and updates on no page (or another phone's).
+
+The headless phone only (scorepad/devtools/headless.py: tests and `scorepad bench`, never the
+app at run time): a real Flet session over a connection that is no websocket.
+
+- `Connection` (flet.messaging.connection), `Session` (flet.messaging.session): the server
+  side of one browser tab, driven without a browser.
+- `Message`, `MessageAction`, `RegisterClientResponseBody`, `configure_encode_object_for_msgpack`
+  (flet.messaging.protocol): the messages as the websocket transport encodes them (encoding
+  them records the snapshots Flet's diffing relies on).
+- `PubSubHub` (flet.pubsub.pubsub_hub): what a connection carries for page.pubsub.
+"""
+
+from __future__ import annotations
+
+from flet.controls.context import _context_page as context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import (Message, MessageAction, RegisterClientResponseBody,
+                                     configure_encode_object_for_msgpack)
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+__all__ = ["context_page", "Connection", "Session", "Message", "MessageAction", "RegisterClientResponseBody",
+           "configure_encode_object_for_msgpack", "PubSubHub"]
