@@ -3,7 +3,7 @@ those who lost boldly. Also the Dreihaxer (3 players, cards laid aside)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 
 
@@ -13,11 +13,11 @@ from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_auge
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_said, check_chain
-from scorepad.tables import SCHWARZ, bid_rank
+from scorepad.tables import SCHWARZ, Bid, bid_rank
 from scorepad.trophies import trophy_holders
 
 if TYPE_CHECKING:
-    from scorepad.games.saukopf.rules import SaukopfTable
+    from scorepad.games.saukopf.rules import FleischItem, RauborstigItem, SaukopfContract, SaukopfTable
     from scorepad.tables import TableBase
 
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 SUITS = ("eichel", "gras", "herz", "schellen")
 
 
-def deck_cards(table) -> tuple[str, ...]:
+def deck_cards(table: SaukopfTable) -> tuple[str, ...]:
     """Every card of the table's deck as a hand names it: suit-rank ("herz-sau")."""
     return tuple(f"{suit}-{rank}" for suit in SUITS[:table.deck.suits] for rank in table.deck.card_points)
 
@@ -43,7 +43,7 @@ def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
     return out
 
 
-def bid_text(bid) -> str:
+def bid_text(bid: Bid) -> str:
     return "schwarz" if bid == SCHWARZ else str(bid)
 
 
@@ -120,7 +120,7 @@ class Saukopf(Game):
                 "spiess": hand.spiess, "kontra": sayers}
         return HandResult(number, dealer, deltas, info)
 
-    def _check_chosen_trump(self, number: int, contract, hand: SaukopfHand) -> None:
+    def _check_chosen_trump(self, number: int, contract: SaukopfContract, hand: SaukopfHand) -> None:
         """The trump the player picked, where the game lets him pick one: a suit or one card of
         the table's deck ("herz-sau"); nothing of the kind for any other game."""
         if hand.trump is not None and contract.chosen_trump != "suit":
@@ -133,7 +133,7 @@ class Saukopf(Game):
             raise HandError(number, "knorpel_card", "not_a_card", value=hand.knorpel_card,
                             example=deck_cards(self.table)[0])
 
-    def _check_bid(self, number, contract, bid):
+    def _check_bid(self, number: int, contract: SaukopfContract, bid: Bid | None) -> Bid:
         t = self.table
         if bid is None:
             if contract.min_bid == contract.max_bid:
@@ -151,7 +151,7 @@ class Saukopf(Game):
                             max=bid_text(contract.max_bid), bid=bid_text(bid))
         return bid
 
-    def _in_play(self, number, aside_augen) -> int:
+    def _in_play(self, number: int, aside_augen: int) -> int:
         """Augen in the tricks: all the cards' Augen less the cards laid aside (Dreihaxer)."""
         t = self.table
         if t.aside_cards == 0:
@@ -164,7 +164,7 @@ class Saukopf(Game):
         return t.deck.total - aside_augen
 
     @staticmethod
-    def _item_points(item, facts) -> int:
+    def _item_points(item: FleischItem, facts: dict[str, Any]) -> int:
         """What one Schlachtfest item gives each winner; the conditions are the table vocabulary."""
         when = item.when
         w = facts["w"]
@@ -180,7 +180,8 @@ class Saukopf(Game):
         return item.points if facts[when] else 0
 
     @staticmethod
-    def _rauborstig_to(item, won, player, bid, spiess, sayers) -> str | None:
+    def _rauborstig_to(item: RauborstigItem, won: bool, player: str, bid: Bid, spiess: bool,
+                       sayers: list[str | None]) -> str | None:
         """Who gets a Rauborstigkeit item this hand, if anyone."""
         when = item.when
         if when == "player_lost_bid_over":
@@ -198,7 +199,7 @@ class Saukopf(Game):
         """Fleischpunkte are chips: value x (own Fleischpunkte - the average), in whole cents
         that still sum to zero (largest remainders get the leftover cents, earlier seat first)."""
         fleisch = {p: row["fleisch"] for p, row in result.standings.items()}
-        return share_around_average(fleisch, table.chip_value)
+        return share_around_average(fleisch, cast("SaukopfTable", table).chip_value)
 
     def state(self) -> dict[str, Any]:
         state = super().state()

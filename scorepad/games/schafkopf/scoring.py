@@ -48,7 +48,7 @@ from scorepad.games.kontra import chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
 
 if TYPE_CHECKING:
-    from scorepad.games.schafkopf.rules import SchafkopfTable
+    from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
     from scorepad.tables import TableBase
 
 
@@ -88,7 +88,7 @@ class Schafkopf(Game):
             others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
             if others:
                 raise HandError(number, others[0], "passed_alone")
-            info = {"passed": True}
+            info: dict[str, Any] = {"passed": True}
             if t.stock.enabled:
                 stake = t.stock.stake
                 for p in self.players:
@@ -127,8 +127,8 @@ class Schafkopf(Game):
                     raise HandError(number, key, "sie_alone")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
-            info = {"game": game_id, "player": player, "won": True, "bock_triggers": ["sie"]}
-            return self._pay(number, dealer, party, opponents, value * knocks, True, info, contract)
+            sie: dict[str, Any] = {"game": game_id, "player": player, "won": True, "bock_triggers": ["sie"]}
+            return self._pay(number, dealer, party, opponents, value * knocks, True, sie, contract)
 
         won, schneider, schwarz = self._outcome(number, hand)
         if tout:  # announced: won only with every trick
@@ -148,8 +148,8 @@ class Schafkopf(Game):
             value += counted * t.laufende.value
         if tout:
             value *= t.tout.factor
-        info = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
-                "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
+        played: dict[str, Any] = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
+                                  "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
         triggers = []
         if len(sayers) > 0 and sayers[0] is not None and won:
             triggers.append("kontra_lost")
@@ -159,10 +159,10 @@ class Schafkopf(Game):
             triggers.append("60_60")
         if schwarz:
             triggers.append("schwarz")
-        info["bock_triggers"] = triggers
-        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, info, contract)
+        played["bock_triggers"] = triggers
+        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, played, contract)
 
-    def _ramsch(self, number, hand, said, dealer) -> HandResult:
+    def _ramsch(self, number: int, hand: SchafkopfHand, said: dict[str, Any], dealer: str) -> HandResult:
         """Everyone passed and the hand was played as a Ramsch: most Augen pays each other."""
         t = self.table
         if not t.ramsch.enabled:
@@ -214,7 +214,7 @@ class Schafkopf(Game):
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
 
-    def _ramsch_augen(self, number, augen, durch) -> dict[str, int]:
+    def _ramsch_augen(self, number: int, augen: Any, durch: str | None) -> dict[str, int]:
         """Each player's Augen: every player, each a possible total, summing to the deck's."""
         t = self.table
         total = t.deck.total
@@ -243,7 +243,7 @@ class Schafkopf(Game):
                             augen=augen[durch])
         return {p: augen[p] for p in self.players}
 
-    def _jungfrauen(self, number, names, augen) -> list[str]:
+    def _jungfrauen(self, number: int, names: list[str] | None, augen: dict[str, int]) -> list[str]:
         """Who took no trick: players, each once, with 0 Augen; not all but one (a Durchmarsch)."""
         if not names:
             return []
@@ -257,7 +257,7 @@ class Schafkopf(Game):
             raise HandError(number, "jungfrauen", "jungfrauen_all")
         return [p for p in self.players if p in names]
 
-    def _knocks(self, number, hand) -> int:
+    def _knocks(self, number: int, hand: SchafkopfHand) -> int:
         """The factor of the players who knocked (Klopfen / Legen)."""
         klopfer = hand.klopfer
         if klopfer is None:
@@ -267,9 +267,10 @@ class Schafkopf(Game):
             raise HandError(number, "klopfer", "klopfer_range", players=n, klopfer=klopfer)
         if klopfer and not self.table.klopfen.enabled:
             raise HandError(number, "klopfer", "no_klopfen", table=self.table.name)
-        return self.table.klopfen.factor ** klopfer
+        factor: int = self.table.klopfen.factor ** klopfer
+        return factor
 
-    def _outcome(self, number, hand) -> tuple[bool, bool, bool]:
+    def _outcome(self, number: int, hand: SchafkopfHand) -> tuple[bool, bool, bool]:
         """(won, schneider, schwarz) from the player party's Augen or from the stated result."""
         t = self.table
         th = t.thresholds
@@ -287,7 +288,7 @@ class Schafkopf(Game):
                 raise HandError(number, "all_tricks", "all_tricks_result",
                                 all_tricks=hand.all_tricks, result=hand.result)
             return won, schneider, schwarz
-        augen = hand.augen
+        augen: Any = hand.augen  # as entered: check_augen refuses all but a whole number
         check_augen(number, augen, total, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, total)
         won = augen >= th.player_wins
@@ -298,7 +299,8 @@ class Schafkopf(Game):
             schneider = schwarz or augen < th.player_free
         return won, schneider, schwarz
 
-    def _pay(self, number, dealer, party, opponents, value, won, info, contract) -> HandResult:
+    def _pay(self, number: int, dealer: str, party: set[str], opponents: set[str], value: int, won: bool,
+             info: dict[str, Any], contract: SchafkopfContract) -> HandResult:
         """Each opponent pays the value (or is paid it); the player party shares the sum:
         2 vs 2 gives each winner the value once, a soloist gets it from all three."""
         sign = 1 if won else -1
@@ -327,7 +329,8 @@ class Schafkopf(Game):
             if trigger in triggers:
                 self.bock_rounds.append(len(self.players))
 
-    def _stock(self, party, won, contract, amounts, info) -> None:
+    def _stock(self, party: set[str], won: bool, contract: SchafkopfContract, amounts: dict[str, int],
+               info: dict[str, Any]) -> None:
         """The pot moves with a game that takes it (won) or doubles it (lost)."""
         stock = self.table.stock
         if not stock.enabled or not self.pot:
