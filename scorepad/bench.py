@@ -14,6 +14,13 @@ Under "replay_file": `scorepad replay` of a Schafkopf session file of N hands (d
 the most a session file may hold) in a fresh process: the file's size, the seconds, and the
 process's peak memory (`resource.getrusage` ru_maxrss) against a process that only loads
 scorepad, so the part the file costs is plain (per byte of the file).
+
+Under "replay_output": `scorepad replay FILE > /dev/null` per ruleset (N hands) in a fresh
+process, writing included, against `json.loads` of the same file in the same run.
+
+Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
+in chromium on a throttled link (see scorepad/bench_web.py); "web_before" the same, served as
+plain Flet serves it.
 """
 
 from __future__ import annotations
@@ -311,6 +318,11 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out["replay_file"] = bench_replay_file(file_hands)
     if sharing_tables > 0:
         out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
+    if web:
+        from scorepad.bench_web import bench_web
+
+        out["web"] = bench_web()
+        out["web_before"] = bench_web(plain=True)  # as Flet served it before (ft.run, no_cdn)
     return out
 
 

@@ -159,7 +159,8 @@ def cmd_bench(args) -> int:
 
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
-                          sharing_seconds=args.sharing_seconds, file_hands=args.file_hands))
+                          sharing_seconds=args.sharing_seconds, file_hands=args.file_hands,
+                          output=args.replay_output, web=args.web))
     return 0
 
 
@@ -499,6 +500,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
     p.add_argument("--file-hands", type=int, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
+    p.add_argument("--no-replay-output", dest="replay_output", action="store_false",
+                   help="skip timing `scorepad replay FILE > /dev/null` per ruleset against json.loads")
+    p.add_argument("--web", action="store_true",
+                   help="also load the table app in chromium on a throttled link, served as now and as plain Flet "
+                        "served it: bytes, reload bytes, requests to other hosts, seconds to the start screen")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("web", parents=[db_parent],
