@@ -32,7 +32,7 @@ import threading
 from email.utils import formatdate
 from pathlib import Path
 
-REVISION = "1"  # bump when what this module serves changes for the same flet-web files
+REVISION = "2"  # bump when what this module serves changes for the same flet-web files
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 UNUSED_ASSETS = ("assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/")
@@ -66,8 +66,10 @@ PAGE_SCRIPT = """<script>
       configurable: true, enumerable: src.enumerable,
       get() {{ return src.get.call(this); }},
       set(value) {{
-        const url = new URL(value, document.baseURI);
-        src.set.call(this, url.origin === location.origin ? value : "/_offhost/" + url.host + url.pathname);
+        let url = null;
+        try {{ url = new URL(value, document.baseURI); }} catch (e) {{}}
+        const away = url && /^https?:$/.test(url.protocol) && url.origin !== location.origin;
+        src.set.call(this, away ? "/_offhost/" + url.host + url.pathname : value);
       }},
     }});
   }})();
