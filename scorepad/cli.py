@@ -61,7 +61,7 @@ def _hand_text(hand: dict) -> str:
     for row in deltas.values():
         columns += row
         values += row.values()
-    shape = (*deltas, *columns, *map(len, deltas.values()))
+    shape = (len(deltas), *deltas, *columns, *map(len, deltas.values()))
     template = _HAND_TEMPLATES.get(shape)
     if template is None:
         if not all(deltas.values()):
@@ -72,7 +72,7 @@ def _hand_text(hand: dict) -> str:
         return template % tuple(values)
     values = [_json_value(v) for v in values]
     values.insert(1, _json_value(hand["dealer"]))
-    return template.replace("%d", "%s") % tuple(values)
+    return _hand_template(tuple((p, tuple(row)) for p, row in deltas.items()), "%s") % tuple(values)
 
 
 _HAND_TEMPLATES: dict[tuple, str] = {}
@@ -98,16 +98,16 @@ def _json_text(v) -> str:
     return text
 
 
-def _hand_template(shape: tuple) -> str:
-    """The text of a hand of this shape: %d for the number and each value, %s for the dealer."""
+def _hand_template(shape: tuple, slot: str = "%d") -> str:
+    """The text of a hand of this shape: `slot` for the number and each value, %s for the dealer."""
     def q(text: str) -> str:
         return _JSON(text).replace("%", "%%")
 
-    lines = ["    {", '      "number": %d,', '      "dealer": %s,', '      "deltas": {']
+    lines = ["    {", f'      "number": {slot},', '      "dealer": %s,', '      "deltas": {']
     for i, (player, columns) in enumerate(shape):
         lines.append(f"        {q(player)}: {{")
         last = len(columns) - 1
-        lines += [f"          {q(t)}: %d{',' if j < last else ''}" for j, t in enumerate(columns)]
+        lines += [f"          {q(t)}: {slot}{',' if j < last else ''}" for j, t in enumerate(columns)]
         lines.append("        }" + ("," if i < len(shape) - 1 else ""))
     lines += ["      }", "    }"]
     return "\n".join(lines)
