@@ -14,6 +14,13 @@ Under "replay_file": `scorepad replay` of a Schafkopf session file of N hands (d
 the most a session file may hold) in a fresh process: the file's size, the seconds, and the
 process's peak memory (`resource.getrusage` ru_maxrss) against a process that only loads
 scorepad, so the part the file costs is plain (per byte of the file).
+
+Under "replay_output": `scorepad replay FILE > /dev/null` per ruleset (N hands) in a fresh
+process, writing included, against `json.loads` of the same file in the same run.
+
+Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
+in chromium on a throttled link (see scorepad/bench_web.py); "web_before" the same, served as
+plain Flet serves it.
 """
 
 from __future__ import annotations
@@ -156,15 +163,51 @@ def bench_replay_file(hands: int) -> dict:
             "peak_per_file_byte": round((peak - base) / size, 1)}
 
 
+_REPLAY_OUTPUT = """
+import os, sys, time
+start = time.perf_counter()
+from scorepad.cli import main
+with open(os.devnull, "w", encoding="utf-8") as sink:
+    sys.stdout = sink
+    code = main(["replay", sys.argv[1]])
+    sys.stdout.flush()
+    sys.stdout = sys.__stdout__
+print(code, time.perf_counter() - start)
+"""
+
+
+def bench_replay_output(table, n_hands: int, repeat: int = 3) -> dict:
+    """`scorepad replay FILE > /dev/null` in a fresh process (from importing scorepad's command
+    to the last byte written; the interpreter's own start left out), best of `repeat`, against
+    `json.loads` of the same file's text in this process (best of 5), in the same run."""
+    text = json.dumps(generate_session(table, n_hands))
+    t_load = _best_of(lambda: json.loads(text), 5)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "session.json"
+        path.write_text(text, encoding="utf-8")
+        best = float("inf")
+        for _ in range(repeat):
+            out = subprocess.run([sys.executable, "-c", _REPLAY_OUTPUT, str(path)],
+                                 capture_output=True, text=True, check=True)
+            code, seconds = out.stdout.split()
+            if code != "0":
+                raise RuntimeError(f"scorepad replay ended with {code}: {out.stderr}")
+            best = min(best, float(seconds))
+    return {"hands": n_hands, "seconds": round(best, 3), "vs_json_load": round(best / t_load, 2)}
+
+
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0,
-              file_hands: int = 100_000) -> dict:
+              file_hands: int = 100_000, output: bool = True, web: bool = False) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
         if rulesets and rid not in rulesets:
             continue
         out[rid] = bench_replay(table, hands)
+    if output:
+        out["replay_output"] = {rid: bench_replay_output(table, hands)
+                                for rid, table in tables.items() if not rulesets or rid in rulesets}
     if store_hands > 0:
         out["store"] = {rid: bench_store(table, store_hands, store_samples)
                         for rid, table in tables.items() if not rulesets or rid in rulesets}
@@ -172,6 +215,11 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out["replay_file"] = bench_replay_file(file_hands)
     if sharing_tables > 0:
         out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
+    if web:
+        from scorepad.bench_web import bench_web
+
+        out["web"] = bench_web()
+        out["web_before"] = bench_web(plain=True)  # as Flet served it before (ft.run, no_cdn)
     return out
 
 

@@ -35,7 +35,12 @@ def cmd_replay(args) -> int:
             chunks.append(_hand_text(game.play(i + 1, raw).as_dict()))
     del hands
     out = sys.stdout
-    out.write('{\n  "hands": [\n' + ",\n".join(chunks) + '\n  ],\n' if chunks else '{\n  "hands": [],\n')
+    if chunks:
+        out.write('{\n  "hands": [\n')
+        out.write(",\n".join(chunks))
+        out.write('\n  ],\n')
+    else:
+        out.write('{\n  "hands": [],\n')
     del chunks
     out.write('  "standings": ' + _indented(game.snapshot(), 2)[2:] + ",\n")
     out.write('  "state": ' + _indented(game.state(), 2)[2:] + "\n}\n")
@@ -45,19 +50,65 @@ def cmd_replay(args) -> int:
 def _hand_text(hand: dict) -> str:
     """One hand's result as `_indented(hand, 4)` prints it, written out directly: json's
     indenting encoder builds a cycle of closures per call, which a replay (with the cyclic
-    collector off) would pile up, hand after hand."""
+    collector off) would pile up, hand after hand. The hands of an evening share their shape
+    (the same players, the same columns), so the text around the values is made once per shape
+    and each hand only fills in its number, dealer and values."""
     deltas = hand.get("deltas")
-    if set(hand) != {"number", "dealer", "deltas"} or not deltas or not all(deltas.values()):
+    if len(hand) != 3 or not deltas or "number" not in hand or "dealer" not in hand:
         return _indented(hand, 4)
-    q = json.JSONEncoder(ensure_ascii=False).encode
-    lines = ["    {", f'      "number": {q(hand["number"])},', f'      "dealer": {q(hand["dealer"])},',
-             '      "deltas": {']
-    last_player = len(deltas) - 1
-    for i, (player, row) in enumerate(deltas.items()):
+    columns: list = []
+    values = [hand["number"]]
+    for row in deltas.values():
+        columns += row
+        values += row.values()
+    shape = (len(deltas), *deltas, *columns, *map(len, deltas.values()))
+    template = _HAND_TEMPLATES.get(shape)
+    if template is None:
+        if not all(deltas.values()):
+            return _indented(hand, 4)
+        template = _HAND_TEMPLATES[shape] = _hand_template(tuple((p, tuple(row)) for p, row in deltas.items()))
+    if {*map(type, values)} == _JUST_INT:  # the usual case: %d writes an int as json does
+        values.insert(1, _json_text(hand["dealer"]))
+        return template % tuple(values)
+    values = [_json_value(v) for v in values]
+    values.insert(1, _json_value(hand["dealer"]))
+    return _hand_template(tuple((p, tuple(row)) for p, row in deltas.items()), "%s") % tuple(values)
+
+
+_HAND_TEMPLATES: dict[tuple, str] = {}
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+
+
+_JUST_INT = {int}
+_JSON_TEXTS: dict[str, str] = {}
+
+
+def _json_value(v) -> str:
+    """A value as json.dumps writes it."""
+    return int.__repr__(v) if type(v) is int else _JSON(v)
+
+
+def _json_text(v) -> str:
+    """A (player's) name as json.dumps writes it, made once per name."""
+    text = _JSON_TEXTS.get(v) if type(v) is str else None
+    if text is None:
+        text = _json_value(v)
+        if type(v) is str:
+            _JSON_TEXTS[v] = text
+    return text
+
+
+def _hand_template(shape: tuple, slot: str = "%d") -> str:
+    """The text of a hand of this shape: `slot` for the number and each value, %s for the dealer."""
+    def q(text: str) -> str:
+        return _JSON(text).replace("%", "%%")
+
+    lines = ["    {", f'      "number": {slot},', '      "dealer": %s,', '      "deltas": {']
+    for i, (player, columns) in enumerate(shape):
         lines.append(f"        {q(player)}: {{")
-        last = len(row) - 1
-        lines += [f"          {q(t)}: {q(v)}{',' if j < last else ''}" for j, (t, v) in enumerate(row.items())]
-        lines.append("        }" + ("," if i < last_player else ""))
+        last = len(columns) - 1
+        lines += [f"          {q(t)}: {slot}{',' if j < last else ''}" for j, t in enumerate(columns)]
+        lines.append("        }" + ("," if i < len(shape) - 1 else ""))
     lines += ["      }", "    }"]
     return "\n".join(lines)
 
@@ -108,7 +159,8 @@ def cmd_bench(args) -> int:
 
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
-                          sharing_seconds=args.sharing_seconds, file_hands=args.file_hands))
+                          sharing_seconds=args.sharing_seconds, file_hands=args.file_hands,
+                          output=args.replay_output, web=args.web))
     return 0
 
 
@@ -448,6 +500,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
     p.add_argument("--file-hands", type=int, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
+    p.add_argument("--no-replay-output", dest="replay_output", action="store_false",
+                   help="skip timing `scorepad replay FILE > /dev/null` per ruleset against json.loads")
+    p.add_argument("--web", action="store_true",
+                   help="also load the table app in chromium on a throttled link, served as now and as plain Flet "
+                        "served it: bytes, reload bytes, requests to other hosts, seconds to the start screen")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("web", parents=[db_parent],

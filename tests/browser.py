@@ -1,5 +1,6 @@
 """Driving the served table app in a real browser: Debian's chromium through Playwright, at a
-phone's viewport, offline (every request not to our server is blocked)."""
+phone's viewport, offline: every request not to our server is blocked and counted in OFFHOST,
+and a test that made one fails (tests/conftest.py): the app must not reach off the machine."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"width": 412, "height": 915}
+# every request a test's page made to another host than its server (blocked): must stay empty
+OFFHOST: list[str] = []
 
 
 def free_port() -> int:
@@ -144,9 +147,15 @@ class Tab:
             if route.request.url.startswith(server.url):
                 await route.continue_()
             else:
+                OFFHOST.append(route.request.url)
                 await route.abort()
 
+        def websocket(ws):  # not routed: only seen
+            if not ws.url.startswith(server.url.replace("http://", "ws://", 1)):
+                OFFHOST.append(ws.url)
+
         await page.route("**/*", only_ours)
+        page.on("websocket", websocket)
         await page.goto(server.url)
         await page.locator("flutter-view").wait_for(state="attached", timeout=30000)
         tab = cls(page, server)

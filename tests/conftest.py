@@ -5,6 +5,8 @@ The tests never read /work/shared: every rule and worked example is copied into 
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from scorepad.engine import replay
@@ -15,6 +17,20 @@ from scorepad.tables import get_table, with_options
 # The names the rule sheets use, in seating order (clockwise).
 SAU4 = ["Sepp", "Resi", "Alois", "Zenzi"]
 SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
+
+
+@pytest.fixture(autouse=True)
+def _nothing_from_another_host(request):
+    """A browser test fails if its pages asked anything of another host than the app's server
+    (tests/browser.py blocks and counts such requests; the app must work off the network)."""
+    browser = sys.modules.get("browser")
+    before = len(browser.OFFHOST) if browser else 0
+    yield
+    browser = sys.modules.get("browser")
+    if browser and len(browser.OFFHOST) > before:
+        asked = browser.OFFHOST[before:]
+        del browser.OFFHOST[before:]
+        pytest.fail(f"the page asked {len(asked)} request(s) of another host: {sorted(set(asked))[:5]}")
 
 
 def table_for(ruleset: str, players=None, options=None):

@@ -1,6 +1,6 @@
 """Running the table app: served to phone browsers on the local network, entirely offline
-(Flet's web client comes from the flet-web package, `no_cdn`), or in a desktop window where
-flet-desktop is installed and a screen is there."""
+(Flet's web client comes from the flet-web package, compressed and cached: see `webserve`), or
+in a desktop window where flet-desktop is installed and a screen is there."""
 
 from __future__ import annotations
 
@@ -62,7 +62,13 @@ def serve(host: str = "127.0.0.1", port: int = DEFAULT_PORT, db: str | None = No
     pin = require_pin or not is_loopback(host)
     if pin:
         print("Mitschreiben nur mit der PIN des Abends (steht auf dem Handy, das den Abend beginnt).", flush=True)
-    ft.run(make_main(db, require_pin=pin), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+    main = make_main(db, require_pin=pin)
+    if os.environ.get("SCOREPAD_PLAIN_FLET"):  # served as Flet serves it (the bench's "before")
+        ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
+        return
+    from scorepad.ui import webserve
+
+    webserve.run(main, host=host, port=port)
 
 
 def open_app(db: str | None = None) -> None:
