@@ -19,7 +19,7 @@ Under "replay_output": `scorepad replay FILE > /dev/null` per ruleset (N hands) 
 process, writing included, against `json.loads` of the same file in the same run.
 
 Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
-in chromium on a throttled link (see scorepad/bench_web.py); "web_before" the same, served as
+in chromium on a throttled link (see scorepad/devtools/web.py); "web_before" the same, served as
 plain Flet serves it.
 """
 
@@ -216,7 +216,7 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
     if sharing_tables > 0:
         out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
     if web:
-        from scorepad.bench_web import bench_web
+        from scorepad.devtools.web import bench_web
 
         out["web"] = bench_web()
         out["web_before"] = bench_web(plain=True)  # as Flet served it before (ft.run, no_cdn)

@@ -81,7 +81,7 @@ def test_unused_fonts_are_not_served(server):
 async def test_first_load_and_reload_on_the_wire(server):
     """What a phone moves: the first load under 6 MB, a reload (a normal browser, with its
     cache) under 100 kB, no request to another host (measured by chromium, as the bench does)."""
-    from scorepad.bench_web import _measure
+    from scorepad.devtools.web import _measure
 
     loads = await _measure(server.url, throttled=False)
     first, reload = loads["first_load"], loads["reload"]

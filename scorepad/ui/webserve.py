@@ -116,7 +116,7 @@ class WebClient:
         with tempfile.TemporaryDirectory() as folder:
             index = Path(folder) / "index.html"
             index.write_bytes((self.root / "index.html").read_bytes())
-            from flet.controls.types import RouteUrlStrategy, WebRenderer
+            from flet import RouteUrlStrategy, WebRenderer  # public names (ui/flet_private.py: the private ones)
 
             patch_index_html(index_path=str(index), base_href="/", websocket_endpoint_path=websocket_path,
                              web_renderer=WebRenderer.AUTO, route_url_strategy=RouteUrlStrategy.PATH,
