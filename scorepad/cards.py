@@ -1,8 +1,13 @@
-"""Which card-point totals a set of cards can make: the check behind "Augen that cannot be"."""
+"""The cards: the four suits (as hands name them), and which card-point totals a set of cards
+can make: the check behind "Augen that cannot be"."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal, get_args
+
+Suit = Literal["eichel", "gras", "herz", "schellen"]
+SUITS: tuple[str, ...] = get_args(Suit)
 
 
 @lru_cache(maxsize=64)

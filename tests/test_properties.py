@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
 from scorepad.games.schafkopf.scoring import Schafkopf
-from scorepad.games.saukopf.scoring import SUITS, deck_cards
+from scorepad.cards import SUITS
+from scorepad.games.saukopf.scoring import deck_cards
 from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.tables import get_table, with_options
 

@@ -6,6 +6,7 @@ from typing import Literal, Union
 
 from pydantic import ConfigDict
 
+from scorepad.cards import Suit
 from scorepad.games.base import HandModel
 
 
@@ -23,5 +24,5 @@ class SaukopfHand(HandModel):
     all_tricks: Literal["player", "opponents"] | None = None
     laufende: int = 0
     aside_augen: int = 0
-    trump: Literal["eichel", "gras", "herz", "schellen"] | None = None  # the chosen suit, for the record
+    trump: Suit | None = None  # the chosen suit, for the record
     knorpel_card: str | None = None  # the one chosen trump card, "herz-sau", for the record

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 
 
-from scorepad.cards import reachable_sums_of_size
+from scorepad.cards import SUITS, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
 
 
-SUITS = ("eichel", "gras", "herz", "schellen")
 
 
 def deck_cards(table: SaukopfTable) -> tuple[str, ...]:

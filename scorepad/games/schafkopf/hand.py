@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict
 
+from scorepad.cards import Suit
 from scorepad.games.base import HandModel
 
 Result = Literal["won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz"]
@@ -20,7 +21,7 @@ class SchafkopfHand(HandModel):
     game: str | None = None
     player: str | None = None
     partner: str | None = None
-    suit: Literal["eichel", "gras", "herz", "schellen"] | None = None
+    suit: Suit | None = None
     augen: int | dict[str, Any] | None = None  # a Ramsch: {player: Augen} for every player
     result: Result | None = None
     all_tricks: Literal["player", "opponents"] | None = None
