@@ -16,10 +16,16 @@ RESULT_WORDS = {
 PENALTY_FALLBACK = "Strafe"
 
 
-def _laufende(n: int | None) -> str | None:
+def laufende_words(n: int | None) -> str | None:
+    """Signed Laufende as the table says them: "mit 3", "ohne 2"."""
     if not n:
         return None
     return f"mit {n}" if n > 0 else f"ohne {-n}"
+
+
+def chain_words(table, hand: dict) -> list[str]:
+    """Who said each link of the Kontra chain: "Kontra Resi", "Re Sepp"."""
+    return [f"{step.name} {hand[step.key]}" for step in getattr(table, "kontra_chain", []) if hand.get(step.key)]
 
 
 def _party(hand: dict) -> str:
@@ -45,13 +51,10 @@ def trick_game_words(table, hand: dict, result: HandResult | None) -> list[str]:
         parts.append(RESULT_WORDS.get(hand["result"], hand["result"]))
     elif result is not None and "won" in result.info and hand.get("game") != "sie":
         parts.append("gewonnen" if result.info["won"] else "verloren")
-    lauf = _laufende(hand.get("laufende"))
+    lauf = laufende_words(hand.get("laufende"))
     if lauf:
         parts.append(lauf)
-    for step in getattr(table, "kontra_chain", []):
-        if hand.get(step.key):
-            parts.append(f"{step.name} {hand[step.key]}")
-    return parts
+    return parts + chain_words(table, hand)
 
 
 def describe_hand(table, hand: Any, result: HandResult | None = None) -> str:

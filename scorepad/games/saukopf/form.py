@@ -9,7 +9,8 @@ from scorepad.cards import reachable_sums_of_size
 from scorepad.tables import SCHWARZ
 from scorepad.ui.forms import FormCtx, FormError, numpad
 from scorepad.games.schafkopf.form import laufende_section
-from scorepad.games.saukopf.scoring import SUITS
+from scorepad.cards import SUITS
+from scorepad.describe import chain_words, laufende_words
 from scorepad.ui.widgets import chip, chip_row, choice_row, rank_label, section, suit_chip
 
 
@@ -178,11 +179,8 @@ def summary(c: FormCtx, d: dict) -> str:
     elif d.get("augen") is not None:
         parts.append(f"{d['augen']} Augen")
     if d.get("laufende"):
-        parts.append(f"{'mit' if d['laufende'] > 0 else 'ohne'} {abs(d['laufende'])}")
-    for step in t.kontra_chain:
-        if d.get(step.key):
-            parts.append(f"{step.name} {d[step.key]}")
-    return " · ".join(parts)
+        parts.append(laufende_words(d["laufende"]))
+    return " · ".join(parts + chain_words(t, d))
 
 
 def quick_actions(c: FormCtx, save) -> list[ft.Control]:

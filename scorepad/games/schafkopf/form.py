@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad.cards import SUITS
+from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
 from scorepad.ui.forms import FormCtx, FormError, numpad
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
 RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", "schwarz"),
            ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
-RESULT_WORDS = dict([("won", "gewonnen"), ("won_schneider", "gewonnen Schneider"), ("won_schwarz", "gewonnen schwarz"),
-                     ("lost", "verloren"), ("lost_schneider", "verloren Schneider"), ("lost_schwarz", "verloren schwarz")])
-SUITS = ["eichel", "gras", "herz", "schellen"]
 
 
 def quick_augen(t) -> list[int]:
@@ -255,13 +254,11 @@ def summary(c: FormCtx, d: dict) -> str:
                     parts.append(f"{d['augen']} Augen" + (" (alle Stiche)" if d.get("all_tricks") else ""))
             elif d.get("result"):
                 parts.append(RESULT_WORDS[d["result"]])
-            for step in t.kontra_chain:
-                if d.get(step.key):
-                    parts.append(f"{step.name} {d[step.key]}")
+            parts += chain_words(t, d)
             if d.get("tout"):
                 parts.append("Tout")
             if d.get("laufende"):
-                parts.append(f"{'mit' if d['laufende'] > 0 else 'ohne'} {abs(d['laufende'])}")
+                parts.append(laufende_words(d["laufende"]))
     if d.get("klopfer"):
         parts.append(f"{d['klopfer']}x geklopft")
     return " · ".join(parts)
