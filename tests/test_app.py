@@ -523,3 +523,33 @@ def test_the_hand_form_reads_the_kept_evening_without_replaying(tmp_path, monkey
         assert game.snapshot() == before == app.show(eid).standings  # the preview changed nothing kept
     finally:
         app.close()
+
+
+def test_the_table_screen_reads_one_view_from_the_kept_evening(tmp_path, monkeypatch):
+    """The table screen's read model: facts, table, hands, standings and this phone's draft at one
+    version, from the kept evening: no replay and no read of the hands from the store."""
+    from scorepad.app import App
+    import scorepad.app.evenings as app_module
+
+    app = App.open(tmp_path / "view.db")
+    try:
+        eid = app.start_evening("schafkopf", ["Vroni", "Hias", "Kathi", "Wast"]).id
+        hand = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"}
+        for _ in range(3):
+            app.add_hand(eid, hand)
+        app.save_draft(eid, {"game": "wenz"}, device="phone-a")
+        app.show(eid)
+
+        def no_replay(*args, **kwargs):
+            raise AssertionError("replayed the evening or read its hands")
+
+        monkeypatch.setattr(app_module, "replay_live", no_replay)
+        monkeypatch.setattr(app.store, "hands", no_replay)
+        view = app.table_view(eid, "phone-a")
+        assert view.hands == [hand] * 3 and view.info.hands == 3 and view.info.version == 4
+        assert view.replay.standings["Vroni"]["geld"] == 3 * 20 and view.table.family == "schafkopf"
+        assert view.draft == {"game": "wenz"} and app.table_view(eid, "phone-b").draft is None
+        app.add_hand(eid, hand)  # played on the kept game: the view follows without a replay
+        assert app.table_view(eid).hands == [hand] * 4
+    finally:
+        app.close()

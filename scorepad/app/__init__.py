@@ -12,6 +12,7 @@
     house.py     house rules (a table's own variants)
     access.py    PINs
     drafts.py    the hand a phone is entering
+    views.py     read models: all one screen shows, read at one version (TableView)
     repair.py    scorepad check [--repair]
     upgrade.py   what the store's schema upgrade asks of the application layer
     errors.py    the app's refusals; models.py what crosses the boundary; checks.py the checks
@@ -41,6 +42,7 @@ from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
 from scorepad.app.upgrade import migration_hands, migration_table
+from scorepad.app.views import TableView, Views
 from scorepad.engine import Game, HandResult, Replay
 from scorepad.session import SessionFile
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError
@@ -52,7 +54,7 @@ __all__ = [
     "StaleVersionError", "EveningClosedError", "NothingToUndoError", "NotYourChangeError", "PlayerNameError", "LaterHandError",
     "ExportError", "NotFoundError", "StoreError",
     # also importable from here, as before the split
-    "HouseRules", "PinError", "Reverted", "rename_in",
+    "HouseRules", "PinError", "Reverted", "rename_in", "TableView",
 ]
 
 
@@ -69,6 +71,7 @@ class App:
         self._pins = Pins(store)
         self._drafts = Drafts(self._evenings)
         self._repairs = Repairs(self._evenings)
+        self._views = Views(self._evenings)
 
     @classmethod
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
@@ -121,6 +124,11 @@ class App:
 
     def history(self, evening_id: int) -> list[ChangeEntry]:
         return self._evenings.history(evening_id)
+
+    def table_view(self, evening_id: int, device: str = "") -> TableView:
+        """All the table screen shows (facts, table, hands, standings, this phone's draft),
+        read at one version from the kept evening: one call per render, no replay."""
+        return self._views.table_view(evening_id, device)
 
     def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None,
                  device: str | None = None) -> ChangeResult:

@@ -156,10 +156,10 @@ class Evenings:
         with self.store.read():
             return self.live_now(evening_id).as_replay()
 
-    def live_now(self, evening_id: int) -> Live:
+    def live_now(self, evening_id: int, row: dict[str, Any] | None = None) -> Live:
         """The evening scored up to its last hand at the stored version: the kept one while
         the version matches, else replayed from the store once and kept (inside a read)."""
-        row = self.store.evening(evening_id)
+        row = row if row is not None else self.store.evening(evening_id)
         live = self._live.get(evening_id)
         if live is None or live.version != row["version"]:
             live = replay_live(self.rule_table(row), row["players"], row["first_dealer"],
@@ -276,6 +276,7 @@ class Evenings:
                 and live.version == row["version"] and len(live.results) == count):
             del self._live[evening_id]  # from here on it may change: kept again only after commit
             live.results.append(live.game.play(op.number, op.hand))
+            live.hands.append(op.hand)
             return live
         hands = op.apply(self.store.hands(evening_id))
         try:
@@ -342,8 +343,9 @@ class Evenings:
         options: dict[str, Any] = json.loads(row["options"])
         return options
 
-    def info(self, evening_id: int) -> EveningInfo:
-        row = self.store.evening(evening_id)
+    def info(self, evening_id: int, row: dict[str, Any] | None = None) -> EveningInfo:
+        """The evening's facts (from its `row`, if already read in this transaction)."""
+        row = row if row is not None else self.store.evening(evening_id)
         return EveningInfo(
             id=row["id"], ruleset=row["ruleset"], game=row["game"], family=row["family"],
             players=row["players"], first_dealer=row["first_dealer"],

@@ -26,11 +26,13 @@ def stored_table(text: str, source: str) -> RuleTable:
 
 @dataclass
 class Live:
-    """An evening replayed up to its last hand: the engine's game and every hand's result."""
+    """An evening replayed up to its last hand: the engine's game, every hand's result and the
+    hands as entered (so a screen reads them without going to the store)."""
 
     version: int
     game: Game
     results: list[HandResult]
+    hands: list[Any]
 
     def as_replay(self) -> Replay:
         return Replay(list(self.results), self.game.snapshot(), self.game.state())
@@ -39,7 +41,7 @@ class Live:
 def replay_live(table: RuleTable, players: list[str], first_dealer: str | None, hands: list[Any], version: int = 0) -> Live:
     """The engine's replay, keeping the game so more hands can be played on it."""
     game, results = replay_game(table, list(players), hands, first_dealer)
-    return Live(version, game, results)
+    return Live(version, game, results, list(hands))
 
 
 def game_copy(game: Game) -> Game:

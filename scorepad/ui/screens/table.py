@@ -64,12 +64,10 @@ def seat_order(players: list[str]) -> list[str]:
 def TableScreen(nav, tick: int) -> ft.Control:
     evening_id = nav.route.evening
     try:
-        info = nav.app.evening(evening_id)
-        result = nav.app.show(evening_id)
-        hands = nav.app.hands(evening_id)
-        table = nav.app.table(evening_id)
+        view = nav.app.table_view(evening_id, nav.device)  # one read per render, no replay
     except ScorepadError as exc:
         return error_screen("Abend", nav.to("start"), exc)
+    info, table, result, hands = view.info, view.table, view.replay, view.hands
     state = result.state
     standings = result.standings
     tallies = list(next(iter(standings.values())).keys())
@@ -101,8 +99,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
             on_click=nav.to("hand", evening_id, hand.number) if editable else None,
             key=f"hand-{hand.number}", min_height=52,
         )))
-    draft = nav.app.draft(evening_id, nav.device)
-    label = family_of(table).words.next_label(state, draft)
+    label = family_of(table).words.next_label(state, view.draft)
     body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]
