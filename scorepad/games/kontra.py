@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, Sequence
 
 from scorepad.errors import HandError
+from scorepad.games.base import HandModel
+from scorepad.tables import DoublingStep
 
 
-def chain_said(number: int, hand, table) -> dict[str, Any]:
+class ChainTable(Protocol):
+    """A rule table with a Kontra chain (Schafkopf's, Saukopf's)."""
+
+    @property
+    def kontra_chain(self) -> Sequence[DoublingStep]: ...
+
+
+def chain_said(number: int, hand: HandModel, table: ChainTable) -> dict[str, Any]:
     """The chain links a hand names (its extra keys); any other unknown key is refused."""
     if not hand.model_extra:
         return {}
@@ -19,7 +28,7 @@ def chain_said(number: int, hand, table) -> dict[str, Any]:
     return extras
 
 
-def check_chain(number: int, table, said: dict[str, Any], player_party: set[str], opponents: set[str],
+def check_chain(number: int, table: ChainTable, said: dict[str, Any], player_party: set[str], opponents: set[str],
                 players: tuple[str, ...], allowed: bool = True, game_name: str = "") -> tuple[int, list[str | None]]:
     """Validate who said each link; return the factor and the sayer of each link (None if unsaid).
 

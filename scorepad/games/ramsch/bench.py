@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def generate(rng: random.Random, game, players) -> dict:
+def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
     start = game.table.start_striche
     fresh = game.new_partie_next
     still_in = [p for p in players if fresh or game.board[p]["striche"] > 0]
@@ -16,7 +17,7 @@ def generate(rng: random.Random, game, players) -> dict:
     tricks = {p: 0 for p in participants}
     for _ in range(5):
         tricks[rng.choice(participants)] += 1
-    hand: dict = {"participants": participants, "tricks": tricks}
+    hand: dict[str, Any] = {"participants": participants, "tricks": tricks}
     if rng.random() < 0.05:
         hand["penalties"] = [{"player": rng.choice(participants), "kind": "zu_frueh_weg"}]
     # name the order of going out whenever several may go out (it can decide the Bolla);

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from scorepad.fmt import money
+from scorepad.games.ramsch.rules import RamschTable
 
 
-def sheet(t) -> list[tuple[str, list[str]]]:
+def sheet(t: RamschTable) -> list[tuple[str, list[str]]]:
     scoring = [f"Jeder beginnt eine Partie mit {t.start_striche} Strichen; jeder Stich nimmt "
                f"{t.strich_per_trick} weg.",
                f"Wer mitgeht und keinen Stich macht, geht Ramsch: +{t.ramsch_striche}.",

@@ -7,11 +7,13 @@ from typing import Any
 
 from scorepad.describe import PENALTY_FALLBACK, SEP
 from scorepad.games.family import CardLook
+from scorepad.games.base import HandResult
+from scorepad.games.ramsch.rules import RamschTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
 
 
-def describe(table, hand: dict, result) -> str:
+def describe(table: RamschTable, hand: dict[str, Any], result: HandResult | None) -> str:
     parts = [f"mit: {', '.join(hand.get('participants', []))}"]
     for entry in hand.get("penalties") or []:
         pen = table.penalties.get(entry.get("kind"))
@@ -21,7 +23,7 @@ def describe(table, hand: dict, result) -> str:
     return SEP.join(parts)
 
 
-def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: RamschTable) -> str:
     dealer = state.get("next_dealer", "")
     line = f"Partie {state['partie']} · Geber {dealer}"
     if state.get("bolla_to"):
@@ -31,9 +33,9 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+def card_look(table: RamschTable, value: int, row: dict[str, int]) -> CardLook:
     return CardLook(marks=True, small=[f"{value} Striche", f"Bolla {row['bolla']}"], faded=value == 0)
 
 
-def next_label(state: dict[str, Any], draft: dict | None) -> str:
+def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
     return "Nächstes Spiel"

@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def generate(rng: random.Random, game, players) -> dict:
+def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
     t = game.table
     cid = rng.choice([c for c, v in t.contracts.items() if v.enabled])
     c = t.contracts[cid]
     player = rng.choice(players)
-    hand: dict = {"game": cid, "player": player}
+    hand: dict[str, Any] = {"game": cid, "player": player}
     party = [player]
     if c.kind == "doppel":
         hand["partner"] = rng.choice([p for p in players if p != player])

@@ -87,9 +87,9 @@ class Saukopf(Game):
 
         opp_augen = in_play - augen
         if contract.mode == "trog":
-            won = hand.all_tricks == PLAYER if bid == SCHWARZ else augen >= bid
+            won = augen >= bid if isinstance(bid, int) else hand.all_tricks == PLAYER
         else:
-            won = hand.all_tricks == OPPONENTS if bid == SCHWARZ else opp_augen >= bid
+            won = opp_augen >= bid if isinstance(bid, int) else hand.all_tricks == OPPONENTS
         winners = party if won else opponents
         winning_side, losing_side = (PLAYER, OPPONENTS) if won else (OPPONENTS, PLAYER)
         facts = {
@@ -139,7 +139,7 @@ class Saukopf(Game):
                 return contract.min_bid
             raise HandError(number, "bid", "bid_missing", game=contract.name,
                             min=bid_text(contract.min_bid), max=t.bids.highest)
-        if bid != SCHWARZ and not t.bids.lowest <= bid <= t.bids.highest:
+        if isinstance(bid, int) and not t.bids.lowest <= bid <= t.bids.highest:
             raise HandError(number, "bid", "bid_out_of_range", lowest=t.bids.lowest, highest=t.bids.highest, bid=bid)
         if bid_rank(bid) < bid_rank(contract.min_bid):
             if contract.min_bid == SCHWARZ:
@@ -184,7 +184,7 @@ class Saukopf(Game):
         """Who gets a Rauborstigkeit item this hand, if anyone."""
         when = item.when
         if when == "player_lost_bid_over":
-            return player if not won and bid_rank(bid) > item.threshold else None
+            return player if not won and item.threshold is not None and bid_rank(bid) > item.threshold else None
         if when == "player_lost_spiess":
             return player if not won and spiess else None
         if when == "kontra_lost":

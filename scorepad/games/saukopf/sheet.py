@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorepad.rulesheet import KIND, bid_words, chain_words
+from scorepad.games.saukopf.rules import SaukopfTable
 
 FLEISCH_WHEN = {
     "won": "für den Sieg",
@@ -23,7 +24,7 @@ RAUBORSTIG_WHEN = {
 }
 
 
-def sheet(t) -> list[tuple[str, list[str]]]:
+def sheet(t: SaukopfTable) -> list[tuple[str, list[str]]]:
     games = []
     for c in t.contracts.values():
         if c.enabled:

@@ -6,23 +6,25 @@ from typing import Any
 
 from scorepad.describe import SEP, trick_game_words
 from scorepad.games.family import CardLook
+from scorepad.games.base import HandResult
+from scorepad.games.saukopf.rules import SaukopfTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
 
 
-def describe(table, hand: dict, result) -> str:
+def describe(table: SaukopfTable, hand: dict[str, Any], result: HandResult | None) -> str:
     return SEP.join(trick_game_words(table, hand, result))
 
 
-def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SaukopfTable) -> str:
     names = {t.name: state.get("trophies", {}).get(tid, []) for tid, t in table.trophies.items()}
     held = [f"{name}: {', '.join(who)}" for name, who in names.items() if who]
     return f"Geber {state.get('next_dealer', '')}" + (" · " + " · ".join(held) if held else "")
 
 
-def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+def card_look(table: SaukopfTable, value: int, row: dict[str, int]) -> CardLook:
     return CardLook()
 
 
-def next_label(state: dict[str, Any], draft: dict | None) -> str:
+def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
     return "Nächstes Spiel"

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def generate(rng: random.Random, game, players) -> dict:
+def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
     t = game.table
     if rng.random() < 0.03:
         return {"passed": True}
     cid = rng.choice([c for c, v in t.contracts.items() if v.enabled and v.kind != "sie"])
     player = rng.choice(players)
-    hand: dict = {"game": cid, "player": player}
+    hand: dict[str, Any] = {"game": cid, "player": player}
     party = [player]
     if t.contracts[cid].kind == "partner":
         hand["partner"] = rng.choice([p for p in players if p != player])

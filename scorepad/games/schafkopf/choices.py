@@ -4,8 +4,10 @@ tables.deep_merge."""
 
 from __future__ import annotations
 
+from typing import Any
 
-def _chain(*links: tuple[str, str, str]) -> list[dict]:
+
+def _chain(*links: tuple[str, str, str]) -> list[dict[str, Any]]:
     return [{"key": key, "name": name, "by": by, "factor": 2} for key, name, by in links]
 
 

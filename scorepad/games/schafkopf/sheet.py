@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from scorepad.fmt import money
 from scorepad.rulesheet import KIND, chain_words
+from scorepad.games.schafkopf.rules import SchafkopfTable
 
 
-def sheet(t) -> list[tuple[str, list[str]]]:
+def sheet(t: SchafkopfTable) -> list[tuple[str, list[str]]]:
     th = t.thresholds
     games = []
     for c in t.contracts.values():
         if not c.enabled:
             continue
-        if c.kind == "sie":
+        if c.kind == "sie" and c.tariff_of is not None:  # the table's check requires tariff_of
             base = t.contracts[c.tariff_of]
             games.append(f"{c.name} ({KIND[c.kind]}): jeder Gegner zahlt {c.tariff_factor} × "
                          f"{money(base.tariff)}")

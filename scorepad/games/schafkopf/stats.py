@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def finish(stats, standings_row: dict[str, int]) -> None:
+if TYPE_CHECKING:
+    from scorepad.games.base import Replay
+    from scorepad.games.schafkopf.rules import SchafkopfTable
+    from scorepad.summary import PlayerStats
+
+
+def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
     """Fill this game's own fields of one player's statistics."""
 
 
-def open_rad(table, players: list[str], result) -> tuple[int | None, int | None]:
+def open_rad(table: SchafkopfTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
     """An unfinished round's progress: (hands played, of): nothing here."""
     return None, None

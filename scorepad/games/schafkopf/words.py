@@ -8,11 +8,13 @@ from scorepad import fmt
 from scorepad.describe import SEP, trick_game_words
 from scorepad.games.family import CardLook
 from scorepad.games.schafkopf.rules import RAMSCH
+from scorepad.games.base import HandResult
+from scorepad.games.schafkopf.rules import SchafkopfTable
 
 PASSED = "Zamgschmissen"
 
 
-def describe(table, hand: dict, result) -> str:
+def describe(table: SchafkopfTable, hand: dict[str, Any], result: HandResult | None) -> str:
     if hand.get("game") == RAMSCH:
         if hand.get("durchmarsch"):
             return f"Ramsch{SEP}Durchmarsch {hand['durchmarsch']}"
@@ -22,7 +24,7 @@ def describe(table, hand: dict, result) -> str:
     return SEP.join(trick_game_words(table, hand, result))
 
 
-def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SchafkopfTable) -> str:
     line = f"Geber {state.get('next_dealer', '')}"
     if state.get("stock"):
         line += f" · im Stock {fmt.money(state['stock'])}"
@@ -31,9 +33,9 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+def card_look(table: SchafkopfTable, value: int, row: dict[str, int]) -> CardLook:
     return CardLook()
 
 
-def next_label(state: dict[str, Any], draft: dict | None) -> str:
+def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
     return "Nächstes Spiel"

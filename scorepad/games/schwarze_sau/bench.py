@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def generate(rng: random.Random, game, players) -> dict:
+def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
     if game.achterbrief:
         return {"achterbrief_loser": rng.choice(game.achterbrief)}
     if rng.random() < 0.05:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from scorepad.fmt import money
+from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
 
 
-def sheet(t) -> list[tuple[str, list[str]]]:
+def sheet(t: SchwarzeSauTable) -> list[tuple[str, list[str]]]:
     cards = [f"{c.name}: {c.points} {'Punkt' if c.points == 1 else 'Punkte'}" + (f" (×{c.count})" if c.count > 1 else "")
              for c in t.scoring_cards.values()]
     sp = t.specials

@@ -7,16 +7,18 @@ from typing import Any
 
 from scorepad.describe import SEP
 from scorepad.games.family import CardLook
+from scorepad.games.base import HandResult
+from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
 
 
-def near_game_over(table, punkte: int) -> bool:
+def near_game_over(table: SchwarzeSauTable, punkte: int) -> bool:
     """A player close to losing the game, as the table sets it (warn_within)."""
     return punkte > table.game_over_above - table.warn_within
 
 
-def describe(table, hand: dict, result) -> str:
+def describe(table: SchwarzeSauTable, hand: dict[str, Any], result: HandResult | None) -> str:
     if hand.get("achterbrief_loser"):
         return f"Achterbrief: {hand['achterbrief_loser']} verliert"
     ann = hand.get("announcement")
@@ -28,7 +30,7 @@ def describe(table, hand: dict, result) -> str:
     return "Runde"
 
 
-def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SchwarzeSauTable) -> str:
     if state.get("achterbrief_owed"):
         return f"Achterbrief zwischen {' und '.join(state['achterbrief_between'])}!"
     near = [p for p, row in standings.items() if near_game_over(table, row["punkte"])]
@@ -38,10 +40,10 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+def card_look(table: SchwarzeSauTable, value: int, row: dict[str, int]) -> CardLook:
     limit = table.game_over_above
     return CardLook(warn=near_game_over(table, value), progress=min(value, limit) / limit)
 
 
-def next_label(state: dict[str, Any], draft: dict | None) -> str:
+def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
     return "Achterbrief eintragen" if state.get("achterbrief_owed") else "Nächstes Spiel"

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
-def generate(rng: random.Random, game, players) -> dict:
+def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
     _, _, cards = game._position()
     order = game.seats.order_from_left_of_dealer()
     bids = {p: rng.randint(0, min(cards, 2)) for p in order}

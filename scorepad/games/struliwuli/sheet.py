@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from scorepad.fmt import money
+from scorepad.games.struliwuli.rules import StruliwuliTable
 
 
-def sheet(t) -> list[tuple[str, list[str]]]:
+def sheet(t: StruliwuliTable) -> list[tuple[str, list[str]]]:
     deal = [f"{n} Spieler: {', '.join(str(c) for c in s.hand_cards)} Karten, {s.partien_per_rad} Partien je Rad"
             for n, s in sorted(t.seats.items())]
     scoring = [f"Genau getroffen: {t.exact_bonus} + Stiche × {t.points_per_trick}; sonst {t.miss_points}.",

@@ -7,11 +7,13 @@ from typing import Any
 
 from scorepad.describe import SEP
 from scorepad.games.family import CardLook
+from scorepad.games.base import HandResult
+from scorepad.games.struliwuli.rules import StruliwuliTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
 
 
-def describe(table, hand: dict, result) -> str:
+def describe(table: StruliwuliTable, hand: dict[str, Any], result: HandResult | None) -> str:
     cards = result.info.get("cards") if result else sum((hand.get("tricks") or {}).values())
     exact = result.info.get("exact", []) if result else []
     bidders = len(hand.get("bids") or {}) or len(exact)
@@ -19,7 +21,7 @@ def describe(table, hand: dict, result) -> str:
     return f"{cards} {'Karte' if cards == 1 else 'Karten'}{SEP}{made}"
 
 
-def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: StruliwuliTable) -> str:
     line = (f"Rad {state['rad']} · Partie {state['partie']} von {state['partien_per_rad']} · "
             f"{state['cards']} {'Karte' if state['cards'] == 1 else 'Karten'} · Geber {state.get('next_dealer', '')}")
     if state.get("bids_may_not_total") is not None:
@@ -27,9 +29,9 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table, value: int, row: dict[str, int]) -> CardLook:
+def card_look(table: StruliwuliTable, value: int, row: dict[str, int]) -> CardLook:
     return CardLook()
 
 
-def next_label(state: dict[str, Any], draft: dict | None) -> str:
+def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
     return "Stiche eintragen" if draft and draft.get("_phase") == "tricks" else "Ansagen"
