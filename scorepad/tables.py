@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Literal, Union
+from typing import Annotated, Any, Final, Iterator, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,7 +20,7 @@ from scorepad.errors import SessionError, TableError, describe_validation_error
 
 Tally = Literal["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
 Bid = Union[int, Literal["schwarz"]]
-SCHWARZ = "schwarz"
+SCHWARZ: Final = "schwarz"
 # a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
 SeatCount = Annotated[int, Field(strict=False)]
 # a cross-field problem of a table: (key path, refusal code, parameters)

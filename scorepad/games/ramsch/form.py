@@ -3,12 +3,14 @@ Speichern. Still-in players are preselected; weg players can't be chosen."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import copy
 
 import flet as ft
 
 from scorepad.errors import HandError
-from scorepad.ui.forms import FormCtx, FormError
+from scorepad.ui.forms import FormCtx, FormError, Put, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, tag
 
 
@@ -16,7 +18,7 @@ def still_in(c: FormCtx) -> list[str]:
     return [p for p in c.players if p in c.state.get("still_in", c.players)]
 
 
-def initial(c: FormCtx, existing: dict | None) -> dict:
+def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if not existing:
         return {"_mit": still_in(c)}
     d = {"_mit": list(existing.get("participants", [])), "_pen": [dict(e) for e in existing.get("penalties", [])]}
@@ -27,25 +29,25 @@ def initial(c: FormCtx, existing: dict | None) -> dict:
     return d
 
 
-def _tricks(c: FormCtx, d: dict) -> dict:
+def _tricks(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     mit = [p for p in c.players if p in d.get("_mit", [])]
     tricks = {p: d.get(f"tr:{p}") for p in mit}
     if mit and all(tricks[p] is not None for p in mit[:-1]):
-        tricks[mit[-1]] = c.table.tricks_per_hand - sum(tricks[p] for p in mit[:-1])
+        tricks[mit[-1]] = c.table.tricks_per_hand - sum(tricks[p] or 0 for p in mit[:-1])
     return tricks
 
 
-def _entered(c: FormCtx, d: dict) -> dict:
+def _entered(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     """The hand without the order of going out."""
     mit = [p for p in c.players if p in d.get("_mit", [])]
-    hand: dict = {"participants": mit,
+    hand: dict[str, Any] = {"participants": mit,
                   "tricks": {p: v for p, v in _tricks(c, d).items() if v is not None}}
     if d.get("_pen"):
         hand["penalties"] = d["_pen"]
     return hand
 
 
-def _trial(game):
+def _trial(game: Any) -> Any:
     """A copy of the game before this hand to try the hand on (the form's game stays as it is)."""
     trial = copy.copy(game)
     trial.board = {p: dict(row) for p, row in game.board.items()}
@@ -54,7 +56,7 @@ def _trial(game):
     return trial
 
 
-def went_out(c: FormCtx, d: dict) -> list[str]:
+def went_out(c: FormCtx, d: dict[str, Any]) -> list[str]:
     """Who goes out in this hand as entered: asked of the engine, not worked out here. When the
     engine needs the order (everyone still in goes out at once), all who take part go out."""
     if c.game is None:
@@ -68,7 +70,7 @@ def went_out(c: FormCtx, d: dict) -> list[str]:
     return []
 
 
-def to_hand(c: FormCtx, d: dict) -> dict:
+def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     hand = _entered(c, d)
     if d.get("_order"):
         out = went_out(c, d)
@@ -78,13 +80,13 @@ def to_hand(c: FormCtx, d: dict) -> dict:
     return hand
 
 
-def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     t = c.table
     mit = d.get("_mit", [])
     ins = still_in(c)
     back = {e["player"] for e in d.get("_pen", []) if t.penalties.get(e["kind"]) and t.penalties[e["kind"]].back_in}
 
-    def toggle(p):
+    def toggle(p: str) -> None:
         put(_mit=[q for q in c.players if (q in mit) != (q == p)])
 
     who = chip_row(chip(p if (p in ins or p in back) else f"{p} (weg)", p in mit, (lambda _e=None, p=p: toggle(p)),
@@ -94,7 +96,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     tricks = _tricks(c, d)
     for p in order[:-1]:
         out.append(section(f"Stiche {p}", choice_row([(v, str(v)) for v in range(t.tricks_per_hand + 1)],
-                                                     d.get(f"tr:{p}"), lambda v, p=p: put(**{f"tr:{p}": v}), width=52,
+                                                     d.get(f"tr:{p}"), setter(put, f"tr:{p}"), width=52,
                                                      key_prefix=f"tr-{p}-"), error=err.at(f"tricks.{p}")))
     if order:
         last = order[-1]
@@ -105,7 +107,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     if d.get("_show_pen") or pens or err.at("penalties"):
         rows = []
         for p in c.players:
-            def flip(kind, p=p):
+            def flip(kind: str, p: str = p) -> None:
                 entry = {"player": p, "kind": kind}
                 put(_pen=[e for e in pens if e != entry] if entry in pens else pens + [entry])
             rows.append(section(f"Strafe {p}", chip_row(
@@ -126,7 +128,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     return out
 
 
-def summary(c: FormCtx, d: dict) -> str:
+def summary(c: FormCtx, d: dict[str, Any]) -> str:
     """What is chosen so far, in one line (stays in view while the form scrolls)."""
     mit = [p for p in c.players if p in d.get("_mit", [])]
     tricks = _tricks(c, d)
@@ -139,5 +141,5 @@ def summary(c: FormCtx, d: dict) -> str:
     return " · ".join(x for x in parts if x)
 
 
-def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     return []

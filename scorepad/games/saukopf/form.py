@@ -3,24 +3,27 @@ Laufende → Huftritt → Speichern."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import flet as ft
 
 from scorepad.cards import reachable_sums_of_size
-from scorepad.tables import SCHWARZ
-from scorepad.ui.forms import FormCtx, FormError, numpad
+from scorepad.games.saukopf.rules import SaukopfContract, SaukopfTable
+from scorepad.tables import SCHWARZ, Bid
+from scorepad.ui.forms import FormCtx, FormError, Put, numpad, setter
 from scorepad.games.schafkopf.form import laufende_section
 from scorepad.cards import SUITS
 from scorepad.describe import chain_words, laufende_words
 from scorepad.ui.widgets import chip, chip_row, choice_row, rank_label, section, suit_chip
 
 
-def quick_augen(t) -> list[int]:
+def quick_augen(t: SaukopfTable) -> list[int]:
     """The quick Augen keys: each side of the table's lines (the lowest Grunzer of each game,
     the Schlachtfest's Augen thresholds, e.g. Stallgeruch) and the ends."""
     total = t.deck.total
     keys = {0, total}
     for con in t.contracts.values():
-        if con.enabled and con.min_bid != SCHWARZ:
+        if con.enabled and isinstance(con.min_bid, int):  # a game bid "schwarz" has no Augen line
             keys |= {con.min_bid - 1, con.min_bid}
     for items in (t.fleisch.trog, t.fleisch.napf):
         for item in items.values():
@@ -31,7 +34,7 @@ def quick_augen(t) -> list[int]:
     return sorted(k for k in keys if 0 <= k <= total)
 
 
-def initial(c: FormCtx, existing: dict | None) -> dict:
+def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if existing:
         d = dict(existing)
         contract = c.table.contracts.get(existing.get("game"))
@@ -46,7 +49,7 @@ def initial(c: FormCtx, existing: dict | None) -> dict:
     return {"_mode": "trog"}
 
 
-def to_hand(c: FormCtx, d: dict) -> dict:
+def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None}
     if hand.get("passed") or hand.get("vergeben"):
         return {k: True for k in ("passed", "vergeben") if hand.get(k)}
@@ -68,27 +71,28 @@ def to_hand(c: FormCtx, d: dict) -> dict:
     return hand
 
 
-def bid_options(t, contract) -> list:
+def bid_options(t: SaukopfTable, contract: SaukopfContract) -> list[tuple[Bid, str]]:
     """The Grunzer chips: the table's presets the game allows (any other bid on the pad)."""
-    if contract.min_bid == SCHWARZ:
+    low = contract.min_bid
+    if not isinstance(low, int):  # only "schwarz" may be bid
         return [(SCHWARZ, "schwarz")]
-    top = t.bids.highest if contract.max_bid == SCHWARZ else contract.max_bid
-    bids = [b for b in (t.bids.presets or range(contract.min_bid, top + 1)) if contract.min_bid <= b <= top]
-    if contract.min_bid not in bids:
-        bids.insert(0, contract.min_bid)
-    options = [(b, str(b)) for b in bids]
+    top = contract.max_bid if isinstance(contract.max_bid, int) else t.bids.highest
+    bids = [b for b in (t.bids.presets or range(low, top + 1)) if low <= b <= top]
+    if low not in bids:
+        bids.insert(0, low)
+    options: list[tuple[Bid, str]] = [(b, str(b)) for b in bids]
     if contract.max_bid == SCHWARZ:
         options.append((SCHWARZ, "schwarz"))
     return options
 
 
-def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     t = c.table
     mode = d.get("_mode", "trog")
     contract = t.contracts.get(d.get("game"))
     games = [(cid, con.name) for cid, con in t.contracts.items() if con.enabled and con.mode == mode]
 
-    def pick_game(cid):
+    def pick_game(cid: str) -> None:
         con = t.contracts[cid]
         bid = con.min_bid if d.get("bid") is None or d.get("game") != cid else d.get("bid")
         put(game=cid, bid=bid, _bid_pad=None if bid in [b for b, _ in bid_options(t, con)] else d.get("_bid_pad"))
@@ -108,7 +112,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                                                     key_prefix="partner-"), error=err.at("partner")))
     options = bid_options(t, contract)
     top = t.bids.highest if contract.max_bid == SCHWARZ else contract.max_bid
-    grunzer = [choice_row(options, None if d.get("_bid_pad") else d.get("bid"), lambda v: put(bid=v, _bid_pad=None),
+    grunzer: list[ft.Control] = [choice_row(options, None if d.get("_bid_pad") else d.get("bid"), lambda v: put(bid=v, _bid_pad=None),
                           key_prefix="bid-")]
     if d.get("_bid_pad"):
         bid = d.get("bid") if isinstance(d.get("bid"), int) else None
@@ -137,12 +141,12 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
             break
         side = opponents if step.by == "opponents" else [p for p in c.players if p in party]
         out.append(section(f"{step.name} von", choice_row([(None, "keiner")] + [(p, p) for p in side], d.get(step.key),
-                                                          lambda v, k=step.key: put(**{k: v}), key_prefix=f"{step.key}-"),
+                                                          setter(put, step.key), key_prefix=f"{step.key}-"),
                            error=err.at(step.key)))
     return out
 
 
-def chosen_trump_section(t, contract, d: dict, put, err: FormError) -> list[ft.Control]:
+def chosen_trump_section(t: SaukopfTable, contract: SaukopfContract, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     """The trump the player picked, for the record: a suit (Keiler, Hauer) or one card (Knorpel)."""
     suits = SUITS[:t.deck.suits]
     if contract.chosen_trump == "suit":
@@ -150,7 +154,7 @@ def chosen_trump_section(t, contract, d: dict, put, err: FormError) -> list[ft.C
             suit_chip(s, d.get("trump") == s, lambda _e=None, s=s: put(trump=None if d.get("trump") == s else s))
             for s in suits), error=err.at("trump"))]
     if contract.chosen_trump == "card":
-        def pick(key: str, value: str):
+        def pick(key: str, value: str) -> None:
             put(**{key: None if d.get(key) == value else value})
 
         return [section("Trumpfkarte (nur zur Erinnerung)",
@@ -162,7 +166,7 @@ def chosen_trump_section(t, contract, d: dict, put, err: FormError) -> list[ft.C
     return []
 
 
-def summary(c: FormCtx, d: dict) -> str:
+def summary(c: FormCtx, d: dict[str, Any]) -> str:
     """What is chosen so far, in one line (stays in view while the form scrolls)."""
     t = c.table
     contract = t.contracts.get(d.get("game"))
@@ -183,6 +187,6 @@ def summary(c: FormCtx, d: dict) -> str:
     return " · ".join(parts + chain_words(t, d))
 
 
-def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     return [chip("Frisches Saufutter", False, lambda: save({"passed": True}), key="passed"),
             chip("Vergeben", False, lambda: save({"vergeben": True}), key="vergeben")]

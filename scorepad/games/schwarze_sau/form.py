@@ -4,23 +4,28 @@ Jungfrau / Durchmarsch; or, when owed, who lost the Achterbrief."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import flet as ft
 
-from scorepad.ui.forms import FormCtx, FormError
+from scorepad.ui.forms import FormCtx, FormError, Put
 from scorepad.ui.widgets import TARGET, chip, chip_row, choice_row, section, tag
 
 SPECIALS = [("", "normal"), ("jungfrau", "Jungfrau"), ("durchmarsch", "Durchmarsch angesagt"),
             ("stiller", "Durchmarsch")]
 
 
+DONE_WORDS: dict[bool | None, str] = {True: " geschafft", False: " nicht geschafft", None: ""}
+
+
 def _three(c: FormCtx) -> bool:
-    return c.table.seats[len(c.players)].stock_cards > 0
+    return bool(c.table.seats[len(c.players)].stock_cards > 0)
 
 
-def initial(c: FormCtx, existing: dict | None) -> dict:
+def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if not existing:
         return {}
-    d: dict = {}
+    d: dict[str, Any] = {}
     if existing.get("achterbrief_loser"):
         d["achterbrief_loser"] = existing["achterbrief_loser"]
     ann = existing.get("announcement")
@@ -48,15 +53,15 @@ def _point_values(c: FormCtx) -> list[int]:
     return sorted(v for v in c.game.possible_points if v <= total)
 
 
-def _focus(c: FormCtx, d: dict) -> str:
+def _focus(c: FormCtx, d: dict[str, Any]) -> str:
     """Whose points the pad enters: the one tapped, else the first without points yet."""
     entering = c.players[:-1]
     if d.get("_focus") in entering:
-        return d["_focus"]
+        return str(d["_focus"])
     return next((p for p in entering if d.get(f"pt:{p}") is None), entering[0])
 
 
-def _points_pad(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def _points_pad(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     """One row of players (tap whose points to enter) and one pad of the points a player can
     have: a tap enters them and moves on to the next player, as the sheet is read out."""
     focus = _focus(c, d)
@@ -70,12 +75,12 @@ def _points_pad(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                         (lambda _e=None, p=p: put(_focus=p)), key=f"who-{p}") for p in entering)
     pad = chip_row((chip(str(v), d.get(f"pt:{focus}") == v, (lambda _e=None, v=v: pick(v)), width=TARGET,
                          key=f"pt-{focus}-{v}") for v in _point_values(c)), spacing=6)
-    errors = [ft.Text(err.at(f"points.{p}"), color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600)
+    errors = [ft.Text(err.at(f"points.{p}") or "", color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600)
               for p in entering if err.at(f"points.{p}")]
     return [section("Punkte je Spieler", who, ft.Text(f"Punkte von {focus}", size=14), pad, *errors)]
 
 
-def _filled(c: FormCtx, d: dict) -> tuple[dict, str | None]:
+def _filled(c: FormCtx, d: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """Points per player; the last player's follow from the rest (and from the Stock)."""
     total = _round_total(c)
     if _three(c):
@@ -84,11 +89,11 @@ def _filled(c: FormCtx, d: dict) -> tuple[dict, str | None]:
     last = c.players[-1]
     given = [points[p] for p in c.players[:-1]]
     if all(v is not None for v in given):
-        points[last] = total - sum(given)
+        points[last] = total - sum(v or 0 for v in given)
     return points, last
 
 
-def to_hand(c: FormCtx, d: dict) -> dict:
+def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     if c.state.get("achterbrief_owed"):
         return {"achterbrief_loser": d.get("achterbrief_loser")} if d.get("achterbrief_loser") else {}
     special = d.get("_special") or ""
@@ -103,7 +108,7 @@ def to_hand(c: FormCtx, d: dict) -> dict:
     return {"points": points}
 
 
-def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     if c.state.get("achterbrief_owed"):
         tied = c.state.get("achterbrief_between", [])
         return [section("Achterbrief: wer hat verloren?",
@@ -132,7 +137,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     return out
 
 
-def summary(c: FormCtx, d: dict) -> str:
+def summary(c: FormCtx, d: dict[str, Any]) -> str:
     """What is chosen so far, in one line (stays in view while the form scrolls)."""
     if c.state.get("achterbrief_owed"):
         return f"Achterbrief verloren: {d['achterbrief_loser']}" if d.get("achterbrief_loser") else "Achterbrief"
@@ -140,7 +145,7 @@ def summary(c: FormCtx, d: dict) -> str:
     if special:
         words = dict(SPECIALS)[special]
         by = f" {d['_by']}" if d.get("_by") else ""
-        done = {True: " geschafft", False: " nicht geschafft"}.get(d.get("_success"), "")
+        done = DONE_WORDS[d.get("_success")]
         return f"{words}{by}{done if special != 'stiller' else ''}"
     points, _ = _filled(c, d)
     parts = [f"{p} {'–' if v is None else v}" for p, v in points.items()]
@@ -149,5 +154,5 @@ def summary(c: FormCtx, d: dict) -> str:
     return ", ".join(parts)
 
 
-def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     return []

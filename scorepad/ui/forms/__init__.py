@@ -41,7 +41,12 @@ NO_ERROR = FormError("", "")
 Put = Callable[..., None]
 
 
-def form_for(family: str):
+def setter(put: Put, key: str) -> Callable[[Any], None]:
+    """A chip row's callback that puts the picked value under `key` of the form's draft."""
+    return lambda value: put(**{key: value})
+
+
+def form_for(family: str) -> Any:
     """The family's hand form (scorepad/games/<family>/form.py), through the registry."""
     from scorepad.games import FAMILIES
 
@@ -55,12 +60,12 @@ def numpad(value: int | None, on_value: Callable[[int | None], None], quick: lis
 
     shown = "–" if value is None else str(value)
 
-    def digit(d: int):
+    def digit(d: int) -> None:
         base = 0 if value is None else value
         nxt = base * 10 + d
         on_value(nxt if nxt <= maximum else d)
 
-    def back():
+    def back() -> None:
         on_value(None if value is None or value < 10 else value // 10)
 
     keys = [chip(str(d), False, (lambda _e=None, d=d: digit(d)), width=64, key=f"{key_prefix}pad-{d}") for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]]
