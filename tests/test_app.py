@@ -553,3 +553,27 @@ def test_the_table_screen_reads_one_view_from_the_kept_evening(tmp_path, monkeyp
         assert app.table_view(eid).hands == [hand] * 4
     finally:
         app.close()
+
+
+def test_the_summary_is_summed_up_once_per_change(tmp_path, monkeypatch):
+    """The Abrechnung screen asks for the summary on every render: the evening is replayed once
+    per version, and a change (or the other settle choice) is summed up afresh."""
+    from scorepad.app import App
+    import scorepad.app.reports as reports
+
+    app = App.open(tmp_path / "summary.db")
+    try:
+        eid = app.start_evening("schafkopf", ["Vroni", "Hias", "Kathi", "Wast"]).id
+        app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
+        calls = []
+        real = reports.evening_summary
+        monkeypatch.setattr(reports, "evening_summary", lambda *a, **k: calls.append(1) or real(*a, **k))
+        first = app.summary(eid)
+        first.balances["Vroni"] = 999  # a caller's copy: changing it changes nothing kept
+        assert app.summary(eid).balances["Vroni"] == 20 and len(calls) == 1
+        app.add_hand(eid, {"game": "sauspiel", "player": "Hias", "partner": "Wast", "result": "won"})
+        assert app.summary(eid).balances["Vroni"] == 0 and len(calls) == 2
+        app.summary(eid, settle_open=True)
+        assert len(calls) == 3
+    finally:
+        app.close()

@@ -72,6 +72,9 @@ class Reports:
     def __init__(self, evenings: Evenings):
         self.evenings = evenings
         self.store = evenings.store
+        # the last summary per evening and choice, under the version it was made at: the
+        # Abrechnung screen re-renders on every tap, the evening is summed up once per change
+        self._summaries: dict[tuple[int, bool], tuple[int, EveningSummary]] = {}
 
     @guarded
     def hands(self, evening_id: int) -> list[Any]:
@@ -105,8 +108,16 @@ class Reports:
         An unfinished Struliwuli Rad is no money unless `settle_open` (then `open_rad` says so)."""
         with self.store.read():
             row = self.store.evening(evening_id)
-            data = ExportData(self.evenings.info(evening_id), self._session_file_plain(row), self.evenings.rule_table(row), self.evenings.show(evening_id))
-        return evening_summary(data, settle_open)[1]
+            kept = self._summaries.get((evening_id, settle_open))
+            if kept is not None and kept[0] == row["version"]:
+                return kept[1].model_copy(deep=True)
+            data = ExportData(self.evenings.info(evening_id, row), self._session_file_plain(row),
+                              self.evenings.rule_table(row), self.evenings.show(evening_id))
+        summary = evening_summary(data, settle_open)[1]
+        if len(self._summaries) > 32:
+            self._summaries.clear()
+        self._summaries[(evening_id, settle_open)] = (row["version"], summary)
+        return summary.model_copy(deep=True)
 
     @guarded
     def season(self, ruleset: str | None = None, since: date | str | None = None,
