@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Literal
+from typing import Any, Iterator, Literal
 
 from pydantic import Field
 
@@ -118,6 +118,21 @@ class SchafkopfTable(TableBase):
     stock: Stock = Stock()
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
+
+    @classmethod
+    def stored_before(cls, raw: dict[str, Any]) -> dict[str, Any]:
+        """A table stored before issue 12 reads as it scored and showed then: a Tout that was
+        on was worth the game won Schwarz (`tout.value` "schwarz"; the common rule is the
+        default now), and the form named every partner "hat die gerufene Sau"."""
+        tout = raw.get("tout")
+        if isinstance(tout, dict) and "value" not in tout and tout.get("enabled"):
+            raw = {**raw, "tout": {**tout, "value": "schwarz"}}
+        contracts = raw.get("contracts")
+        if isinstance(contracts, dict) and any(isinstance(c, dict) and "won_by" not in c for c in contracts.values()):
+            raw = {**raw, "contracts": {cid: {**c, "partner_is": "hat die gerufene Sau"}
+                                        if isinstance(c, dict) and c.get("kind") == "partner" and "partner_is" not in c
+                                        else c for cid, c in contracts.items()}}
+        return raw
 
     def problems(self) -> Iterator[Problem]:
         if self.ramsch.enabled:

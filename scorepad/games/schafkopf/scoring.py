@@ -1,10 +1,16 @@
 """Schafkopf: money per hand. Grundwert, Schneider, Schwarz, Laufende, Kontra/Re; zero-sum.
 
+A contract is won by the player party's Augen (`won_by` "augen"), or by the tricks: "no_trick"
+(Bettel: the player takes none), "all_tricks" (a Tout declared as a game). A game won by the
+tricks is entered won or lost and is worth its tariff + Laufende (no Schneider, no Schwarz).
+Laufende count for both parties, or (`laufende.counted_for` "player") only "mit".
+
 The extras a table may switch on (all off in the built-in table):
 - Tout (`tout`): a solo kind announced to take every trick. It is won only when the player
   party took every trick (`all_tricks` "player" or result `won_schwarz`), else lost. Won or
-  lost, it is worth what the game won Schwarz is worth (Grundwert + Schneider + Schwarz +
-  Laufende) times `tout.factor`, before the Kontra chain.
+  lost, it is worth (Grundwert + Laufende) times `tout.factor` (`tout.value` "grundwert"), or
+  ("schwarz") what the game won Schwarz is worth (Grundwert + Schneider + Schwarz + Laufende)
+  times `tout.factor`, before the Kontra chain.
 - Klopfen / Legen (`klopfen`): `klopfer` players knocked before the game; each knock multiplies
   the hand (a Sie too) by `klopfen.factor`.
 - Stock (`stock`): when everyone passed, each player pays `stock.stake` into a pot the table
@@ -20,17 +26,19 @@ The extras a table may switch on (all off in the built-in table):
   scorepad/games/schafkopf/rules.py BockTrigger) starts a Bock round after that hand: the next as many hands
   as there are players (passed hands count: a round is one deal each) are multiplied by
   `bock.factor`. Rounds stack at the same time: two pending rounds multiply a hand twice.
-  `state["bock"]` lists the hands left in each pending round. The engine replays from the
+  `state["bock"]` lists the hands left in each pending round. The trigger "passed": a hand
+  everyone passed. The engine replays from the
   hands, so deleting a triggering hand removes the rounds it started.
 - Ramsch (`ramsch`): when everyone passed, the hand may be played as a Ramsch (`game`
   "ramsch", not a contract of the table): `augen` is then each player's Augen ({player: n},
   every player, summing to the deck's 120). The one with most Augen loses and pays each other
   player `ramsch.value`; a tie at the top needs `loser` (one of the tied: the table's own tie
   rule decides). Each Jungfrau (`jungfrauen`: players who took no trick, with 0 Augen)
-  multiplies the value by `ramsch.jungfrau_factor`. A Durchmarsch (`durchmarsch`: one player
-  took every trick; `augen` may be left out) is paid as a solo won Schwarz: the player gets
-  from each other player Grundwert + Schneider + Schwarz of the `ramsch.durchmarsch_as`
-  contract. Klopfen and Bock multiply a Ramsch like any hand; a Durchmarsch meets the Bock
+  multiplies the value by `ramsch.jungfrau_factor` (`jungfrau_doubles` "all"), or only what
+  the loser pays her ("own"). A Durchmarsch (`durchmarsch`: one player took every trick;
+  `augen` may be left out) gets from each other player, after `ramsch.durchmarsch_value`:
+  Grundwert + Schneider + Schwarz of the `ramsch.durchmarsch_as` contract ("schwarz"), its
+  Grundwert ("tariff"), or the Ramsch's `value` ("ramsch"). Klopfen and Bock multiply a Ramsch like any hand; a Durchmarsch meets the Bock
   trigger `schwarz`. The Kontra chain is refused; the Stock's pot does not move.
 """
 
