@@ -10,7 +10,7 @@ from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
 from scorepad.ui.forms import FormCtx, FormError, numpad
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
-TRICKS_WORDS = {"no_trick": "gewonnen ohne einen Stich", "all_tricks": "gewonnen mit allen Stichen"}
+TRICKS_WORDS = {"no_trick": "gewonnen heißt: kein Stich", "all_tricks": "gewonnen heißt: alle Stiche"}
 RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", "schwarz"),
            ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
 
