@@ -127,8 +127,8 @@ CATALOGUE: dict[str, Refusal] = {
                                "(and jungfrauen, durchmarsch, loser)",
                                "Beim Ramsch gibt es keine Spielerpartei: Augen je Spieler eintragen "
                                "(dazu Jungfrauen, Durchmarsch, Verlierer)"),
-    "durchmarsch_no_jungfrauen": Refusal("a Durchmarsch ({player}) is paid as a Schwarz solo: no jungfrauen",
-                                         "Durchmarsch ({player}) zählt wie ein Solo schwarz: keine Jungfrauen"),
+    "durchmarsch_no_jungfrauen": Refusal("a Durchmarsch ({player}) took every trick: no jungfrauen",
+                                         "Durchmarsch ({player}) hat alle Stiche: keine Jungfrauen"),
     "durchmarsch_no_loser": Refusal("a Durchmarsch ({player}) has no loser: {player} wins",
                                     "Durchmarsch ({player}): kein Verlierer, {player} gewinnt"),
     "loser_tie_missing": Refusal("is missing: {tied:and} have the most Augen ({top} each); "
