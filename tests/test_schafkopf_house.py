@@ -145,8 +145,10 @@ TOUT_ON = {"tout": {"enabled": True}}
 
 
 def test_tout_is_grundwert_plus_laufende_times_two_without_schneider_or_schwarz():
-    """The common rule (three independent score-keepers agree, issue 12): a Wenz-Tout won is
-    (0,50 € + no Laufende) x 2 = 1,00 € from each opponent, not the Schwarz value x 2 (3,00 €)."""
+    """The common rule (three independent score-keepers agree, issue 12; e.g. openschafkopf,
+    github.com/phimuemue/openschafkopf, SPayoutDeciderTout: (base + Laufende) x 2): a Wenz-Tout
+    won is (0,50 € + no Laufende) x 2 = 1,00 € from each opponent, not the Schwarz value x 2
+    (3,00 €)."""
     assert geld([solo("wenz", 120, all_tricks="player", tout=True)], TOUT_ON) == solo_money(100)
     as_schwarz = {"tout": {"enabled": True, "value": "schwarz"}}
     assert geld([solo("wenz", 120, all_tricks="player", tout=True)], as_schwarz) == solo_money(300)
@@ -177,6 +179,13 @@ def test_sie_with_laufende_pays_three_times_the_solo_with_its_eight_laufende():
     assert geld([{"game": "sie", "player": KATHI}], options) == {HIAS: -390, VRONI: -390, WAST: -390, KATHI: 1170}
 
 
+def test_sie_with_laufende_at_factor_four_is_openschafkopfs_sie():
+    """openschafkopf (SPayoutDeciderSie): (Solo tariff + 8 Laufende) x 4 = (0,50 + 0,80) x 4
+    = 5,20 € from each opponent."""
+    options = {"laufende": {"enabled": True}, "contracts": {"sie": {"with_laufende": True, "tariff_factor": 4}}}
+    assert geld([{"game": "sie", "player": KATHI}], options) == {HIAS: -520, VRONI: -520, WAST: -520, KATHI: 1560}
+
+
 def test_sie_with_laufende_stops_at_the_solos_laufende_max():
     """The Solo counts at most 5 Laufende: 3 x (0,50 + 0,50) = 3,00 €."""
     options = {"laufende": {"enabled": True},
@@ -204,7 +213,8 @@ def test_durchmarsch_paid_as_the_solo_tariff_without_schneider_or_schwarz():
 
 
 def test_durchmarsch_paid_as_the_ramsch_price_per_player():
-    """The Ramsch's 0,20 € from each other player, the other way round."""
+    """The Ramsch's 0,20 € from each other player, the other way round (openschafkopf's Ramsch:
+    a Durchmarsch is paid the Ramsch price)."""
     assert durchmarsch_geld("ramsch") == {HIAS: -20, VRONI: -20, WAST: 60, KATHI: -20}
 
 
@@ -212,12 +222,13 @@ RAMSCH_HAND = {"game": "ramsch", "augen": {HIAS: 60, VRONI: 40, WAST: 20, KATHI:
 
 
 def test_a_jungfrau_doubles_the_whole_ramsch():
-    """Hias (60 Augen) pays each 0,20 € x 2 = 0,40 €."""
+    """Hias (60 Augen) pays each 0,20 € x 2 = 0,40 € (openschafkopf: VJungfrau::DoubleAll)."""
     assert geld([RAMSCH_HAND], RAMSCH_ON) == {HIAS: -120, VRONI: 40, WAST: 40, KATHI: 40}
 
 
 def test_a_jungfrau_doubles_only_her_own_share():
-    """Hias pays Vroni and Wast 0,20 €, the Jungfrau Kathi 0,40 €."""
+    """Hias pays Vroni and Wast 0,20 €, the Jungfrau Kathi 0,40 € (openschafkopf:
+    VJungfrau::DoubleIndividuallyOnce)."""
     options = {"ramsch": {"enabled": True, "jungfrau_doubles": "own"}}
     assert geld([RAMSCH_HAND], options) == {HIAS: -80, VRONI: 20, WAST: 20, KATHI: 40}
 
