@@ -111,6 +111,14 @@ CATALOGUE: dict[str, Refusal] = {
                        "An diesem Tisch ({table}) gibt es kein Tout"),
     "tout_solo_only": Refusal("only a solo game can be played Tout, not a {game}",
                               "Tout geht nur bei einem Solo, nicht beim {game}"),
+    "tricks_game_no_augen": Refusal("a {game} is won by the tricks, not the Augen: give result won or lost",
+                                    "{game} zählt Stiche, keine Augen: gewonnen oder verloren eintragen"),
+    "tricks_game_won_or_lost": Refusal("a {game} knows no Schneider and no Schwarz: won or lost (got {result})",
+                                       "{game} kennt kein Schneider und kein Schwarz: gewonnen oder verloren (nicht {result})"),
+    "tout_augen_only": Refusal("a {game} is won by the tricks already: it cannot be played Tout",
+                               "{game} zählt schon die Stiche: kein Tout"),
+    "no_laufende": Refusal("a {game} has no trumps, so no Laufende (got {laufende})",
+                           "{game} hat keine Trümpfe, also keine Laufenden (nicht {laufende})"),
     "sie_alone": Refusal("a Sie is won on the spot: no Augen, result or Laufende",
                          "Ein Sie ist sofort gewonnen: keine Augen, kein Ergebnis, keine Laufenden"),
     "no_ramsch": Refusal("this table plays no Ramsch (ramsch.enabled is off at {table})",
@@ -119,8 +127,8 @@ CATALOGUE: dict[str, Refusal] = {
                                "(and jungfrauen, durchmarsch, loser)",
                                "Beim Ramsch gibt es keine Spielerpartei: Augen je Spieler eintragen "
                                "(dazu Jungfrauen, Durchmarsch, Verlierer)"),
-    "durchmarsch_no_jungfrauen": Refusal("a Durchmarsch ({player}) is paid as a Schwarz solo: no jungfrauen",
-                                         "Durchmarsch ({player}) zählt wie ein Solo schwarz: keine Jungfrauen"),
+    "durchmarsch_no_jungfrauen": Refusal("a Durchmarsch ({player}) took every trick: no jungfrauen",
+                                         "Durchmarsch ({player}) hat alle Stiche: keine Jungfrauen"),
     "durchmarsch_no_loser": Refusal("a Durchmarsch ({player}) has no loser: {player} wins",
                                     "Durchmarsch ({player}): kein Verlierer, {player} gewinnt"),
     "loser_tie_missing": Refusal("is missing: {tied:and} have the most Augen ({top} each); "
@@ -289,6 +297,15 @@ CATALOGUE: dict[str, Refusal] = {
                                  "muss ein Solo dieser Tabelle nennen (nicht {value!r})"),
     "not_contract": Refusal("must name a contract of this table (got {value!r})",
                             "muss ein Spiel dieser Tabelle nennen (nicht {value!r})"),
+    "won_by_solo_only": Refusal("only a solo can be won by tricks (no_trick, all_tricks), not a {kind} game",
+                                "nur ein Solo wird über die Stiche gewonnen (kein Stich, alle Stiche), "
+                                "kein Spiel der Art {kind}"),
+    "augen_without_trumps": Refusal("a game without trumps (trump_count 0) is won by taking no trick or every "
+                                    "trick: won_by no_trick (Bettel) or all_tricks",
+                                    "ein Spiel ohne Trümpfe (trump_count 0) gewinnt mit keinem Stich oder allen "
+                                    "Stichen: won_by no_trick (Bettel) oder all_tricks"),
+    "sie_laufende_off": Refusal("a Sie with its Laufende needs Laufende on (laufende.enabled)",
+                                "ein Sie mit Laufenden braucht Laufende (laufende.enabled)"),
     "above_trump_count": Refusal("must be at most trump_count ({trumps})", "höchstens trump_count ({trumps})"),
     "below_laufende_from": Refusal("must be at least laufende_from ({value})", "mindestens laufende_from ({value})"),
     "chain_key_twice": Refusal("{key!r} appears twice", "{key!r} kommt doppelt vor"),

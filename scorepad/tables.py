@@ -94,6 +94,13 @@ class TableBase(Strict):
         """Cross-field checks a field type can't say: yields (key path, refusal code, parameters)."""
         return iter(())
 
+    @classmethod
+    def stored_before(cls, raw: dict[str, Any]) -> dict[str, Any]:
+        """A table an evening stored (complete, every key) as this version reads it: a key
+        added later whose default would change how an old evening scores is set to what the
+        evening was scored by. The family's model says which; default: as stored."""
+        return raw
+
 
 # --- Shared by the families' tables (scorepad/games/<family>/rules.py) ------------------
 
@@ -170,6 +177,17 @@ def _resolve(raw: dict[str, Any], source: str, search: list[Path], seen: tuple[s
             merged = deep_merge(base, raw)
             return merged
     raise TableError(source, "extends", "extends_unknown", id=base_id)
+
+
+def stored_table_from(raw: Any, source: str) -> RuleTable:
+    """An evening's stored rule table (as `table_as_dict` wrote it, maybe by an older
+    scorepad), validated back into its family's model."""
+    from scorepad.games import find_family
+
+    family = find_family(raw["family"]) if isinstance(raw, dict) and isinstance(raw.get("family"), str) else None
+    if family is not None:
+        raw = family.rules.stored_before(raw)
+    return validate_table(raw, source)
 
 
 def validate_table(raw: dict[str, Any], source: str) -> RuleTable:

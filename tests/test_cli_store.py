@@ -107,7 +107,7 @@ def test_refusals_exit_2_with_one_line_and_store_nothing(capsys, db, session_fil
         ("add", "1", json.dumps(sauspiel()), "--expect-version", "1"): "evening 1: Inzwischen wurde ein Spiel",
         ("add", "7", json.dumps(sauspiel())): "evening 7: no such evening",
         ("edit", "1", "3", json.dumps(sauspiel())): "evening 1: no hand 3 (it has 1)",
-        ("edit", "1", "1", json.dumps({"game": "hochzeit"})): "hand 1: game: unknown game 'hochzeit'",
+        ("edit", "1", "1", json.dumps({"game": "kreuzspiel"})): "hand 1: game: unknown game 'kreuzspiel'",
         ("delete", "1", "0"): "evening 1: no hand 0",
         ("redo", "1"): "evening 1: nothing to redo",
         ("show", "2"): "evening 2: no such evening",

@@ -15,7 +15,7 @@ from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.cards import SUITS
 from scorepad.games.saukopf.scoring import deck_cards
 from scorepad.games.struliwuli.scoring import rad_payout
-from scorepad.tables import get_table, with_options
+from scorepad.tables import deep_merge, get_table, with_options
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -31,6 +31,13 @@ PLAYERS = {
 # Augen some cards can make: every total 0..120 but 1 and 119
 AUGEN = [a for a in range(121) if a not in (1, 119)]
 SCHAFKOPF_TRUMPS = {"sauspiel": 14, "wenz": 4, "farbwenz": 10, "solo": 14, "geier": 4, "farbgeier": 10}
+# the house games the extras' tables switch on (SCHAFKOPF_HOUSE_GAMES): partner or solo, won by, trumps
+SCHAFKOPF_HOUSE = {"hochzeit": ("partner", "augen", 14), "bettel": ("solo", "no_trick", 0),
+                   "bettel_brett": ("solo", "no_trick", 0), "wenz_tout": ("solo", "all_tricks", 4)}
+SCHAFKOPF_HOUSE_GAMES = {"contracts": {
+    "hochzeit": {"enabled": True}, "bettel": {"enabled": True}, "bettel_brett": {"enabled": True},
+    "wenz_tout": {"name": "Wenz-Tout", "kind": "solo", "won_by": "all_tricks", "trumps": "nur die 4 Unter",
+                  "trump_count": 4, "tariff": 100, "laufende_from": 2}}}
 HAND_PREFIX = re.compile(r"^hand (\d+): \S")
 
 
@@ -44,11 +51,14 @@ def schafkopf_hand(draw, extras=False):
         return {"passed": True}
     if extras and draw(st.integers(0, 5)) == 0:
         return draw(schafkopf_ramsch_hand())
-    game = draw(st.sampled_from(list(SCHAFKOPF_TRUMPS) + ["sie"]))
+    games = list(SCHAFKOPF_TRUMPS) + ["sie"] + (list(SCHAFKOPF_HOUSE) if extras else [])
+    game = draw(st.sampled_from(games))
+    kind, won_by, trumps = SCHAFKOPF_HOUSE.get(game, ("partner" if game == "sauspiel" else "solo", "augen",
+                                                      SCHAFKOPF_TRUMPS.get(game, 8)))
     player = draw(st.sampled_from(SK4))
     hand = {"game": game, "player": player}
     party = {player}
-    if game == "sauspiel":
+    if kind == "partner":
         partner = draw(st.sampled_from([p for p in SK4 if p != player]))
         hand["partner"] = partner
         party.add(partner)
@@ -57,7 +67,9 @@ def schafkopf_hand(draw, extras=False):
     if game == "sie":
         return hand
     opponents = [p for p in SK4 if p not in party]
-    if draw(st.booleans()):
+    if won_by != "augen":  # Bettel, Tout declared as a game: won or lost
+        hand["result"] = draw(st.sampled_from(["won", "lost"]))
+    elif draw(st.booleans()):
         augen = draw(st.sampled_from(AUGEN))
         hand["augen"] = augen
         if augen == 120 and draw(st.booleans()):
@@ -71,12 +83,11 @@ def schafkopf_hand(draw, extras=False):
         hand["kontra"] = draw(st.sampled_from(opponents))
         if draw(st.booleans()):
             hand["re"] = draw(st.sampled_from(sorted(party)))
-    if draw(st.booleans()):
-        trumps = SCHAFKOPF_TRUMPS[game]
+    if trumps and draw(st.booleans()):
         hand["laufende"] = draw(st.integers(-trumps, trumps))
     if draw(st.booleans()):
         hand["suit"] = draw(st.sampled_from(["eichel", "gras", "herz", "schellen"]))
-    if extras and game != "sauspiel" and draw(st.booleans()):
+    if extras and kind == "solo" and won_by == "augen" and draw(st.booleans()):
         hand["tout"] = True
     return hand
 
@@ -125,16 +136,19 @@ def test_every_generated_schafkopf_hand_sums_to_zero(hands, options):
         assert result.standings[p]["geld"] == sum(h.deltas[p]["geld"] for h in result.hands)
 
 
-SCHAFKOPF_EXTRAS = st.sampled_from([
+SCHAFKOPF_EXTRAS = st.sampled_from([deep_merge(SCHAFKOPF_HOUSE_GAMES, options) for options in [
     {"tout": {"enabled": True}, "klopfen": {"enabled": True}, "stock": {"enabled": True},
-     "bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie"]},
-     "ramsch": {"enabled": True}},
+     "bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie", "passed"]},
+     "ramsch": {"enabled": True, "durchmarsch_value": "ramsch", "jungfrau_doubles": "own"}},
     {"stock": {"enabled": True, "stake": 5, "sauspiel_wins_pot": False}, "klopfen": {"enabled": True},
-     "tout": {"enabled": True}, "ramsch": {"enabled": True, "value": 10, "jungfrau_factor": 3}},
+     "tout": {"enabled": True, "value": "schwarz"}, "laufende": {"enabled": True, "counted_for": "player"},
+     "ramsch": {"enabled": True, "value": 10, "jungfrau_factor": 3}},
     {"tout": {"enabled": True, "factor": 3}, "klopfen": {"enabled": True, "factor": 3}, "laufende": {"enabled": True},
-     "contracts": {"sauspiel": {"laufende_max": 4}},
-     "ramsch": {"enabled": True, "value": 15, "durchmarsch_as": "wenz"}},
-])
+     "contracts": {"sauspiel": {"laufende_max": 4}, "sie": {"with_laufende": True}},
+     "bock": {"enabled": True, "triggers": ["passed"], "factor": 3},
+     "ramsch": {"enabled": True, "value": 15, "durchmarsch_as": "wenz", "durchmarsch_value": "tariff",
+                "jungfrau_doubles": "own", "jungfrau_factor": 3}},
+]])
 
 
 @SETTINGS

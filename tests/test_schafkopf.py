@@ -294,9 +294,9 @@ def test_unknown_partner_is_refused():
 
 
 def test_unknown_game_is_refused():
-    msg = refused("schafkopf", SK4, [{"game": "bettel", "player": HIAS, "augen": 70}])
+    msg = refused("schafkopf", SK4, [{"game": "kreuzspiel", "player": HIAS, "augen": 70}])
     assert msg.startswith("hand 1: game: ")
-    assert "bettel" in msg
+    assert "kreuzspiel" in msg
 
 
 @pytest.mark.parametrize("augen", [-1, 121])

@@ -4,10 +4,11 @@ off in the built-in table. One rule, one test; each extra stays zero-sum.
 The rules, as this project reads them:
 - Laufende per game type: they count from `laufende_from` up to `laufende_max` (default: the
   contract's trump_count), `laufende.value` each, added before doubling.
-- Tout (`tout = {enabled, factor}`, hand key `tout: true`): a solo kind announced to take every
-  trick. Won only with `all_tricks` "player" (or result won_schwarz), otherwise lost. Won or
-  lost, it is worth the game won Schwarz (Grundwert + Schneider + Schwarz + Laufende) x factor,
-  then the Kontra chain. Not for a Sauspiel or a Sie.
+- Tout (`tout = {enabled, factor, value}`, hand key `tout: true`): a solo kind announced to take
+  every trick. Won only with `all_tricks` "player" (or result won_schwarz), otherwise lost. Won
+  or lost, it is worth (Grundwert + Laufende) x factor (the common rule, tests/test_schafkopf_house.py);
+  with `value = "schwarz"` (the reading tested here) the game won Schwarz (Grundwert + Schneider +
+  Schwarz + Laufende) x factor, then the Kontra chain. Not for a Sauspiel or a Sie.
 - Klopfen / Legen (`klopfen = {enabled, factor}`, hand key `klopfer`: how many knocked,
   0..players): each knock doubles the hand, a Sie too.
 - Kontra chain beyond Re: a table's `kontra_chain` may go on (Sub from an opponent, Hirsch
@@ -92,6 +93,7 @@ def test_laufende_max_keeps_schafkopf_zero_sum():
 # --- Tout -------------------------------------------------------------------------------
 
 TOUT_ON = {"tout": {"enabled": True}}
+TOUT_AS_SCHWARZ = {"tout": {"enabled": True, "value": "schwarz"}}  # the reading before issue 12
 
 
 def test_tout_is_off_in_the_built_in_table():
@@ -99,26 +101,29 @@ def test_tout_is_off_in_the_built_in_table():
     assert msg.startswith("hand 1: tout: this table plays no Tout")
 
 
-def test_tout_won_with_every_trick_doubles_the_schwarz_value():
+def test_tout_valued_as_schwarz_won_with_every_trick_doubles_the_schwarz_value():
     # Wenz won Schwarz: 50 + 50 + 50 = 150, Tout x2
-    assert geld([solo("wenz", 120, all_tricks="player", tout=True)], TOUT_ON) == solo_money(300)
-    assert geld([solo("solo", result="won_schwarz", tout=True)], TOUT_ON) == solo_money(300)
+    assert geld([solo("wenz", 120, all_tricks="player", tout=True)], TOUT_AS_SCHWARZ) == solo_money(300)
+    assert geld([solo("solo", result="won_schwarz", tout=True)], TOUT_AS_SCHWARZ) == solo_money(300)
 
 
-def test_tout_without_every_trick_is_lost_at_the_same_value():
-    assert geld([solo("wenz", 120, tout=True)], TOUT_ON) == solo_money(-300)
-    assert geld([solo("farbwenz", result="won_schneider", tout=True)], TOUT_ON) == solo_money(-180)
-    assert geld([solo("geier", 40, tout=True)], TOUT_ON) == solo_money(-300)
-    assert geld([solo("geier", 0, all_tricks="opponents", tout=True)], TOUT_ON) == solo_money(-300)
+def test_tout_valued_as_schwarz_without_every_trick_is_lost_at_the_same_value():
+    assert geld([solo("wenz", 120, tout=True)], TOUT_AS_SCHWARZ) == solo_money(-300)
+    assert geld([solo("farbwenz", result="won_schneider", tout=True)], TOUT_AS_SCHWARZ) == solo_money(-180)
+    assert geld([solo("geier", 40, tout=True)], TOUT_AS_SCHWARZ) == solo_money(-300)
+    assert geld([solo("geier", 0, all_tricks="opponents", tout=True)], TOUT_AS_SCHWARZ) == solo_money(-300)
 
 
 def test_tout_factor_is_a_table_setting():
-    options = {"tout": {"enabled": True, "factor": 3}}
+    options = {"tout": {"enabled": True, "factor": 3, "value": "schwarz"}}
     assert geld([solo("solo", result="won_schwarz", tout=True)], options) == solo_money(450)
+    # the common rule: (50 + 0 Laufende) x 3
+    assert geld([solo("solo", result="won_schwarz", tout=True)], {"tout": {"enabled": True, "factor": 3}}) \
+        == solo_money(150)
 
 
-def test_tout_counts_laufende_before_doubling_and_kontra_doubles_again():
-    options = {**TOUT_ON, "laufende": {"enabled": True}}
+def test_tout_valued_as_schwarz_counts_laufende_before_doubling_and_kontra_doubles_again():
+    options = {**TOUT_AS_SCHWARZ, "laufende": {"enabled": True}}
     hand = solo("wenz", result="won_schwarz", tout=True, laufende=2, kontra=HIAS)
     assert geld([hand], options) == solo_money((150 + 20) * 2 * 2)
 

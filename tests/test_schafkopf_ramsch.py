@@ -164,7 +164,7 @@ def test_each_player_s_augen_in_another_game_are_refused():
 
 def test_a_durchmarsch_with_jungfrauen_or_loser_is_refused():
     msg = refused("schafkopf", SK4, [ramsch(0, 120, durchmarsch=VRONI, jungfrauen=[HIAS])], ON)
-    assert msg.startswith("hand 1: jungfrauen: a Durchmarsch (Vroni) is paid as a Schwarz solo")
+    assert msg.startswith("hand 1: jungfrauen: a Durchmarsch (Vroni) took every trick")
     msg = refused("schafkopf", SK4, [ramsch(0, 120, durchmarsch=VRONI, loser=VRONI)], ON)
     assert msg.startswith("hand 1: loser: a Durchmarsch (Vroni) has no loser")
 

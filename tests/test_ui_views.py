@@ -448,10 +448,11 @@ async def test_tout_and_klopfen_appear_where_the_table_plays_them(main):
     await phone.tap("next-hand")
     for key in ["game-solo", "player-Hias", "more", "tout-True", "klopfer-1", "result-won_schwarz"]:
         await phone.tap(key)
-    # Solo won schwarz 0,50 + 0,50 + 0,50, Tout x2, one knock x2: each opponent pays 6,00 €
-    assert phone.text_of("preview") == "Hias +18,00 €, Vroni & Kathi & Wast je -6,00 €"
+    # a Tout is (Grundwert 0,50 + no Laufende) x2 (no Schneider, no Schwarz), one knock x2:
+    # each opponent pays 2,00 €
+    assert phone.text_of("preview") == "Hias +6,00 €, Vroni & Kathi & Wast je -2,00 €"
     await phone.tap("save")
-    assert main.app.show(eid).standings["Hias"] == {"geld": 1800}
+    assert main.app.show(eid).standings["Hias"] == {"geld": 600}
     assert main.app.session(eid)["hands"][0] == {"game": "solo", "player": "Hias", "tout": True, "klopfer": 1,
                                                  "result": "won_schwarz"}
 

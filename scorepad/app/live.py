@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorepad.engine import Game, HandResult, Replay, replay_game
-from scorepad.tables import RuleTable, validate_table
+from scorepad.tables import RuleTable, stored_table_from
 
 
 @functools.lru_cache(maxsize=64)
 def stored_table(text: str, source: str) -> RuleTable:
     """An evening's stored rule table, validated back into the engine's model."""
-    return validate_table(json.loads(text), source)
+    return stored_table_from(json.loads(text), source)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from scorepad.app.checks import local_day, parse_day
 from scorepad.app.errors import ExportError
 from scorepad.app.guard import guarded
 from scorepad.app.models import EveningInfo, Season, SeasonRow
-from scorepad.app.rules import table_diff
+from scorepad.app.rules import table_diff, with_new_entries_off
 from scorepad.engine import Replay, replay
 from scorepad.errors import SessionError
 from scorepad.exports import render as render_export
@@ -202,6 +202,7 @@ class Reports:
         except SessionError:
             base = None
         if base is not None:
+            stored = with_new_entries_off(stored, table_as_dict(base))
             for candidate in (options, table_diff(table_as_dict(base), stored)):
                 try:
                     if table_as_dict(with_options(base, candidate)) == stored:

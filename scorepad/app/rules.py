@@ -32,6 +32,20 @@ def table_diff(base: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def with_new_entries_off(stored: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """`stored` with the entries the built-in table `base` gained since (a contract, an item)
+    that are switched off there (`enabled` false): such an entry scores nothing, so an old
+    evening's table and today's with the same options score every hand alike."""
+    out = dict(stored)
+    for key, value in base.items():
+        if key not in stored:
+            if isinstance(value, dict) and value.get("enabled") is False:
+                out[key] = value
+        elif isinstance(value, dict) and isinstance(stored[key], dict):
+            out[key] = with_new_entries_off(stored[key], value)
+    return out
+
+
 class Rules:
     """Other rules for an evening already played (scored again from its first hand)."""
 

@@ -6,13 +6,22 @@ import importlib
 import random
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, NamedTuple, Protocol
 
 from scorepad.games.base import Game, HandModel
 from scorepad.tables import TableBase
 
 # one choice a screen offers: (label, option path in the table, the values to pick from)
 Choice = tuple[str, tuple[str, ...], list[Any]]
+
+
+class Labelled(NamedTuple):
+    """A value of a choice with the game's own words for it (a rule's word such as "grundwert"
+    reads as the table says it)."""
+
+    value: Any
+    label: str
+
 Sheet = list[tuple[str, list[str]]]
 
 

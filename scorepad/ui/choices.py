@@ -8,6 +8,7 @@ from typing import Any
 
 from scorepad import fmt
 from scorepad.games import FAMILIES, Choice
+from scorepad.games.family import Labelled
 from scorepad.tables import deep_merge
 
 
@@ -29,6 +30,11 @@ def choice_label(path: tuple, value) -> str:
     if path[-1] in ("tariff", "rate", "bolla_price", "chip_value", "drink_price", "schneider", "value", "stake"):
         return "aus" if value == 0 and path[-1] != "tariff" else fmt.money(value)
     return str(value)
+
+
+def choice_values(path: tuple, values: list) -> list[tuple[Any, str]]:
+    """(value, label) for each value of a choice: a Labelled value's own words, else choice_label."""
+    return [(v.value, v.label) if isinstance(v, Labelled) else (v, choice_label(path, v)) for v in values]
 
 
 def value_at(table, path: tuple):

@@ -18,7 +18,9 @@ def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any
     if t.contracts[cid].kind == "partner":
         hand["partner"] = rng.choice([p for p in players if p != player])
         party.append(hand["partner"])
-    if rng.random() < 0.5:
+    if t.contracts[cid].won_by != "augen":  # Bettel, Tout declared as a game: won or lost
+        hand["result"] = rng.choice(["won", "lost"])
+    elif rng.random() < 0.5:
         hand["augen"] = rng.choice([a for a in range(0, 121) if a not in (1, 119)])
     else:
         hand["result"] = rng.choice(["won", "won_schneider", "lost", "lost_schneider"])

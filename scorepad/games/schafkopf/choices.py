@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.games.family import Labelled
+
 
 def _chain(*links: tuple[str, str, str]) -> list[dict[str, Any]]:
     return [{"key": key, "name": name, "by": by, "factor": 2} for key, name, by in links]
 
+
+BOCK_TRIGGERS = ["kontra_lost", "60_60"]  # the built-in table's triggers (rulesets/schafkopf.toml)
 
 KONTRA, RE = ("kontra", "Kontra", "opponents"), ("re", "Re", "player_party")
 SUB, HIRSCH = ("sub", "Sub", "opponents"), ("hirsch", "Hirsch", "player_party")
@@ -27,11 +31,26 @@ HOUSE = [
     ("Geier-Tarif", ("contracts", "geier", "tariff"), [50, 100]),
     ("Schneider im Sauspiel", ("contracts", "sauspiel", "schneider"), [10, 20, 50]),
     ("Wert je Laufendem", ("laufende", "value"), [10, 20, 50]),
+    ("Laufende zählen für", ("laufende", "counted_for"),
+     [Labelled("both", "beide Parteien"), Labelled("player", "nur die Spieler")]),
+    ("Hochzeit", ("contracts", "hochzeit", "enabled"), [False, True]),
+    ("Bettel", ("contracts", "bettel", "enabled"), [False, True]),
+    ("Bettel Brett", ("contracts", "bettel_brett", "enabled"), [False, True]),
+    ("Sie zählt", ("contracts", "sie", "with_laufende"),
+     [Labelled(False, "nur den Tarif"), Labelled(True, "mit allen Laufenden")]),
     ("Tout", ("tout", "enabled"), [False, True]),
+    ("Tout zählt", ("tout", "value"),
+     [Labelled("grundwert", "Grundwert und Laufende"), Labelled("schwarz", "wie gewonnen schwarz")]),
     ("Klopfen", ("klopfen", "enabled"), [False, True]),
     ("Stock, wenn alle weiter sagen", ("stock", "enabled"), [False, True]),
     ("Stock-Einsatz", ("stock", "stake"), [10, 20, 50]),
     ("Bockrunden", ("bock", "enabled"), [False, True]),
+    ("Bock auch nach Zamgschmissen", ("bock", "triggers"),
+     [Labelled(BOCK_TRIGGERS, "nein"), Labelled([*BOCK_TRIGGERS, "passed"], "ja")]),
     ("Ramsch, wenn alle weiter sagen", ("ramsch", "enabled"), [False, True]),
+    ("Durchmarsch im Ramsch zählt", ("ramsch", "durchmarsch_value"),
+     [Labelled("schwarz", "Solo schwarz"), Labelled("tariff", "Solo-Tarif"), Labelled("ramsch", "Ramsch-Preis")]),
+    ("Jungfrau verdoppelt", ("ramsch", "jungfrau_doubles"),
+     [Labelled("all", "alles"), Labelled("own", "nur ihren Anteil")]),
     ("Verdoppeln", ("kontra_chain",), [_chain(KONTRA, RE), _chain(KONTRA, RE, SUB), _chain(KONTRA, RE, SUB, HIRSCH)]),
 ]

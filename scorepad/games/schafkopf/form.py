@@ -10,6 +10,7 @@ from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
 from scorepad.ui.forms import FormCtx, FormError, numpad
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
+TRICKS_WORDS = {"no_trick": "gewonnen heißt: kein Stich", "all_tricks": "gewonnen heißt: alle Stiche"}
 RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", "schwarz"),
            ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
 
@@ -76,7 +77,11 @@ def to_hand(c: FormCtx, d: dict) -> dict:
     contract = c.table.contracts.get(hand.get("game"))
     if contract is not None and contract.kind != "partner":
         hand.pop("partner", None)
-    if d.get("_augen_mode"):
+    if contract is not None and contract.won_by != "augen":  # won by the tricks: won or lost only
+        hand.pop("augen", None)
+        hand.pop("all_tricks", None)
+        hand.pop("tout", None)
+    elif d.get("_augen_mode"):
         hand.pop("result", None)
         if hand.get("augen") not in (0, c.table.deck.total):
             hand.pop("all_tricks", None)
@@ -123,18 +128,24 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         return out
     if contract.kind == "partner":
         mates = [(p, p) for p in c.players if p != d.get("player")]
-        out.append(section("Mitspieler (hat die gerufene Sau)",
+        out.append(section(f"Mitspieler ({contract.partner_is})" if contract.partner_is else "Mitspieler",
                            choice_row(mates, d.get("partner"), lambda v: put(partner=v), key_prefix="partner-"),
                            error=err.at("partner")))
     if contract.kind == "sie":
         base = t.contracts.get(contract.tariff_of) if contract.tariff_of else None
         base_name = base.name if base is not None else contract.name
+        with_laufende = " mit allen Laufenden" if contract.with_laufende and t.laufende.enabled else ""
         out.append(ft.Text(f"{contract.name}: sofort gewonnen, jeder Gegner zahlt {contract.tariff_factor}-mal "
-                           f"den Tarif ({base_name}).", size=15))
+                           f"den Tarif ({base_name}){with_laufende}.", size=15))
         return out + _klopfen(c, d, put, err)
 
     total = t.deck.total
-    if d.get("_augen_mode"):
+    if contract.won_by != "augen":  # Bettel, Tout: won or lost, no Augen
+        out.append(section(f"Ergebnis ({TRICKS_WORDS[contract.won_by]})",
+                           choice_row([RESULTS[0], RESULTS[3]], d.get("result"), lambda v: put(result=v),
+                                      key_prefix="result-", width=116),
+                           error=err.at("result", "augen", "all_tricks")))
+    elif d.get("_augen_mode"):
         every = []
         augen = d.get("augen")
         if augen in (0, total):
@@ -160,7 +171,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     more = (d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
             or d.get("tout") or d.get("klopfer") or d.get("suit") or d.get("_lauf_sign"))
     if not more:
-        names = [step.name for step in t.kontra_chain[:2]] + ["Laufende", "Farbe"]
+        names = [step.name for step in t.kontra_chain[:2]] + ["Laufende"] * bool(contract.trump_count) + ["Farbe"]
         out.append(chip_row([chip(" / ".join(names), False, lambda: put(_more=True), key="more")]))
         return out
     sayers = []
@@ -174,17 +185,23 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                               error=err.at(step.key)))
     out.extend(sayers)
     tout = getattr(t, "tout", None)
-    if tout is not None and tout.enabled and contract.kind == "solo":
+    if tout is not None and tout.enabled and contract.kind == "solo" and contract.won_by == "augen":
         out.append(section("Tout (angesagt: alle Stiche)",
                            choice_row([(False, "nein"), (True, "Tout")], bool(d.get("tout")),
                                       lambda v: put(tout=v or None), key_prefix="tout-"), error=err.at("tout")))
     out += _klopfen(c, d, put, err)
-    out.append(laufende_section(d, put, err, contract.trump_count,
-                                "Laufende" if t.laufende.enabled else "Laufende (zählen an diesem Tisch nicht)"))
+    if contract.trump_count:  # a game without trumps (Bettel) has no Laufende
+        out.append(laufende_section(d, put, err, contract.trump_count, laufende_title(t)))
     # the suit is a note only; offered for every game (the engine keeps any suit)
     out.append(section("Farbe (nur zur Erinnerung)", chip_row(
         suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s)) for s in SUITS)))
     return out
+
+
+def laufende_title(t) -> str:
+    if not t.laufende.enabled:
+        return "Laufende (zählen an diesem Tisch nicht)"
+    return "Laufende (zählen nur für die Spieler)" if t.laufende.counted_for == "player" else "Laufende"
 
 
 def laufende_section(d: dict, put, err: FormError, trumps: int, title: str) -> ft.Control:
@@ -249,7 +266,7 @@ def summary(c: FormCtx, d: dict) -> str:
         if who:
             parts.append(who)
         if contract is not None and contract.kind != "sie":
-            if d.get("_augen_mode"):
+            if d.get("_augen_mode") and contract.won_by == "augen":
                 if d.get("augen") is not None:
                     parts.append(f"{d['augen']} Augen" + (" (alle Stiche)" if d.get("all_tricks") else ""))
             elif d.get("result"):

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Literal
+from typing import Any, Iterator, Literal
 
 from pydantic import Field
 
 from scorepad.tables import Problem, Deck, DoublingStep, Strict, TableBase, chain_problems
 
+# how a contract is won: by the player party's Augen, by the player taking no trick (Bettel),
+# by the player party taking every trick (Tout); the last two know no Schneider and no Schwarz
+WonBy = Literal["augen", "no_trick", "all_tricks"]
+
+
 class SchafkopfContract(Strict):
     name: str
     kind: Literal["partner", "solo", "sie"]
+    won_by: WonBy = "augen"
+    partner_is: str = ""  # a partner game: how the partner is found ("hat die gerufene Sau")
     trumps: str = ""
     trump_count: int = Field(0, ge=0, le=32)
     needs_suit: bool = False
@@ -21,6 +28,7 @@ class SchafkopfContract(Strict):
     laufende_max: int | None = Field(None, ge=1)  # Laufende count up to this many; None = trump_count
     tariff_of: str | None = None  # Sie: pays a multiple of another contract's tariff
     tariff_factor: int = Field(1, ge=1)
+    with_laufende: bool = False  # Sie: tariff_factor x (tariff of `tariff_of` + its Laufende)
     enabled: bool = True
 
 
@@ -33,13 +41,16 @@ class SchafkopfThresholds(Strict):
 class Laufende(Strict):
     enabled: bool = False
     value: int = Field(10, ge=0)
+    counted_for: Literal["both", "player"] = "both"  # "player": only the player party's Laufende count
 
 
 class Tout(Strict):
     """An announced Tout: the player party takes every trick; a solo kind only."""
 
     enabled: bool = False
-    factor: int = Field(2, ge=1)  # times the value of the game won Schwarz
+    factor: int = Field(2, ge=1)
+    # "grundwert": (Grundwert + Laufende) x factor; "schwarz": the game won Schwarz x factor
+    value: Literal["grundwert", "schwarz"] = "grundwert"
 
 
 class Klopfen(Strict):
@@ -65,6 +76,7 @@ BockTrigger = Literal[
     "60_60",  # the player party has exactly half the Augen (60:60), from `augen`
     "schwarz",  # a game won or lost Schwarz
     "sie",  # a Sie
+    "passed",  # everyone passed (zamgschmissen)
 ]
 
 
@@ -82,7 +94,12 @@ class Ramsch(Strict):
     enabled: bool = False
     value: int = Field(20, ge=0)  # cents the loser pays each other player
     jungfrau_factor: int = Field(2, ge=1)  # per player who took no trick (Jungfrau)
-    durchmarsch_as: str = "solo"  # a Durchmarsch is paid as this solo contract won Schwarz
+    durchmarsch_as: str = "solo"  # the solo contract a Durchmarsch's value is read from
+    # a Durchmarsch is worth: "schwarz" that solo won Schwarz (Grundwert + Schneider + Schwarz),
+    # "tariff" that solo's Grundwert only, "ramsch" the Ramsch's `value`; from each other player
+    durchmarsch_value: Literal["schwarz", "tariff", "ramsch"] = "schwarz"
+    # a Jungfrau multiplies "all": the whole value (every share), "own": only what is paid to her
+    jungfrau_doubles: Literal["all", "own"] = "all"
 
 
 RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
@@ -102,22 +119,49 @@ class SchafkopfTable(TableBase):
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
 
+    @classmethod
+    def stored_before(cls, raw: dict[str, Any]) -> dict[str, Any]:
+        """A table stored before issue 12 reads as it scored and showed then: a Tout that was
+        on was worth the game won Schwarz (`tout.value` "schwarz"; the common rule is the
+        default now), and the form named every partner "hat die gerufene Sau"."""
+        tout = raw.get("tout")
+        if isinstance(tout, dict) and "value" not in tout and tout.get("enabled"):
+            raw = {**raw, "tout": {**tout, "value": "schwarz"}}
+        contracts = raw.get("contracts")
+        if isinstance(contracts, dict) and any(isinstance(c, dict) and "won_by" not in c for c in contracts.values()):
+            raw = {**raw, "contracts": {cid: {**c, "partner_is": "hat die gerufene Sau"}
+                                        if isinstance(c, dict) and c.get("kind") == "partner" and "partner_is" not in c
+                                        else c for cid, c in contracts.items()}}
+        return raw
+
     def problems(self) -> Iterator[Problem]:
         if self.ramsch.enabled:
             if RAMSCH in self.contracts:
                 yield f"contracts.{RAMSCH}", "ramsch_contract", {}
             solo = self.contracts.get(self.ramsch.durchmarsch_as)
-            if solo is None or solo.kind != "solo":
+            if solo is None or solo.kind != "solo" or solo.won_by != "augen":
                 yield "ramsch.durchmarsch_as", "not_solo_contract", {"value": self.ramsch.durchmarsch_as}
         for cid, c in self.contracts.items():
-            if c.kind == "sie":
-                if c.tariff_of not in self.contracts:
-                    yield f"contracts.{cid}.tariff_of", "not_contract", {"value": c.tariff_of}
-            if c.laufende_from > max(c.trump_count, 1) and self.laufende.enabled:
-                yield f"contracts.{cid}.laufende_from", "above_trump_count", {"trumps": c.trump_count}
-            if c.laufende_max is not None:
-                if c.laufende_max > c.trump_count:
-                    yield f"contracts.{cid}.laufende_max", "above_trump_count", {"trumps": c.trump_count}
-                elif c.laufende_max < c.laufende_from and self.laufende.enabled:
-                    yield f"contracts.{cid}.laufende_max", "below_laufende_from", {"value": c.laufende_from}
+            yield from self._contract_problems(cid, c)
         yield from chain_problems(self.kontra_chain)
+
+    def _contract_problems(self, cid: str, c: SchafkopfContract) -> Iterator[Problem]:
+        """What the engine cannot score: a contract won by tricks that is not a solo, a game
+        without trumps counted by Augen (a Bettel is won by taking no trick), Laufende of a game
+        without trumps, a Sie with its Laufende at a table that counts none."""
+        if c.won_by != "augen" and c.kind != "solo":
+            yield f"contracts.{cid}.won_by", "won_by_solo_only", {"kind": c.kind}
+        if c.won_by == "augen" and c.kind != "sie" and c.trump_count == 0:
+            yield f"contracts.{cid}.won_by", "augen_without_trumps", {}
+        if c.kind == "sie":
+            if c.tariff_of not in self.contracts:
+                yield f"contracts.{cid}.tariff_of", "not_contract", {"value": c.tariff_of}
+            if c.with_laufende and not self.laufende.enabled:
+                yield f"contracts.{cid}.with_laufende", "sie_laufende_off", {}
+        if c.trump_count > 0 and c.laufende_from > c.trump_count and self.laufende.enabled:
+            yield f"contracts.{cid}.laufende_from", "above_trump_count", {"trumps": c.trump_count}
+        if c.laufende_max is not None:
+            if c.laufende_max > c.trump_count:
+                yield f"contracts.{cid}.laufende_max", "above_trump_count", {"trumps": c.trump_count}
+            elif c.laufende_max < c.laufende_from and self.laufende.enabled:
+                yield f"contracts.{cid}.laufende_max", "below_laufende_from", {"value": c.laufende_from}

@@ -1,10 +1,16 @@
 """Schafkopf: money per hand. Grundwert, Schneider, Schwarz, Laufende, Kontra/Re; zero-sum.
 
+A contract is won by the player party's Augen (`won_by` "augen"), or by the tricks: "no_trick"
+(Bettel: the player takes none), "all_tricks" (a Tout declared as a game). A game won by the
+tricks is entered won or lost and is worth its tariff + Laufende (no Schneider, no Schwarz).
+Laufende count for both parties, or (`laufende.counted_for` "player") only "mit".
+
 The extras a table may switch on (all off in the built-in table):
 - Tout (`tout`): a solo kind announced to take every trick. It is won only when the player
   party took every trick (`all_tricks` "player" or result `won_schwarz`), else lost. Won or
-  lost, it is worth what the game won Schwarz is worth (Grundwert + Schneider + Schwarz +
-  Laufende) times `tout.factor`, before the Kontra chain.
+  lost, it is worth (Grundwert + Laufende) times `tout.factor` (`tout.value` "grundwert"), or
+  ("schwarz") what the game won Schwarz is worth (Grundwert + Schneider + Schwarz + Laufende)
+  times `tout.factor`, before the Kontra chain.
 - Klopfen / Legen (`klopfen`): `klopfer` players knocked before the game; each knock multiplies
   the hand (a Sie too) by `klopfen.factor`.
 - Stock (`stock`): when everyone passed, each player pays `stock.stake` into a pot the table
@@ -20,17 +26,19 @@ The extras a table may switch on (all off in the built-in table):
   scorepad/games/schafkopf/rules.py BockTrigger) starts a Bock round after that hand: the next as many hands
   as there are players (passed hands count: a round is one deal each) are multiplied by
   `bock.factor`. Rounds stack at the same time: two pending rounds multiply a hand twice.
-  `state["bock"]` lists the hands left in each pending round. The engine replays from the
+  `state["bock"]` lists the hands left in each pending round. The trigger "passed": a hand
+  everyone passed. The engine replays from the
   hands, so deleting a triggering hand removes the rounds it started.
 - Ramsch (`ramsch`): when everyone passed, the hand may be played as a Ramsch (`game`
   "ramsch", not a contract of the table): `augen` is then each player's Augen ({player: n},
   every player, summing to the deck's 120). The one with most Augen loses and pays each other
   player `ramsch.value`; a tie at the top needs `loser` (one of the tied: the table's own tie
   rule decides). Each Jungfrau (`jungfrauen`: players who took no trick, with 0 Augen)
-  multiplies the value by `ramsch.jungfrau_factor`. A Durchmarsch (`durchmarsch`: one player
-  took every trick; `augen` may be left out) is paid as a solo won Schwarz: the player gets
-  from each other player Grundwert + Schneider + Schwarz of the `ramsch.durchmarsch_as`
-  contract. Klopfen and Bock multiply a Ramsch like any hand; a Durchmarsch meets the Bock
+  multiplies the value by `ramsch.jungfrau_factor` (`jungfrau_doubles` "all"), or only what
+  the loser pays her ("own"). A Durchmarsch (`durchmarsch`: one player took every trick;
+  `augen` may be left out) gets from each other player, after `ramsch.durchmarsch_value`:
+  Grundwert + Schneider + Schwarz of the `ramsch.durchmarsch_as` contract ("schwarz"), its
+  Grundwert ("tariff"), or the Ramsch's `value` ("ramsch"). Klopfen and Bock multiply a Ramsch like any hand; a Durchmarsch meets the Bock
   trigger `schwarz`. The Kontra chain is refused; the Stock's pot does not move.
 """
 
@@ -98,7 +106,7 @@ class Schafkopf(Game):
                 deltas = self.book("geld", dict.fromkeys(self.players, -stake))
             else:
                 deltas = self.zero_deltas()
-            self._advance_bock([])
+            self._advance_bock(["passed"])
             self.seats.pass_deal()
             return HandResult(number, dealer, deltas, info)
 
@@ -120,32 +128,31 @@ class Schafkopf(Game):
                 raise HandError(number, "tout", "no_tout", table=t.name)
             if contract.kind != "solo":
                 raise HandError(number, "tout", "tout_solo_only", game=contract.name)
+            if contract.won_by != "augen":
+                raise HandError(number, "tout", "tout_augen_only", game=contract.name)
 
         if contract.kind == "sie":
             for key in ("augen", "result", "all_tricks", "laufende"):
                 if getattr(hand, key) is not None:
                     raise HandError(number, key, "sie_alone")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
-            value = t.contracts[contract.tariff_of].tariff * contract.tariff_factor
             sie: dict[str, Any] = {"game": game_id, "player": player, "won": True, "bock_triggers": ["sie"]}
-            return self._pay(number, dealer, party, opponents, value * knocks, True, sie, contract)
+            return self._pay(number, dealer, party, opponents, self._sie_value(contract) * knocks, True, sie, contract)
 
-        won, schneider, schwarz = self._outcome(number, hand)
+        if contract.won_by == "augen":
+            won, schneider, schwarz = self._outcome(number, hand)
+        else:  # Bettel (no trick), Tout (every trick): won or lost, no Schneider, no Schwarz
+            won, schneider, schwarz = self._tricks_outcome(number, hand, contract), False, False
         if tout:  # announced: won only with every trick
             won = won and schwarz
         factor, sayers = check_chain(number, t, said, party, opponents, self.players)
-        laufende = hand.laufende or 0
-        if abs(laufende) > contract.trump_count:
-            raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
-                            trumps=contract.trump_count, laufende=laufende)
         value = contract.tariff
-        if schneider or tout:  # a Tout is worth the game won Schwarz, won or lost
-            value += contract.schneider
-        if schwarz or tout:
-            value += contract.schwarz
-        if t.laufende.enabled and abs(laufende) >= contract.laufende_from:
-            counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
-            value += counted * t.laufende.value
+        if tout:  # won or lost: (Grundwert + Laufende) x factor, or ("schwarz") the game won Schwarz x factor
+            if t.tout.value == "schwarz":
+                value += contract.schneider + contract.schwarz
+        else:
+            value += (contract.schneider if schneider else 0) + (contract.schwarz if schwarz else 0)
+        value += self._laufende_value(number, hand, contract)
         if tout:
             value *= t.tout.factor
         played: dict[str, Any] = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
@@ -157,10 +164,48 @@ class Schafkopf(Game):
             triggers.append("re_lost")
         if hand.augen is not None and 2 * hand.augen == t.deck.total:
             triggers.append("60_60")
-        if schwarz:
+        if schwarz or (won and contract.won_by == "all_tricks"):
             triggers.append("schwarz")
         played["bock_triggers"] = triggers
         return self._pay(number, dealer, party, opponents, value * factor * knocks, won, played, contract)
+
+    def _laufende_value(self, number: int, hand: SchafkopfHand, contract: SchafkopfContract) -> int:
+        """What the hand's Laufende add (before doubling): from `laufende_from` up to
+        `laufende_max`; with `counted_for` "player", only the player party's ("mit")."""
+        t = self.table
+        laufende = hand.laufende or 0
+        if laufende and contract.trump_count == 0:
+            raise HandError(number, "laufende", "no_laufende", game=contract.name, laufende=laufende)
+        if abs(laufende) > contract.trump_count:
+            raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
+                            trumps=contract.trump_count, laufende=laufende)
+        if not t.laufende.enabled or abs(laufende) < contract.laufende_from:
+            return 0
+        if laufende < 0 and t.laufende.counted_for == "player":
+            return 0
+        counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
+        return counted * t.laufende.value
+
+    def _sie_value(self, contract: SchafkopfContract) -> int:
+        """A Sie: `tariff_factor` x the tariff of `tariff_of`; `with_laufende`: x (that tariff
+        + the Sie's trumps as Laufende of that contract, up to its `laufende_max`)."""
+        t = self.table
+        base = t.contracts[contract.tariff_of or ""]
+        value = base.tariff
+        if contract.with_laufende and t.laufende.enabled:
+            value += min(contract.trump_count, base.laufende_max or base.trump_count) * t.laufende.value
+        return value * contract.tariff_factor
+
+    def _tricks_outcome(self, number: int, hand: SchafkopfHand, contract: SchafkopfContract) -> bool:
+        """Won or lost, for a contract won by the tricks (Bettel: no trick; Tout: every trick)."""
+        for key in ("augen", "all_tricks"):
+            if getattr(hand, key) is not None:
+                raise HandError(number, key, "tricks_game_no_augen", game=contract.name)
+        if hand.result is None:
+            raise HandError(number, "result", "result_missing")
+        if hand.result not in ("won", "lost"):
+            raise HandError(number, "result", "tricks_game_won_or_lost", game=contract.name, result=hand.result)
+        return hand.result == "won"
 
     def _ramsch(self, number: int, hand: SchafkopfHand, said: dict[str, Any], dealer: str) -> HandResult:
         """Everyone passed and the hand was played as a Ramsch: most Augen pays each other."""
@@ -183,8 +228,7 @@ class Schafkopf(Game):
         augen = self._ramsch_augen(number, hand.augen, durch)
         info: dict[str, Any] = {"game": RAMSCH, "augen": augen}
         if durch is not None:
-            contract = t.contracts[t.ramsch.durchmarsch_as]
-            value = (contract.tariff + contract.schneider + contract.schwarz) * knocks
+            value = self._durchmarsch_value() * knocks
             amounts = {p: -value for p in players}
             amounts[durch] = value * (len(players) - 1)
             info.update(durchmarsch=durch, value=value)
@@ -204,15 +248,29 @@ class Schafkopf(Game):
                     raise HandError(number, "loser", "loser_not_top",
                                     tied=", ".join(tied), top=top, loser=loser)
             jungfrauen = self._jungfrauen(number, hand.jungfrauen, augen)
-            value = t.ramsch.value * t.ramsch.jungfrau_factor ** len(jungfrauen) * knocks
-            amounts = {p: value for p in players}
-            amounts[loser] = -value * (len(players) - 1)
+            value = t.ramsch.value * knocks
+            if t.ramsch.jungfrau_doubles == "all":  # each Jungfrau multiplies every share
+                value *= t.ramsch.jungfrau_factor ** len(jungfrauen)
+                amounts = {p: value for p in players}
+            else:  # "own": only what the loser pays each Jungfrau
+                amounts = {p: value * (t.ramsch.jungfrau_factor if p in jungfrauen else 1) for p in players}
+            amounts[loser] = -sum(v for p, v in amounts.items() if p != loser)
             info.update(loser=loser, jungfrauen=jungfrauen, value=value)
             triggers = []
         deltas = self.book("geld", amounts)
         self._advance_bock(triggers)
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
+
+    def _durchmarsch_value(self) -> int:
+        """What each other player pays a Durchmarsch (`ramsch.durchmarsch_value`)."""
+        ramsch = self.table.ramsch
+        if ramsch.durchmarsch_value == "ramsch":
+            return ramsch.value
+        contract = self.table.contracts[ramsch.durchmarsch_as]
+        if ramsch.durchmarsch_value == "tariff":
+            return contract.tariff
+        return contract.tariff + contract.schneider + contract.schwarz
 
     def _ramsch_augen(self, number: int, augen: Any, durch: str | None) -> dict[str, int]:
         """Each player's Augen: every player, each a possible total, summing to the deck's."""

@@ -10,7 +10,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games import DEFAULT_RULESET
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
-from scorepad.ui.choices import all_choices, choice_label, picked, value_at
+from scorepad.ui.choices import all_choices, choice_values, picked, value_at
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, error_screen, header, screen, section, tag
 
 
@@ -100,7 +100,7 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices):
     except ScorepadError as exc:
         problem, current = exc.german, table
     for label, path, values in choices:
-        out.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], value_at(current, path),
+        out.append(section(label, choice_row(choice_values(path, values), value_at(current, path),
                                              lambda v, path=path: set_options(picked(options, path, v)),
                                              key_prefix=f"rules-{'.'.join(path)}-")))
     changed = options != info.options
@@ -158,7 +158,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     ]
     family = tables[base].family
     for label, path, values in all_choices(family):
-        body.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], value_at(table, path),
+        body.append(section(label, choice_row(choice_values(path, values), value_at(table, path),
                                               lambda v, path=path: set_options(picked(options, path, v)),
                                               key_prefix=f"house-{'.'.join(path)}-")))
     body.append(choice_row([(False, "Regeln ausblenden"), (True, "Regeln ansehen")], show, set_show,
