@@ -72,6 +72,8 @@ CATALOGUE: dict[str, Refusal] = {
     "game_off": Refusal("{game} is not played at this table ({table})", "{game} wird an diesem Tisch ({table}) nicht gespielt"),
     "not_a_player": Refusal("{name!r} is not a player of this evening ({players})",
                             "{name!r} spielt heute nicht mit ({players})"),
+    "sits_out": Refusal("{name!r} sits out this hand ({dealer} deals; in play: {in_play})",
+                        "{name!r} setzt dieses Spiel aus ({dealer} gibt; es spielen {in_play})"),
     "player_missing": Refusal("is missing: who played the game?", "Spieler", missing=True),
     "partner_is_player": Refusal("the partner cannot be the player ({player})",
                                  "Der Mitspieler kann nicht der Spieler sein ({player})"),
@@ -304,6 +306,22 @@ CATALOGUE: dict[str, Refusal] = {
                           "{players} x {cards} Karten + {stock} im Stock ergibt nicht {deck}"),
     "seat_cards_too_many": Refusal("{players} x {cards} cards is more than the deck of {deck}",
                                    "{players} x {cards} Karten sind mehr als das Blatt mit {deck}"),
+    "sitting_out_not_played": Refusal("{game} is played by everyone at the table: nobody sits out a hand",
+                                      "{game} spielen alle am Tisch mit: niemand setzt ein Spiel aus"),
+    "sitting_out_how_many": Refusal("with {count} at the table and {in_play} in a hand, {out} sit out",
+                                    "bei {count} am Tisch und {in_play} im Spiel setzen {out} aus"),
+    "sitting_out_seat": Refusal("each seat once, counted from the dealer: 0..{last} with {count} at the table",
+                                "jeder Platz einmal, vom Geber aus gezählt: 0 bis {last} bei {count} am Tisch"),
+    "sitting_out_missing": Refusal("{count} players are allowed, but who of them sits out is not said "
+                                   "({in_play} play a hand)",
+                                   "{count} Spieler sind erlaubt, aber nicht, wer von ihnen aussetzt "
+                                   "({in_play} spielen ein Spiel)"),
+    "players_below_in_play": Refusal("{count} players are fewer than the {in_play} of a hand",
+                                     "{count} Spieler sind weniger als die {in_play} eines Spiels"),
+    "hand_players": Refusal("{game} is played by {plays:or} in a hand, {count} at the table would all play "
+                            "(sitting_out says who sits out)",
+                            "{game} spielen {plays:oder} ein Spiel; bei {count} am Tisch würden alle mitspielen "
+                            "(sitting_out sagt, wer aussetzt)"),
     "tally_required": Refusal("must include {tally!r}: the {family} family keeps it",
                               "muss {tally!r} enthalten: die Familie {family} führt sie"),
     "tally_unknown": Refusal("{tally!r} is not one of the table's tallies", "{tally!r} wird an dieser Tabelle nicht geführt"),

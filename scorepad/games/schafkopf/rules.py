@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Literal
+from typing import ClassVar, Iterator, Literal
 
 from pydantic import Field
 
@@ -89,6 +89,8 @@ RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
 
 
 class SchafkopfTable(TableBase):
+    SITTING_OUT: ClassVar[bool] = True  # five or six at the table: who sits out follows the deal
+
     family: Literal["schafkopf"]
     deck: Deck
     hand_cards: int = Field(8, ge=1)
@@ -101,6 +103,10 @@ class SchafkopfTable(TableBase):
     stock: Stock = Stock()
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
+
+    def hand_players(self) -> frozenset[int]:
+        """Two against two or one against three: four play every hand."""
+        return frozenset({4})
 
     def problems(self) -> Iterator[Problem]:
         if self.ramsch.enabled:

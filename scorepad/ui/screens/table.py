@@ -15,7 +15,7 @@ from scorepad.ui.words import context_line, tally_text
 
 
 def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, dealer: bool,
-                titles: list[str], weg: int | None, columns: int) -> ft.Control:
+                titles: list[str], weg: int | None, columns: int, sits_out: bool = False) -> ft.Control:
     lead = tallies[0]
     value = row[lead]
     look = family_of(table).words.card_look(table, value, row)
@@ -37,6 +37,11 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
         top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
                                 bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                 border_radius=10, key=f"dealer-{name}"))
+    if sits_out:  # more at the table than play a hand: this one sits the next hand out
+        top.append(ft.Container(ft.Text("setzt aus", size=13, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                                border_radius=10, key=f"sits-out-{name}"))
     extra: list[ft.Control] = [ft.Text(" · ".join(small), size=13)] if small else []
     if look.progress is not None:
         extra.append(ft.ProgressBar(value=look.progress, color=ft.Colors.RED_700 if look.warn else ft.Colors.PRIMARY))
@@ -47,7 +52,7 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
     return ft.Container(
         ft.Column([ft.Row(top), big] + extra, spacing=4),
         padding=12, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        opacity=0.55 if look.faded else 1.0,
+        opacity=0.55 if look.faded or sits_out else 1.0,
         col={"xs": 12 // columns}, key=f"card-{name}",
     )
 
@@ -82,7 +87,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
     cards = ft.ResponsiveRow([
         player_card(p, standings[p], tallies, table, dealer=p == state.get("next_dealer"), titles=titles[p],
-                    weg=weg_rank.get(p), columns=columns)
+                    weg=weg_rank.get(p), columns=columns, sits_out=p in state.get("sitting_out", ()))
         for p in seat_order(info.players)
     ], spacing=10, run_spacing=10)
 
