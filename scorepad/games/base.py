@@ -82,6 +82,20 @@ class Replay:
         }
 
 
+class InPlay(tuple[str, ...]):
+    """Who plays a hand, in seating order (a tuple of names), knowing who sits it out and who
+    deals, so a check given only the players of the hand (the Kontra chain) can say why a
+    name seated at the table is refused."""
+
+    sitting_out: tuple[str, ...] = ()
+    dealer: str = ""
+
+    def sits_out(self, number: int, key: str, name: Any) -> None:
+        """HandError `sits_out` when `name` sits this hand out."""
+        if name in self.sitting_out:
+            raise HandError(number, key, "sits_out", name=name, dealer=self.dealer, in_play=", ".join(self))
+
+
 class Seating:
     """Players in clockwise order, whose turn it is to deal, and who sits out the hand.
 
@@ -103,7 +117,9 @@ class Seating:
             return
         away = {(self.dealer_index + k) % n for k in self.out}
         self.sitting_out = tuple(self.players[i] for i in sorted(away, key=lambda i: (i - self.dealer_index) % n))
-        self.in_play = tuple(p for i, p in enumerate(self.players) if i not in away)
+        in_play = InPlay(p for i, p in enumerate(self.players) if i not in away)
+        in_play.sitting_out, in_play.dealer = self.sitting_out, self.dealer
+        self.in_play = in_play
 
     @property
     def dealer(self) -> str:
@@ -168,9 +184,8 @@ class Game:
         """A player of this hand: at the table and not sitting it out."""
         if name not in self.seats.players:
             raise HandError(number, key, "not_a_player", name=name, players=", ".join(self.seated))
-        if name in self.seats.sitting_out:
-            raise HandError(number, key, "sits_out", name=name, dealer=self.seats.dealer,
-                            in_play=", ".join(self.players))
+        if isinstance(self.players, InPlay):
+            self.players.sits_out(number, key, name)
         return str(name)
 
     def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,
