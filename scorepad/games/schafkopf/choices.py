@@ -20,6 +20,8 @@ OPTIONS = [
 ]
 
 HOUSE = [
+    # five or six at the table: the dealer (with six also the one opposite) sits out (`sitting_out`)
+    ("Spieler am Tisch", ("players",), [[4], [4, 5], [4, 5, 6]]),
     ("Wenz-Tarif", ("contracts", "wenz", "tariff"), [50, 100, 200]),
     ("Farbwenz-Tarif", ("contracts", "farbwenz", "tariff"), [30, 50, 100]),
     ("Geier-Tarif", ("contracts", "geier", "tariff"), [50, 100]),
