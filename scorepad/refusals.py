@@ -326,6 +326,10 @@ CATALOGUE: dict[str, Refusal] = {
                               "muss {tally!r} enthalten: die Familie {family} führt sie"),
     "tally_unknown": Refusal("{tally!r} is not one of the table's tallies", "{tally!r} wird an dieser Tabelle nicht geführt"),
     "ruleset_unknown": Refusal("unknown ruleset {ruleset!r} (known: {known})", "Unbekannter Regelsatz {ruleset!r} (bekannt: {known})"),
+    "variant_id": Refusal("must be the session's ruleset {ruleset!r} (got {got!r})",
+                          "muss der Regelsatz des Abends sein, {ruleset!r} (nicht {got!r})"),
+    "variant_builtin": Refusal("{ruleset!r} is a built-in table, not a house variant",
+                               "{ruleset!r} ist eine eingebaute Tabelle, keine Hausregel"),
     "options_not_object": Refusal("must be an object of table values to override",
                                   "muss ein Objekt mit zu ändernden Tabellenwerten sein"),
     "option_fixed": Refusal("cannot be overridden by a session", "lässt sich für einen Abend nicht ändern"),
@@ -334,6 +338,12 @@ CATALOGUE: dict[str, Refusal] = {
                              "Eine Hausregel nennt die eingebaute Tabelle, die sie ändert ({known})"),
     "house_not_changes": Refusal("cannot be kept as changes to its built-in table",
                                  "lässt sich nicht als Änderung der eingebauten Tabelle speichern"),
+    "house_id": Refusal("a house variant's id is its built-in table and its name: {id!r} for {name!r} "
+                        "(or leave the id out)",
+                        "Die Kennung einer Hausregel ist ihre Tabelle und ihr Name: {id!r} für {name!r} "
+                        "(oder die Kennung weglassen)"),
+    "house_id_taken": Refusal("its id {id!r} is already that of {other!r}; choose another name",
+                              "Ihre Kennung {id!r} hat schon {other!r}; bitte einen anderen Namen wählen"),
     "no_house_variant": Refusal("no house variant named {name!r}", "Keine Hausregel namens {name!r}"),
     "no_rule_table": Refusal("no rule table {ruleset!r} (known: {known})", "Keine Regeltabelle {ruleset!r} (bekannt: {known})"),
 

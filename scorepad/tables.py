@@ -8,6 +8,7 @@ defines what each one means (see docs/rulesets.md).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -302,6 +303,13 @@ def builtin_tables() -> dict[str, RuleTable]:
         table = load_table_file(path)
         tables[table.id] = table
     return tables
+
+
+def variant_id(base: str, name: str) -> str:
+    """The one id of a house variant: its built-in table's id and its name, folded
+    ("schafkopf" + "Stammtisch Huber" -> "schafkopf-stammtisch-huber"). `rulesets` lists it,
+    `rulesets export` writes it, `start` and session files name a variant by it."""
+    return f"{base}-{re.sub(r'[^a-z0-9]+', '-', name.casefold()).strip('-') or 'haus'}"
 
 
 def get_table(ruleset_id: str) -> RuleTable:
