@@ -43,7 +43,7 @@ def rule_sheet(table) -> list[tuple[str, list[str]]]:
     """(heading, lines) of the table's rule sheet, with who plays first."""
     head = [table.description] if table.description else []
     counts = [str(n) for n in table.players]
-    head.append(f"Für {' oder '.join([', '.join(counts[:-1])] + counts[-1:] if counts[:-1] else counts)} Spieler.")
+    head.append(f"Für {' oder '.join([', '.join(counts[:-1]), counts[-1]] if len(counts) > 1 else counts)} Spieler.")
     head += sitting_out_words(table)
     from scorepad.games import family_of  # the families' sheets use this module's helpers
 

@@ -106,6 +106,11 @@ class TableBase(Strict):
         """How many players the family's engine scores a hand with; None: its own checks say."""
         return None
 
+    def value_sets(self) -> dict[str, dict[str, Any]]:
+        """Named sets of values a table offers to pick together ("10/50": every tariff at
+        once), each as the options it sets; {} for a table that offers none."""
+        return {}
+
     def sitting_out_seats(self, at_table: int) -> tuple[int, ...]:
         """The seats, counted clockwise from the dealer (0), that sit out each hand when
         `at_table` sit at the table; () when everyone plays."""

@@ -67,8 +67,46 @@ async def test_a_new_evening_refuses_a_wrong_player_count(main):
     for name in SK[:3]:
         await phone.type("name-field", name, submit=True)
     assert phone.find("start-evening").disabled
-    assert "Schafkopf spielen 4 (jetzt 3)" in phone.text_of("new-problem")
+    assert "Schafkopf spielen 4, 5 oder 6 (jetzt 3)" in phone.text_of("new-problem")
     assert main.app.list_evenings() == []
+
+
+async def test_a_tariff_set_moves_every_tariff_and_shows_them_before_the_start(main):
+    """Issue 12 item 9: "10/50" sets Sauspiel 10 ct and its Schneider and Schwarz 10 ct too (before,
+    a Sauspiel tariff alone left Schneider and Schwarz at 20), the solos 50 ct, a Laufender 10 ct."""
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    assert isinstance(phone.find("tariff-set-20/50"), ft.FilledButton)  # the sheet's tariffs
+    await phone.tap("tariff-set-10/50")
+    lines = phone.text_of("tariff-lines").splitlines()
+    assert lines[0] == "Sauspiel: 0,10 € · Schneider +0,10 € · Schwarz +0,10 €"
+    assert lines[3] == "Solo: 0,50 € · Schneider +0,50 € · Schwarz +0,50 €"
+    assert isinstance(phone.find("tariff-set-10/50"), ft.FilledButton)
+    assert isinstance(phone.find("tariff-set-20/50"), ft.OutlinedButton)
+    for name in SK:
+        await phone.type("name-field", name, submit=True)
+    await phone.tap("start-evening")
+    [evening] = main.app.list_evenings()
+    main.app.add_hand(evening.id, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won_schneider"})
+    # won Schneider at 10/50: 10 + 10 = 20 ct from each loser
+    assert {p: r["geld"] for p, r in standings(main, evening.id).items()} == {"Vroni": 20, "Hias": -20, "Kathi": 20,
+                                                                             "Wast": -20}
+
+
+async def test_at_five_the_table_shows_who_sits_out_and_the_form_offers_the_four(main):
+    five = SK + ["Girgl"]
+    phone, eid = await evening_phone(main, "schafkopf", five)
+    assert phone.has("sits-out-Vroni") and not phone.has("sits-out-Hias")  # Vroni deals the first hand
+    assert phone.text_of("context-line") == "Geber Vroni · setzt aus: Vroni"
+    await phone.tap("next-hand")
+    assert not phone.has("player-Vroni") and phone.has("player-Girgl")
+    await phone.tap("player-Hias")
+    await phone.tap("partner-Girgl")
+    await phone.tap("result-won")
+    await phone.tap("save")
+    assert {p: r["geld"] for p, r in standings(main, eid).items()} == {"Vroni": 0, "Hias": 20, "Kathi": -20,
+                                                                      "Wast": -20, "Girgl": 20}
+    assert phone.has("sits-out-Hias") and not phone.has("sits-out-Vroni")
 
 
 async def test_known_players_are_offered_to_pick(main):

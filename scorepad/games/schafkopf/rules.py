@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator, Literal
+from typing import Annotated, Any, ClassVar, Iterator, Literal
 
 from pydantic import Field
 
@@ -88,6 +88,15 @@ class Ramsch(Strict):
 RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
 
 
+class TariffSet(Strict):
+    """The sheet's tariffs move together: a named set ("10/50") of each game's Grundwert, which
+    is its Schneider and Schwarz too, and the value of a Laufender."""
+
+    name: str = Field(min_length=1)
+    tariffs: dict[str, Annotated[int, Field(ge=0)]] = Field(min_length=1)  # contract id: cents
+    laufende: int | None = Field(None, ge=0)  # cents per Laufender; None: as the table has it
+
+
 class SchafkopfTable(TableBase):
     SITTING_OUT: ClassVar[bool] = True  # five or six at the table: who sits out follows the deal
 
@@ -103,6 +112,19 @@ class SchafkopfTable(TableBase):
     stock: Stock = Stock()
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
+    tariff_sets: list[TariffSet] = []  # offered on the new-evening screen, each sets its values together
+
+    def value_sets(self) -> dict[str, dict[str, Any]]:
+        """Each tariff set as the options it sets: every named game's tariff, Schneider and
+        Schwarz at its value, and the value of a Laufender."""
+        out: dict[str, dict[str, Any]] = {}
+        for ts in self.tariff_sets:
+            options: dict[str, Any] = {"contracts": {cid: {"tariff": v, "schneider": v, "schwarz": v}
+                                                     for cid, v in ts.tariffs.items()}}
+            if ts.laufende is not None:
+                options["laufende"] = {"value": ts.laufende}
+            out[ts.name] = options
+        return out
 
     def hand_players(self) -> frozenset[int]:
         """Two against two or one against three: four play every hand."""
@@ -126,4 +148,13 @@ class SchafkopfTable(TableBase):
                     yield f"contracts.{cid}.laufende_max", "above_trump_count", {"trumps": c.trump_count}
                 elif c.laufende_max < c.laufende_from and self.laufende.enabled:
                     yield f"contracts.{cid}.laufende_max", "below_laufende_from", {"value": c.laufende_from}
+        names: set[str] = set()
+        for i, ts in enumerate(self.tariff_sets):
+            if ts.name in names:
+                yield f"tariff_sets[{i}].name", "tariff_set_twice", {"name": ts.name}
+            names.add(ts.name)
+            for cid in ts.tariffs:
+                contract = self.contracts.get(cid)
+                if contract is None or contract.kind == "sie":
+                    yield f"tariff_sets[{i}].tariffs.{cid}", "tariff_set_contract", {"value": cid}
         yield from chain_problems(self.kontra_chain)
