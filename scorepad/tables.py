@@ -312,7 +312,7 @@ def builtin_tables() -> dict[str, RuleTable]:
 
 def variant_id(base: str, name: str) -> str:
     """The one id of a house variant: its built-in table's id and its name, folded
-    ("schafkopf" + "Stammtisch Huber" -> "schafkopf-stammtisch-huber"). `rulesets` lists it,
+    (base "b" + "Stammtisch Huber" -> "b-stammtisch-huber"). `rulesets` lists it,
     `rulesets export` writes it, `start` and session files name a variant by it."""
     return f"{base}-{re.sub(r'[^a-z0-9]+', '-', name.casefold()).strip('-') or 'haus'}"
 

@@ -114,7 +114,7 @@ def test_refusals_exit_2_with_one_line_and_store_nothing(capsys, db, session_fil
         ("history", "2"): "evening 2: no such evening",
         ("export", "2"): "evening 2: no such evening",
         ("finish", "1", "--reopen"): "evening 1 is not finished",
-        ("start", "schafkopf", "Hias", "Vroni"): "players: Schafkopf is played by 4 players (got 2)",
+        ("start", "schafkopf", "Hias", "Vroni"): "players: Schafkopf is played by 4 or 5 or 6 players (got 2)",
         ("import", "missing.json"): "missing.json: cannot read: No such file",
         ("rename-player", "Hias", "vroni"): "there is already a player named 'Vroni'",
     }

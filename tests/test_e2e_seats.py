@@ -35,7 +35,7 @@ async def test_five_at_the_table_with_a_tariff_set_by_finger(server):
             tab = await Tab.open(browser, server)
             await tab.tap("new-evening")
             await tab.tap("tariff-set-10/50")
-            lines = await tab.text("tariff-lines")
+            lines = await tab.text("tariff-set-lines")
             assert "Sauspiel: 0,10 € · Schneider +0,10 € · Schwarz +0,10 €" in lines
             assert "Solo: 0,50 € · Schneider +0,50 € · Schwarz +0,50 €" in lines
             await tab.screenshot("seats/new-evening-tariff-set")

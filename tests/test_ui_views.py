@@ -78,7 +78,7 @@ async def test_a_tariff_set_moves_every_tariff_and_shows_them_before_the_start(m
     await phone.tap("new-evening")
     assert isinstance(phone.find("tariff-set-20/50"), ft.FilledButton)  # the sheet's tariffs
     await phone.tap("tariff-set-10/50")
-    lines = phone.text_of("tariff-lines").splitlines()
+    lines = phone.text_of("tariff-set-lines").splitlines()
     assert lines[0] == "Sauspiel: 0,10 € · Schneider +0,10 € · Schwarz +0,10 €"
     assert lines[3] == "Solo: 0,50 € · Schneider +0,50 € · Schwarz +0,50 €"
     assert isinstance(phone.find("tariff-set-10/50"), ft.FilledButton)
@@ -473,6 +473,20 @@ async def test_house_rules_are_made_in_the_app_and_used_for_an_evening(main):
     assert main.app.table(evening.id).contracts["sauspiel"].tariff == 10
 
 
+async def test_house_rules_take_a_tariff_set_whole(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    await phone.type("house-name", "Huber")
+    await phone.tap("house-tariff-set-5/10")
+    assert phone.text_of("house-tariff-set-lines").splitlines()[0] == "Sauspiel: 0,05 € · Schneider +0,05 € · Schwarz +0,05 €"
+    await phone.tap("house-save")
+    table = main.app.house_table("Huber")
+    assert [(table.contracts[c].tariff, table.contracts[c].schneider, table.contracts[c].schwarz)
+            for c in ("sauspiel", "solo")] == [(5, 5, 5), (10, 10, 10)]
+    assert table.laufende.value == 5
+
+
 async def test_the_rule_sheet_shows_what_the_table_counts(main):
     phone, eid = await evening_phone(main, "schafkopf", SK, {"contracts": {"sauspiel": {"tariff": 10}}})
     await phone.tap("rules")
@@ -586,6 +600,7 @@ async def test_an_evening_whose_built_in_table_has_changed_since_still_opens_and
     with main.app.store.write() as db:  # stored by an older scorepad: no Farbgeier yet
         table = json.loads(db.execute("SELECT rule_table FROM evenings WHERE id = ?", [info.id]).fetchone()[0])
         del table["contracts"]["farbgeier"]
+        table.pop("tariff_sets", None)  # nor tariff sets (which name the Farbgeier)
         db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [json.dumps(table), info.id])
     main.app.forget()
     phone = await open_phone(main)

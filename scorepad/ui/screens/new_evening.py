@@ -7,8 +7,9 @@ import flet as ft
 
 from scorepad.errors import ScorepadError
 from scorepad.session import check_players
-from scorepad.tables import builtin_tables, deep_merge, table_as_dict, with_options
-from scorepad.games import DEFAULT_RULESET, family_of
+from scorepad.tables import builtin_tables, with_options
+from scorepad.games import DEFAULT_RULESET
+from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.choices import choice_label, evening_choices, picked, value_at
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
 
@@ -25,10 +26,6 @@ def with_options_or(table, values):
         return with_options(table, values)
     except ScorepadError:
         return None
-
-
-def same_table(a, b) -> bool:
-    return a is not None and table_as_dict(a) == table_as_dict(b)
 
 
 @ft.component
@@ -122,15 +119,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     if players:
         body.append(section("Wer gibt zuerst?", choice_row([(p, p) for p in players], dealer or players[0],
                                                            set_dealer, key_prefix="dealer-")))
-    sets = base.value_sets()
-    if sets:  # the tariffs move together: a set names them all; what they come to shows below
-        current = next((name for name, values in sets.items() if same_table(with_options_or(table, values), table)),
-                       None)
-        lines = family_of(base).tariffs
-        body.append(section("Tarif", choice_row([(name, name) for name in sets], current,
-                                                lambda name: set_options(deep_merge(options, sets[name])),
-                                                key_prefix="tariff-set-"),
-                             *([tag(ft.Text("\n".join(lines(table)), size=14, key="tariff-lines"))] if lines else [])))
+    body += tariff_set_section(table, options, set_options)  # the tariffs move together, shown before the start
     for label, path, values in evening_choices(base.family):
         current = value_at(table, path)
         body.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], current,
