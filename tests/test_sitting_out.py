@@ -191,3 +191,13 @@ def test_saukopf_plays_five_when_the_table_says_who_sits_out():
     assert play("saukopf-dreihaxer", sau[:4], [], four).state["sitting_out"] == ["Sepp"]
     with pytest.raises(SessionError, match=r"Saukopf is played by 4 in a hand, 5 at the table"):
         play("saukopf", sau, [], {"players": [4, 5]})
+
+
+def test_who_sits_out_has_not_played_the_hand_in_the_statistics():
+    from scorepad.summary import summarize
+
+    table = get_table("schafkopf")
+    # hand 1: Hias deals and sits out; hand 2: Vroni
+    result = play("schafkopf", FIVE, [sauspiel(VRONI, WAST), solo(HIAS)])
+    played = {s.name: s.hands_played for s in summarize(table, FIVE, result).stats}
+    assert played == {HIAS: 1, VRONI: 1, WAST: 2, KATHI: 2, GIRGL: 2}

@@ -125,6 +125,12 @@ class Seating:
     def dealer(self) -> str:
         return self.players[self.dealer_index]
 
+    @staticmethod
+    def in_play_of(table: TableBase, players: list[str], dealer: str) -> list[str]:
+        """Who played a hand `dealer` dealt (for a hand already scored: its `dealer`)."""
+        seats = Seating(players, dealer, table.sitting_out_seats(len(players)))
+        return list(seats.in_play)
+
     def left_of(self, index: int, skip: frozenset[str] | set[str] = frozenset()) -> int:
         """The next seat clockwise from `index` whose player is not in `skip`."""
         n = len(self.players)
