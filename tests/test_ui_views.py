@@ -465,6 +465,8 @@ async def test_house_rules_are_made_in_the_app_and_used_for_an_evening(main):
     [rules] = main.app.house_rules()
     assert rules.name == "Stammtisch Huber" and rules.options["contracts"]["sauspiel"]["tariff"] == 10
     await phone.tap(f"house-{rules.id}")
+    # the variant's one id, as `scorepad rulesets` lists it and `scorepad start` takes it
+    assert phone.text_of("variant-id") == "Kennung: schafkopf-stammtisch-huber"
     for name in SK:
         await phone.type("name-field", name, submit=True)
     await phone.tap("start-evening")
