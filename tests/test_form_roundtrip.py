@@ -220,6 +220,22 @@ def test_every_saukopf_hand_can_be_entered_on_its_form(hand):
     check_roundtrip(new_game(get_table("saukopf"), PLAYERS["saukopf"]), hand)
 
 
+SAUKOPF_FIVE = {"players": [4, 5], "sitting_out": {"in_play": 4, "seats": {"5": [0]}}}
+
+
+@ROUNDTRIP
+@given(data=st.data())
+def test_at_a_saukopf_table_of_five_every_hand_of_the_four_can_be_entered(data):
+    """A house variant seats five at the Saukopf: the dealer sits out, the form offers the four."""
+    game = new_game(with_options(get_table("saukopf"), SAUKOPF_FIVE), PLAYERS["saukopf"] + ["Girgl"])
+    for _ in range(data.draw(st.integers(1, 3))):
+        hand = data.draw(saukopf_hand(players=game.players))
+        if not playable(game, hand):
+            continue
+        check_roundtrip(game, hand)
+        game.play(1, hand)
+
+
 @ROUNDTRIP
 @given(hand=dreihaxer_hand())
 def test_every_dreihaxer_hand_can_be_entered_on_its_form(hand):

@@ -221,7 +221,9 @@ SAUKOPF_CONTRACTS = {  # game: (doppel, min bid, max bid or schwarz, trumps)
 
 
 @st.composite
-def saukopf_hand(draw):
+def saukopf_hand(draw, players=tuple(SAU)):
+    """A valid Saukopf hand of `players` (the four in play)."""
+    SAU = list(players)  # noqa: N806 (the four who play this hand)
     game = draw(st.sampled_from(sorted(SAUKOPF_CONTRACTS)))
     doppel, lo, hi, trumps = SAUKOPF_CONTRACTS[game]
     player = draw(st.sampled_from(SAU))
