@@ -160,3 +160,16 @@ def test_players_and_rename(capsys, db):
     assert ok(capsys, "--db", db, "rename-player", "vroni", "Veronika") == "vroni is now Veronika (1 evening)\n"
     assert "Veronika  (1 evening)" in ok(capsys, "--db", db, "players")
     assert '"Veronika"' in ok(capsys, "--db", db, "show", "1")
+
+
+def test_five_at_schafkopf_on_the_command_line_the_dealer_sits_out(capsys, db):
+    """Issue 12 item 1: five names and `"players": [5]` gave 30/30/-20/-20/-20 for a won Sauspiel
+    (the fifth an opponent, the dealer playing). Now Hias deals and sits out: 20/20/-20/-20/0."""
+    five = SK + ["Girgl"]
+    ok(capsys, "--db", db, "start", "schafkopf", *five, "--options", json.dumps({"players": [5]}))
+    won = {"game": "sauspiel", "player": "Vroni", "partner": "Wast", "result": "won"}
+    shown = json.loads(ok(capsys, "--db", db, "add", "1", json.dumps(won)))
+    assert {p: row["geld"] for p, row in shown["standings"].items()} == {
+        "Hias": 0, "Vroni": 20, "Wast": 20, "Kathi": -20, "Girgl": -20}
+    line = refused(capsys, "--db", db, "add", "1", json.dumps({**won, "player": "Vroni", "partner": "Hias"}))
+    assert line == "hand 2: player: 'Vroni' sits out this hand (Vroni deals; in play: Hias, Wast, Kathi, Girgl)"
