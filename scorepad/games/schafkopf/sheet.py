@@ -61,5 +61,6 @@ def tariffs(t) -> list[str]:
         else:
             lines.append(f"{c.name}: {money(c.tariff)} · Schneider +{money(c.schneider)} · "
                          f"Schwarz +{money(c.schwarz)}")
-    lines.append(f"Laufende: je {money(t.laufende.value)}" if t.laufende.enabled else "Laufende zählen nicht")
+    value = money(t.laufende.value)
+    lines.append(f"Laufende: je {value}" if t.laufende.enabled else f"Laufende: aus (wenn an, je {value})")
     return lines
