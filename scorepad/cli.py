@@ -135,7 +135,7 @@ def cmd_rulesets(args) -> int:
         with _app(args) as app:
             if args.action == "import":
                 rules = app.import_house_rules(args.file)
-                print(f"house variant {rules.name!r} of {rules.base} kept")
+                print(f"house variant {rules.name!r} of {rules.base} kept as {rules.ruleset}")
             else:
                 sys.stdout.write(app.export_house_rules(args.file))
         return 0
@@ -146,7 +146,8 @@ def cmd_rulesets(args) -> int:
         with _app(args) as app:
             for rules in app.house_rules():
                 table = app.house_table(rules.name)
-                rows.append((f"{rules.base} (Hausregel)", rules.name, "/".join(str(n) for n in table.players)))
+                rows.append((rules.ruleset, f"{rules.name} (Hausregel, {rules.base})",
+                             "/".join(str(n) for n in table.players)))
     width = max(len(r[0]) for r in rows)
     name_width = max(len(r[1]) for r in rows)
     for rid, name, players in rows:

@@ -2,7 +2,8 @@
 
     {"format": 1, "ruleset": id, "players": [names, clockwise], "first_dealer": name,
      "date": when it was played, "place": text, "note": text,
-     "options": {table values to override}, "hands": [{hand keys of the game}, ...]}
+     "options": {table values to override}, "hands": [{hand keys of the game}, ...],
+     "variant": {"id": ruleset, "extends": built-in id, table values} (a house variant inline)}
 
 See docs/session-format.md for the hand keys of each game.
 """
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from scorepad.errors import HandError, SessionError, describe_validation_error
 from scorepad.names import has_control_characters, normalize_name  # noqa: F401 (part of this module's API)
 from scorepad.refusals import Names
-from scorepad.tables import get_table, with_options
+from scorepad.tables import deep_merge, get_table, with_options
 
 FORMAT = 1
 
@@ -45,6 +46,9 @@ class SessionFile(BaseModel):
     place: str | None = None
     note: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    # a house variant carried inline, so the file is complete on its own: its id (= ruleset),
+    # the built-in table it `extends`, and the values it changes (as `rulesets export` writes)
+    variant: dict[str, Any] | None = None
     hands: list[Any] = Field(default_factory=list)
     # an export's computed results ride along; they are never read back as truth
     results: dict[str, Any] | None = Field(default=None, exclude=True)
@@ -58,6 +62,8 @@ class SessionFile(BaseModel):
                 out[key] = getattr(self, key)
         if self.options:
             out["options"] = self.options
+        if self.variant is not None:
+            out["variant"] = self.variant
         out["hands"] = list(self.hands)
         return out
 
@@ -165,7 +171,41 @@ def parse_session(data: Any) -> SessionFile:
         raise SessionError(key or "file", code, **params) from None
     if session.date is not None:
         started_at(session.date)  # refuses what is no date
+    if session.variant is not None:
+        variant_table(session.ruleset, session.variant)  # refuses a wrong variant naming its key
     return normalize_session(session)
+
+
+def variant_table(ruleset: str, variant: dict[str, Any]):
+    """A house variant carried inline: its `id` is the session's ruleset, it `extends` a
+    built-in table and changes only table values (checked as `options` are, the key named under
+    `variant`). The variant's table, or SessionError."""
+    from scorepad.tables import builtin_tables
+
+    if variant.get("id") != ruleset:
+        raise SessionError("variant.id", "variant_id", ruleset=ruleset, got=variant.get("id"))
+    if ruleset in builtin_tables():
+        raise SessionError("variant.id", "variant_builtin", ruleset=ruleset)
+    base = variant.get("extends")
+    if not isinstance(base, str) or base not in builtin_tables():
+        raise SessionError("variant.extends", "house_extends", known=", ".join(builtin_tables()))
+    values = {k: v for k, v in variant.items() if k not in ("id", "extends")}
+    try:
+        return with_options(get_table(base), values)
+    except SessionError as exc:
+        raise SessionError("variant" + exc.key.removeprefix("options"), exc.code, **exc.params) from None
+
+
+def plain_session(session: SessionFile) -> SessionFile:
+    """The session on its built-in table: an inline variant becomes that table's id and options
+    (the variant's values, then the session's own options over them). A store keeps an evening
+    so; a session without a variant is returned as it is."""
+    if session.variant is None:
+        return session
+    variant_table(session.ruleset, session.variant)
+    values = {k: v for k, v in session.variant.items() if k not in ("id", "extends")}
+    return session.model_copy(update={"ruleset": session.variant["extends"], "variant": None,
+                                      "options": deep_merge(values, session.options)})
 
 
 def started_at(value: str) -> str:
@@ -253,7 +293,9 @@ def check_players(table, players: list[str], first_dealer: str | None) -> None:
 
 
 def session_table(session: SessionFile):
-    """The session's rule table with its options applied, its players checked."""
+    """The session's rule table (its inline variant's, if any) with its options applied, its
+    players checked."""
+    session = plain_session(session)
     table = with_options(get_table(session.ruleset), session.options)
     check_players(table, session.players, session.first_dealer)
     return table

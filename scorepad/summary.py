@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from scorepad.games import family_of
-from scorepad.games.base import Replay
+from scorepad.games.base import Replay, Seating
 from scorepad.settle import balances, transfers
 from scorepad.trophies import trophy_holders
 
@@ -105,7 +105,8 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
         info = hand.info
         if info.get("passed") or info.get("vergeben") or "achterbrief_loser" in info:
             continue
-        took_part = info.get("participants", players)
+        # who played it: the participants the hand names, else who did not sit it out
+        took_part = info.get("participants") or Seating.in_play_of(table, players, hand.dealer)
         for p in took_part:
             s = stats[p]
             s.hands_played += 1

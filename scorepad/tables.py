@@ -8,15 +8,17 @@ defines what each one means (see docs/rulesets.md).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Final, Iterator, Literal, Union
+from typing import Annotated, Any, ClassVar, Final, Iterator, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.cards import reachable_sums
 from scorepad.errors import SessionError, TableError, describe_validation_error
+from scorepad.refusals import Names
 
 Tally = Literal["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
 Bid = Union[int, Literal["schwarz"]]
@@ -76,7 +78,19 @@ class RankKey(Strict):
     better: Literal["more", "less"] = "more"
 
 
+class SittingOut(Strict):
+    """More at the table than play a hand: who sits out follows the deal. `seats[n]` are the
+    seats (counted clockwise from the dealer: 0 is the dealer) that sit out a hand when `n`
+    sit at the table; the others play it."""
+
+    in_play: int = Field(ge=2, le=8)  # players in each hand
+    seats: dict[SeatCount, list[Annotated[int, Field(ge=0, le=7)]]] = {}
+
+
 class TableBase(Strict):
+    # whether the family's engine lets some of the table sit out a hand (`sitting_out`)
+    SITTING_OUT: ClassVar[bool] = False
+
     family: str  # each family's model narrows it to its name (scorepad/games/<family>/rules.py)
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -86,6 +100,27 @@ class TableBase(Strict):
     tallies: list[Tally] = Field(min_length=1)
     trophies: dict[str, Trophy] = {}
     ranking: list[RankKey] = []  # who won the evening; default: most of the first tally
+    sitting_out: SittingOut | None = None  # None: everyone at the table plays every hand
+
+    def hand_players(self) -> frozenset[int] | None:
+        """How many players the family's engine scores a hand with; None: its own checks say."""
+        return None
+
+    def value_sets(self) -> dict[str, dict[str, Any]]:
+        """Named sets of values a table offers to pick together ("10/50": every tariff at
+        once), each as the options it sets; {} for a table that offers none."""
+        return {}
+
+    def sitting_out_seats(self, at_table: int) -> tuple[int, ...]:
+        """The seats, counted clockwise from the dealer (0), that sit out each hand when
+        `at_table` sit at the table; () when everyone plays."""
+        if self.sitting_out is None:
+            return ()
+        return tuple(self.sitting_out.seats.get(at_table, ()))
+
+    def in_play(self, at_table: int) -> int:
+        """How many play a hand when `at_table` sit at the table."""
+        return at_table - len(self.sitting_out_seats(at_table))
 
     def rank_keys(self) -> list[RankKey]:
         return list(self.ranking) or [RankKey(tally=self.tallies[0])]
@@ -211,7 +246,35 @@ def validate_table(raw: dict[str, Any], source: str) -> RuleTable:
         raise TableError(source, key, code, **params)
     for key, code, params in table.problems():
         raise TableError(source, key, code, **params)
+    for key, code, params in seating_problems(table, family.title):
+        raise TableError(source, key, code, **params)
     return table
+
+
+def seating_problems(table: RuleTable, title: str) -> Iterator[Problem]:
+    """Each player count of the table plays a hand the engine can score: with `sitting_out`,
+    the seats that sit out are as many as the table has more than `in_play`, each once and at
+    the table; a family whose engine has everyone play refuses `sitting_out` altogether."""
+    sitting = table.sitting_out
+    if sitting is not None and not table.SITTING_OUT:
+        yield "sitting_out", "sitting_out_not_played", {"game": title}
+        return
+    if sitting is not None:
+        for n, seats in sorted(sitting.seats.items()):
+            if len(seats) != n - sitting.in_play:
+                yield f"sitting_out.seats.{n}", "sitting_out_how_many", {
+                    "count": n, "in_play": sitting.in_play, "out": n - sitting.in_play}
+            elif len(set(seats)) != len(seats) or max(seats, default=0) >= n:
+                yield f"sitting_out.seats.{n}", "sitting_out_seat", {"count": n, "last": n - 1}
+    plays = table.hand_players()
+    for n in table.players:
+        playing = table.in_play(n)
+        if sitting is not None and n < sitting.in_play:
+            yield "players", "players_below_in_play", {"count": n, "in_play": sitting.in_play}
+        elif sitting is not None and n > sitting.in_play and n not in sitting.seats:
+            yield "sitting_out.seats", "sitting_out_missing", {"count": n, "in_play": sitting.in_play}
+        elif plays is not None and playing not in plays:
+            yield "players", "hand_players", {"game": title, "count": n, "plays": Names(sorted(plays))}
 
 
 def _tally_problems(table: RuleTable, written: tuple[str, ...]) -> Iterator[Problem]:
@@ -263,6 +326,13 @@ def builtin_tables() -> dict[str, RuleTable]:
         table = load_table_file(path)
         tables[table.id] = table
     return tables
+
+
+def variant_id(base: str, name: str) -> str:
+    """The one id of a house variant: its built-in table's id and its name, folded
+    (base "b" + "Stammtisch Huber" -> "b-stammtisch-huber"). `rulesets` lists it,
+    `rulesets export` writes it, `start` and session files name a variant by it."""
+    return f"{base}-{re.sub(r'[^a-z0-9]+', '-', name.casefold()).strip('-') or 'haus'}"
 
 
 def get_table(ruleset_id: str) -> RuleTable:

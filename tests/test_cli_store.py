@@ -114,7 +114,7 @@ def test_refusals_exit_2_with_one_line_and_store_nothing(capsys, db, session_fil
         ("history", "2"): "evening 2: no such evening",
         ("export", "2"): "evening 2: no such evening",
         ("finish", "1", "--reopen"): "evening 1 is not finished",
-        ("start", "schafkopf", "Hias", "Vroni"): "players: Schafkopf is played by 4 players (got 2)",
+        ("start", "schafkopf", "Hias", "Vroni"): "players: Schafkopf is played by 4 or 5 or 6 players (got 2)",
         ("import", "missing.json"): "missing.json: cannot read: No such file",
         ("rename-player", "Hias", "vroni"): "there is already a player named 'Vroni'",
     }
@@ -160,3 +160,16 @@ def test_players_and_rename(capsys, db):
     assert ok(capsys, "--db", db, "rename-player", "vroni", "Veronika") == "vroni is now Veronika (1 evening)\n"
     assert "Veronika  (1 evening)" in ok(capsys, "--db", db, "players")
     assert '"Veronika"' in ok(capsys, "--db", db, "show", "1")
+
+
+def test_five_at_schafkopf_on_the_command_line_the_dealer_sits_out(capsys, db):
+    """Issue 12 item 1: five names and `"players": [5]` gave 30/30/-20/-20/-20 for a won Sauspiel
+    (the fifth an opponent, the dealer playing). Now Hias deals and sits out: 20/20/-20/-20/0."""
+    five = SK + ["Girgl"]
+    ok(capsys, "--db", db, "start", "schafkopf", *five, "--options", json.dumps({"players": [5]}))
+    won = {"game": "sauspiel", "player": "Vroni", "partner": "Wast", "result": "won"}
+    shown = json.loads(ok(capsys, "--db", db, "add", "1", json.dumps(won)))
+    assert {p: row["geld"] for p, row in shown["standings"].items()} == {
+        "Hias": 0, "Vroni": 20, "Wast": 20, "Kathi": -20, "Girgl": -20}
+    line = refused(capsys, "--db", db, "add", "1", json.dumps({**won, "player": "Vroni", "partner": "Hias"}))
+    assert line == "hand 2: player: 'Vroni' sits out this hand (Vroni deals; in play: Hias, Wast, Kathi, Girgl)"

@@ -30,8 +30,8 @@ from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.screens.hand import form_error
 from scorepad.ui.words import preview
-from test_properties import (PLAYERS, SCHAFKOPF_EXTRAS, SK4, dreihaxer_hand, saukopf_hand, schafkopf_hand,
-                             schafkopf_options, split)
+from test_properties import (FIVE_SIX, PLAYERS, SCHAFKOPF_EXTRAS, SEATED_OPTIONS, SK4, dreihaxer_hand,
+                             saukopf_hand, schafkopf_hand, schafkopf_options, split)
 
 ROUNDTRIP = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -184,12 +184,56 @@ def test_every_schafkopf_hand_with_the_extras_can_be_entered_on_its_form(hands, 
     run_evening(new_game(with_options(get_table("schafkopf"), options), SK4), hands)
 
 
+@pytest.mark.parametrize("n", [5, 6])
+def test_at_five_or_six_every_schafkopf_hand_can_be_entered_and_the_form_offers_only_the_four(n):
+    """Who sits out (the dealer; with six the one opposite too) is not on the form; every hand
+    of the four in play is entered by taps (issue 12 item 1)."""
+    players = FIVE_SIX[n]
+
+    @ROUNDTRIP
+    @given(data=st.data(), options=SEATED_OPTIONS)
+    def run(data, options):
+        table = with_options(get_table("schafkopf"), options)
+        game = new_game(table, players)
+        extras = table.tout.enabled or table.ramsch.enabled
+        for _ in range(data.draw(st.integers(1, 4))):
+            out = game.state()["sitting_out"]
+            assert len(out) == n - 4 and out[0] == game.seats.dealer
+            ctx = ctx_for(game)
+            form = form_for("schafkopf")
+            shown = keys_shown(form.view(ctx, form.initial(ctx, None), lambda **_: None, NO_ERROR))
+            assert not [k for k in shown if any(k.endswith(f"-{p}") for p in out)], shown
+            hand = data.draw(schafkopf_hand(extras=extras, players=game.players))
+            if not playable(game, hand):
+                continue
+            check_roundtrip(game, hand)
+            game.play(1, hand)
+
+    run()
+
+
 # --- Saukopf --------------------------------------------------------------------------------
 
 @ROUNDTRIP
 @given(hand=st.one_of(saukopf_hand(), saukopf_hand(), st.sampled_from([{"passed": True}, {"vergeben": True}])))
 def test_every_saukopf_hand_can_be_entered_on_its_form(hand):
     check_roundtrip(new_game(get_table("saukopf"), PLAYERS["saukopf"]), hand)
+
+
+SAUKOPF_FIVE = {"players": [4, 5], "sitting_out": {"in_play": 4, "seats": {"5": [0]}}}
+
+
+@ROUNDTRIP
+@given(data=st.data())
+def test_at_a_saukopf_table_of_five_every_hand_of_the_four_can_be_entered(data):
+    """A house variant seats five at the Saukopf: the dealer sits out, the form offers the four."""
+    game = new_game(with_options(get_table("saukopf"), SAUKOPF_FIVE), PLAYERS["saukopf"] + ["Girgl"])
+    for _ in range(data.draw(st.integers(1, 3))):
+        hand = data.draw(saukopf_hand(players=game.players))
+        if not playable(game, hand):
+            continue
+        check_roundtrip(game, hand)
+        game.play(1, hand)
 
 
 @ROUNDTRIP

@@ -56,7 +56,9 @@ def test_a_variant_is_written_as_a_toml_table_that_extends_its_base(app):
 def test_a_written_variant_reads_back_as_the_same_table(app, tmp_path):
     app.save_house_rules("Stammtisch Huber", "schafkopf", HUBER)
     path = tmp_path / "huber.toml"
-    path.write_text(app.export_house_rules("Stammtisch Huber").replace("Stammtisch Huber", "Huber zwei"), encoding="utf-8")
+    written = app.export_house_rules("Stammtisch Huber")
+    path.write_text(written.replace("Stammtisch Huber", "Huber zwei").replace("stammtisch-huber", "huber-zwei"),
+                    encoding="utf-8")
     rules = app.import_house_rules(path)
     assert rules.name == "Huber zwei"
     first, second = app.house_table("Stammtisch Huber"), app.house_table("Huber zwei")
@@ -79,9 +81,10 @@ def test_rulesets_import_export_and_list_on_the_command_line(tmp_path):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "scorepad", "--db", str(db), *args], capture_output=True, text=True)
 
-    assert run("rulesets", "import", str(path)).stdout == "house variant 'Struliwuli Huber' of struliwuli kept\n"
+    assert run("rulesets", "import", str(path)).stdout == ("house variant 'Struliwuli Huber' of struliwuli kept "
+                                                           "as struliwuli-struliwuli-huber\n")
     listing = run("rulesets").stdout
-    assert "struliwuli (Hausregel)  Struliwuli Huber" in listing
+    assert "struliwuli-struliwuli-huber  Struliwuli Huber (Hausregel, struliwuli)" in listing
     written = tomllib.loads(run("rulesets", "export", "Struliwuli Huber").stdout)
     assert (written["extends"], written["rate"], written["neukirchner"]) == ("struliwuli", 5, False)
     bad = run("rulesets", "export", "Niemand")

@@ -44,13 +44,14 @@ HAND_PREFIX = re.compile(r"^hand (\d+): \S")
 # --- valid Schafkopf hands -----------------------------------------------------------------
 
 @st.composite
-def schafkopf_hand(draw, extras=False):
-    """A valid hand; with `extras`, also the hand keys of the extras (Tout, ...), for a table
-    that switches them on (SCHAFKOPF_EXTRAS)."""
+def schafkopf_hand(draw, extras=False, players=tuple(SK4)):
+    """A valid hand of `players` (the four in play); with `extras`, also the hand keys of the
+    extras (Tout, ...), for a table that switches them on (SCHAFKOPF_EXTRAS)."""
+    SK4 = list(players)  # noqa: N806 (the four who play this hand)
     if draw(st.integers(0, 20)) == 0:
         return {"passed": True}
     if extras and draw(st.integers(0, 5)) == 0:
-        return draw(schafkopf_ramsch_hand())
+        return draw(schafkopf_ramsch_hand(players))
     games = list(SCHAFKOPF_TRUMPS) + ["sie"] + (list(SCHAFKOPF_HOUSE) if extras else [])
     game = draw(st.sampled_from(games))
     kind, won_by, trumps = SCHAFKOPF_HOUSE.get(game, ("partner" if game == "sauspiel" else "solo", "augen",
@@ -93,8 +94,9 @@ def schafkopf_hand(draw, extras=False):
 
 
 @st.composite
-def schafkopf_ramsch_hand(draw):
-    """A valid Ramsch (everyone passed) for a table that switches `ramsch` on."""
+def schafkopf_ramsch_hand(draw, players=tuple(SK4)):
+    """A valid Ramsch (everyone passed) of `players` for a table that switches `ramsch` on."""
+    SK4 = list(players)  # noqa: N806 (the four who play this hand)
     hand = {"game": "ramsch"}
     if draw(st.booleans()):
         hand["klopfer"] = draw(st.integers(0, 4))
@@ -163,6 +165,62 @@ def test_every_generated_schafkopf_hand_with_the_extras_sums_to_zero(hands, opti
     assert sum(Schafkopf.money(table, result).values()) == 0
 
 
+# --- five or six at the table: four play each hand, who sits out books nothing ----------------
+
+FIVE_SIX = {5: SK4 + ["Girgl"], 6: SK4 + ["Girgl", "Zenzi"]}
+# tariffs that do not halve or third evenly, a tariff set and the extras (issue 12 items 1, 9)
+SEATED_OPTIONS = st.sampled_from([
+    None, {"contracts": {"sauspiel": {"tariff": 15, "schneider": 15, "schwarz": 15}, "solo": {"tariff": 35}}},
+    {"contracts": {"sauspiel": {"tariff": 5}, "wenz": {"tariff": 25, "schneider": 7}}, "laufende": {"enabled": True, "value": 5}},
+    {"tout": {"enabled": True}, "klopfen": {"enabled": True}, "stock": {"enabled": True, "stake": 5},
+     "bock": {"enabled": True, "triggers": ["kontra_lost", "re_lost", "60_60", "schwarz", "sie"]},
+     "ramsch": {"enabled": True, "value": 15}},
+])
+
+
+@st.composite
+def seated_evening(draw, table, players, max_size=12):
+    """A valid evening at a table with more seats than play: each hand is drawn for the four
+    the deal puts in play (a copy of the game is played along)."""
+    from scorepad.engine import new_game
+
+    extras = table.tout.enabled or table.ramsch.enabled
+    game, hands = new_game(table, players), []
+    for _ in range(draw(st.integers(1, max_size))):
+        hand = draw(schafkopf_hand(extras=extras, players=game.players))
+        try:
+            game.play(len(hands) + 1, hand)
+        except HandError:  # e.g. a Tout the contract cannot be, a Laufende count too high
+            continue
+        hands.append(hand)
+    return hands
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_every_hand_at_five_or_six_sums_to_zero_and_who_sits_out_books_nothing(n):
+    players = FIVE_SIX[n]
+
+    @SETTINGS
+    @given(data=st.data(), options=SEATED_OPTIONS)
+    def run(data, options):
+        table = with_options(get_table("schafkopf"), options)
+        hands = data.draw(seated_evening(table, players))
+        result = replay(table, players, hands, keep_boards=True)
+        for hand, board in zip(result.hands, result.boards or []):
+            assert sum(row["geld"] for row in hand.deltas.values()) + hand.info.get("stock", 0) == 0
+            assert set(hand.deltas) == set(players)
+        # who sat out each hand (the dealer; with six the one opposite too) booked nothing
+        for k, hand in enumerate(result.hands):
+            dealer = players.index(hand.dealer)
+            assert hand.dealer == players[k % n]
+            out = [players[dealer]] + ([players[(dealer + 3) % n]] if n == 6 else [])
+            assert all(hand.deltas[p]["geld"] == 0 for p in out)
+        assert sum(row["geld"] for row in result.standings.values()) + result.state.get("stock", 0) == 0
+        assert sum(Schafkopf.money(table, result).values()) == 0
+
+    run()
+
+
 # --- valid Saukopf hands -------------------------------------------------------------------
 
 SAU = PLAYERS["saukopf"]
@@ -177,7 +235,9 @@ SAUKOPF_CONTRACTS = {  # game: (doppel, min bid, max bid or schwarz, trumps)
 
 
 @st.composite
-def saukopf_hand(draw):
+def saukopf_hand(draw, players=tuple(SAU)):
+    """A valid Saukopf hand of `players` (the four in play)."""
+    SAU = list(players)  # noqa: N806 (the four who play this hand)
     game = draw(st.sampled_from(sorted(SAUKOPF_CONTRACTS)))
     doppel, lo, hi, trumps = SAUKOPF_CONTRACTS[game]
     player = draw(st.sampled_from(SAU))

@@ -250,8 +250,10 @@ def test_standings_add_up_the_hands():
 
 # --- the table and the dealer --------------------------------------------------------------
 
-def test_exactly_four_players():
-    for players in (SK4[:3], SK4 + ["Girgl"]):
+def test_four_five_or_six_at_the_table():
+    """Four play each hand; five or six sit at the table with one or two sitting out
+    (tests/test_sitting_out.py); three or seven are refused."""
+    for players in (SK4[:3], SK4 + ["Girgl", "Zenzi", "Sepp"]):
         with pytest.raises(SessionError) as info:
             table_for("schafkopf", players)
         assert str(info.value).startswith("players: ")

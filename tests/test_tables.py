@@ -34,7 +34,7 @@ def test_every_built_in_table_loads():
 
 
 @pytest.mark.parametrize("ruleset, family, players", [
-    ("schafkopf", "schafkopf", [4]),
+    ("schafkopf", "schafkopf", [4, 5, 6]),  # five or six: one or two sit out each hand
     ("saukopf", "saukopf", [4]),
     ("saukopf-dreihaxer", "saukopf", [3]),
     ("schwarze-sau", "schwarze_sau", [3, 4]),

@@ -67,8 +67,46 @@ async def test_a_new_evening_refuses_a_wrong_player_count(main):
     for name in SK[:3]:
         await phone.type("name-field", name, submit=True)
     assert phone.find("start-evening").disabled
-    assert "Schafkopf spielen 4 (jetzt 3)" in phone.text_of("new-problem")
+    assert "Schafkopf spielen 4, 5 oder 6 (jetzt 3)" in phone.text_of("new-problem")
     assert main.app.list_evenings() == []
+
+
+async def test_a_tariff_set_moves_every_tariff_and_shows_them_before_the_start(main):
+    """Issue 12 item 9: "10/50" sets Sauspiel 10 ct and its Schneider and Schwarz 10 ct too (before,
+    a Sauspiel tariff alone left Schneider and Schwarz at 20), the solos 50 ct, a Laufender 10 ct."""
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    assert isinstance(phone.find("tariff-set-20/50"), ft.FilledButton)  # the sheet's tariffs
+    await phone.tap("tariff-set-10/50")
+    lines = phone.text_of("tariff-set-lines").splitlines()
+    assert lines[0] == "Sauspiel: 0,10 € · Schneider +0,10 € · Schwarz +0,10 €"
+    assert lines[3] == "Solo: 0,50 € · Schneider +0,50 € · Schwarz +0,50 €"
+    assert isinstance(phone.find("tariff-set-10/50"), ft.FilledButton)
+    assert isinstance(phone.find("tariff-set-20/50"), ft.OutlinedButton)
+    for name in SK:
+        await phone.type("name-field", name, submit=True)
+    await phone.tap("start-evening")
+    [evening] = main.app.list_evenings()
+    main.app.add_hand(evening.id, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won_schneider"})
+    # won Schneider at 10/50: 10 + 10 = 20 ct from each loser
+    assert {p: r["geld"] for p, r in standings(main, evening.id).items()} == {"Vroni": 20, "Hias": -20, "Kathi": 20,
+                                                                             "Wast": -20}
+
+
+async def test_at_five_the_table_shows_who_sits_out_and_the_form_offers_the_four(main):
+    five = SK + ["Girgl"]
+    phone, eid = await evening_phone(main, "schafkopf", five)
+    assert phone.has("sits-out-Vroni") and not phone.has("sits-out-Hias")  # Vroni deals the first hand
+    assert phone.text_of("context-line") == "Geber Vroni · setzt aus: Vroni"
+    await phone.tap("next-hand")
+    assert not phone.has("player-Vroni") and phone.has("player-Girgl")
+    await phone.tap("player-Hias")
+    await phone.tap("partner-Girgl")
+    await phone.tap("result-won")
+    await phone.tap("save")
+    assert {p: r["geld"] for p, r in standings(main, eid).items()} == {"Vroni": 0, "Hias": 20, "Kathi": -20,
+                                                                      "Wast": -20, "Girgl": 20}
+    assert phone.has("sits-out-Hias") and not phone.has("sits-out-Vroni")
 
 
 async def test_known_players_are_offered_to_pick(main):
@@ -427,12 +465,28 @@ async def test_house_rules_are_made_in_the_app_and_used_for_an_evening(main):
     [rules] = main.app.house_rules()
     assert rules.name == "Stammtisch Huber" and rules.options["contracts"]["sauspiel"]["tariff"] == 10
     await phone.tap(f"house-{rules.id}")
+    # the variant's one id, as `scorepad rulesets` lists it and `scorepad start` takes it
+    assert phone.text_of("variant-id") == "Kennung: schafkopf-stammtisch-huber"
     for name in SK:
         await phone.type("name-field", name, submit=True)
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()
     assert evening.game == "Stammtisch Huber"
     assert main.app.table(evening.id).contracts["sauspiel"].tariff == 10
+
+
+async def test_house_rules_take_a_tariff_set_whole(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    await phone.type("house-name", "Huber")
+    await phone.tap("house-tariff-set-5/10")
+    assert phone.text_of("house-tariff-set-lines").splitlines()[0] == "Sauspiel: 0,05 € · Schneider +0,05 € · Schwarz +0,05 €"
+    await phone.tap("house-save")
+    table = main.app.house_table("Huber")
+    assert [(table.contracts[c].tariff, table.contracts[c].schneider, table.contracts[c].schwarz)
+            for c in ("sauspiel", "solo")] == [(5, 5, 5), (10, 10, 10)]
+    assert table.laufende.value == 5
 
 
 async def test_the_rule_sheet_shows_what_the_table_counts(main):
@@ -549,6 +603,7 @@ async def test_an_evening_whose_built_in_table_has_changed_since_still_opens_and
     with main.app.store.write() as db:  # stored by an older scorepad: no Farbgeier yet
         table = json.loads(db.execute("SELECT rule_table FROM evenings WHERE id = ?", [info.id]).fetchone()[0])
         del table["contracts"]["farbgeier"]
+        table.pop("tariff_sets", None)  # nor tariff sets (which name the Farbgeier)
         db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [json.dumps(table), info.id])
     main.app.forget()
     phone = await open_phone(main)

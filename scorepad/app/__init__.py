@@ -68,6 +68,7 @@ class App:
         self._rules = Rules(self._evenings)
         self._reports = Reports(self._evenings)
         self._house = House(store)
+        self._evenings.variants = self._house.variant  # start and import name a variant by its id
         self._pins = Pins(store)
         self._drafts = Drafts(self._evenings)
         self._repairs = Repairs(self._evenings)
@@ -225,11 +226,15 @@ class App:
         return self._house.save_house_rules(name, base, options)
 
     def house_table(self, name: str) -> RuleTable:
-        """The rule table of a house variant, ready to start an evening with."""
+        """The rule table of a house variant (by its id or name), ready to start an evening with."""
         return self._house.house_table(name)
 
+    def house_variant(self, name: str) -> dict[str, Any]:
+        """A house variant (by its id or name) as a session file carries it inline."""
+        return self._house.house_variant(name)
+
     def export_house_rules(self, name: str) -> str:
-        """The variant as a TOML rule table that `extends` its built-in table."""
+        """The variant (by its id or name) as a TOML rule table that `extends` its built-in table."""
         return self._house.export_house_rules(name)
 
     def import_house_rules(self, path: str | Path) -> HouseRules:

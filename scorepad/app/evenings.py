@@ -32,9 +32,10 @@ from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, Reverted
 from scorepad.app.players import renamed_checked, renamed_dealer
 from scorepad.engine import Game, HandResult, Replay, before_hand, try_hand
 from scorepad.errors import HandError, SessionError
-from scorepad.session import SessionFile, names_in, parse_session, parse_session_text, session_table, started_at
+from scorepad.session import (SessionFile, names_in, parse_session, parse_session_text, plain_session, session_table,
+                              started_at)
 from scorepad.store import Store, StoreError, damage, dumps, now
-from scorepad.tables import RuleTable, table_as_dict
+from scorepad.tables import RuleTable, builtin_tables, table_as_dict
 
 
 class Evenings:
@@ -45,6 +46,8 @@ class Evenings:
         self._live: OrderedDict[int, Live] = OrderedDict()
         self._live_max = live_evenings
         self._listeners: list[Callable[[int], None]] = []
+        # a house variant by its id or name, as a session file carries it inline (House.variant)
+        self.variants: Callable[[str], dict[str, Any] | None] = lambda name: None
 
     def subscribe(self, listener: Callable[[int], None]) -> Callable[[], None]:
         """Call `listener(evening_id)` after every committed change of an evening (a hand, an
@@ -85,8 +88,19 @@ class Evenings:
             session = parse_session(source)
         return self._create(session, place, note, "import")
 
+    def _with_variant(self, session: SessionFile) -> SessionFile:
+        """A session naming a house variant of this store (by its id; `start` by its name too)
+        on the variant's built-in table with the variant's values as options (plain_session);
+        a variant carried inline wins, a built-in table is kept as it is."""
+        if session.variant is None and session.ruleset not in builtin_tables():
+            variant = self.variants(session.ruleset)
+            if variant is not None:
+                session = session.model_copy(update={"ruleset": variant["id"], "variant": variant})
+        return plain_session(session)
+
     def _create(self, session: SessionFile, place: str | None, note: str | None, action: str) -> EveningInfo:
         # the place and note given win over the session file's; its date, if any, is kept
+        session = self._with_variant(session)
         place = check_text("place", place) or check_text("place", session.place)
         note = check_text("note", note) or check_text("note", session.note)
         started = started_at(session.date) if session.date else now()

@@ -3,7 +3,6 @@ read from a TOML rule table that `extends` the built-in one."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,8 @@ from scorepad.app.rules import table_diff
 from scorepad.errors import SessionError, TableError
 from scorepad.names import has_control_characters
 from scorepad.store import NotFoundError, Store
-from scorepad.tables import RuleTable, builtin_tables, get_table, load_table_file, load_table_text, table_as_dict, with_options
+from scorepad.tables import (RuleTable, builtin_tables, get_table, load_table_file, load_table_text, table_as_dict,
+                             variant_id, with_options)
 
 
 class House:
@@ -42,28 +42,57 @@ class House:
         get_table(base)
         options = {**(options or {}), "name": name}
         with_options(get_table(base), options)
+        rid = variant_id(base, name)
+        if rid in builtin_tables():
+            raise SessionError("name", "house_id_taken", id=rid, other=get_table(rid).name)
         with self.store.write():
+            for other in self.store.house_rules():
+                if variant_id(other["base"], other["name"]) == rid and other["name"].casefold() != name.casefold():
+                    raise SessionError("name", "house_id_taken", id=rid, other=other["name"])
             rule_id = self.store.save_house_rules(name, base, options)
         return HouseRules(id=rule_id, name=name, base=base, options=options)
 
-    @guarded
-    def house_table(self, name: str) -> RuleTable:
-        """The rule table of a house variant, ready to start an evening with."""
+    def find(self, name: str) -> dict[str, Any] | None:
+        """The stored variant by its id (`variant_id`) or its name (any case); None if none."""
+        row = self.store.house_rule(name)
+        if row is None:
+            row = next((r for r in self.store.house_rules() if variant_id(r["base"], r["name"]) == name), None)
+        return row
+
+    def _row(self, name: str) -> dict[str, Any]:
         with self.store.read():
-            row = self.store.house_rule(name)
+            row = self.find(name)
         if row is None:
             raise NotFoundError("no_house_variant", name=name)
+        return row
+
+    @guarded
+    def house_table(self, name: str) -> RuleTable:
+        """The rule table of a house variant (by its id or name), ready to start an evening with."""
+        row = self._row(name)
         return with_options(get_table(row["base"]), row["options"])
 
     @guarded
-    def export_house_rules(self, name: str) -> str:
-        """The variant as a TOML rule table that `extends` its built-in table."""
+    def variant(self, name: str) -> dict[str, Any] | None:
+        """The variant (by its id or name) as carried inline, or None if the store has none."""
         with self.store.read():
-            row = self.store.house_rule(name)
-        if row is None:
+            row = self.find(name)
+        return None if row is None else {"id": variant_id(row["base"], row["name"]), "extends": row["base"],
+                                         **row["options"]}
+
+    @guarded
+    def house_variant(self, name: str) -> dict[str, Any]:
+        """The variant (by its id or name) as a session file carries it inline: its id, the
+        built-in table it `extends`, and the values it changes (docs/session-format.md)."""
+        variant = self.variant(name)
+        if variant is None:
             raise NotFoundError("no_house_variant", name=name)
-        slug = re.sub(r"[^a-z0-9]+", "-", row["name"].casefold()).strip("-") or "haus"
-        return tomlwrite.dumps({"id": f"{row['base']}-{slug}", "extends": row["base"], **row["options"]})
+        return variant
+
+    @guarded
+    def export_house_rules(self, name: str) -> str:
+        """The variant (by its id or name) as a TOML rule table that `extends` its built-in table."""
+        return tomlwrite.dumps(self.house_variant(name))
 
     @guarded
     def import_house_rules(self, path: str | Path) -> HouseRules:
@@ -87,4 +116,7 @@ class House:
         if values(with_options(base_table, options)) != values(table):
             raise TableError(source, "", "house_not_changes")
         options.pop("name", None)
+        rid = variant_id(base, table.name)
+        if raw.get("id") is not None and raw.get("id") != rid:
+            raise TableError(source, "id", "house_id", id=rid, name=table.name)
         return self.save_house_rules(table.name, base, options)

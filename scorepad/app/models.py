@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, computed_field
+
+from scorepad.tables import variant_id
 
 
 class EveningInfo(BaseModel):
@@ -68,12 +70,19 @@ class ChangeResult(BaseModel):
 
 
 class HouseRules(BaseModel):
-    """A table's own variant: a name, the built-in table it changes, and the changed values."""
+    """A table's own variant: a name, the built-in table it changes, and the changed values.
+    `ruleset` is its one id (tables.variant_id): listed, exported, started and named in
+    session files by it."""
 
     id: int
     name: str
     base: str
     options: dict[str, Any]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def ruleset(self) -> str:
+        return variant_id(self.base, self.name)
 
 
 class PlayerInfo(BaseModel):

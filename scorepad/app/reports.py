@@ -24,7 +24,7 @@ from scorepad.exports import render as render_export
 from scorepad.session import SessionFile
 from scorepad.store import NotFoundError
 from scorepad.summary import EveningSummary, summarize
-from scorepad.tables import RuleTable, builtin_tables, get_table, table_as_dict, with_options
+from scorepad.tables import RuleTable, builtin_tables, get_table, table_as_dict, variant_id, with_options
 
 if TYPE_CHECKING:
     from scorepad.app.evenings import Evenings
@@ -187,9 +187,19 @@ class Reports:
                 "first_dealer": row["first_dealer"], "hands": self.store.hands(row["id"])}
 
     def _session_file(self, row: dict[str, Any]) -> dict[str, Any]:
-        session = SessionFile(format=1, ruleset=row["ruleset"], players=row["players"],
+        """The evening as a session file; an evening on a house variant (its options name the
+        table otherwise) carries the variant inline under its id, so the file is complete on
+        its own and names the variant as `rulesets` does."""
+        options = self._format1_options(row)
+        ruleset, variant = row["ruleset"], None
+        name = options.get("name")
+        if isinstance(name, str) and ruleset in builtin_tables() and name != get_table(ruleset).name:
+            variant_of = variant_id(ruleset, name)
+            if variant_of not in builtin_tables():
+                ruleset, variant, options = variant_of, {"id": variant_of, "extends": row["ruleset"], **options}, {}
+        session = SessionFile(format=1, ruleset=ruleset, players=row["players"],
                               first_dealer=row["first_dealer"], date=row["started_at"], place=row["place"],
-                              note=row["note"], options=self._format1_options(row),
+                              note=row["note"], options=options, variant=variant,
                               hands=self.store.hands(row["id"]))
         return session.as_dict()
 

@@ -82,16 +82,54 @@ class Replay:
         }
 
 
-class Seating:
-    """Players in clockwise order and whose turn it is to deal."""
+class InPlay(tuple[str, ...]):
+    """Who plays a hand, in seating order (a tuple of names), knowing who sits it out and who
+    deals, so a check given only the players of the hand (the Kontra chain) can say why a
+    name seated at the table is refused."""
 
-    def __init__(self, players: Iterable[str], first_dealer: str | None = None):
+    sitting_out: tuple[str, ...] = ()
+    dealer: str = ""
+
+    def sits_out(self, number: int, key: str, name: Any) -> None:
+        """HandError `sits_out` when `name` sits this hand out."""
+        if name in self.sitting_out:
+            raise HandError(number, key, "sits_out", name=name, dealer=self.dealer, in_play=", ".join(self))
+
+
+class Seating:
+    """Players in clockwise order, whose turn it is to deal, and who sits out the hand.
+
+    The deal goes round every seat. With more at the table than play a hand, the seats
+    `out` (counted clockwise from the dealer: 0 is the dealer) sit out each hand; the rest
+    play it (`in_play`, in seating order)."""
+
+    def __init__(self, players: Iterable[str], first_dealer: str | None = None, out: Iterable[int] = ()):
         self.players: tuple[str, ...] = tuple(players)
         self.dealer_index = self.players.index(first_dealer) if first_dealer else 0
+        self.out: tuple[int, ...] = tuple(out)
+        self._seat_out()
+
+    def _seat_out(self) -> None:
+        n = len(self.players)
+        if not self.out:
+            self.sitting_out: tuple[str, ...] = ()
+            self.in_play: tuple[str, ...] = self.players
+            return
+        away = {(self.dealer_index + k) % n for k in self.out}
+        self.sitting_out = tuple(self.players[i] for i in sorted(away, key=lambda i: (i - self.dealer_index) % n))
+        in_play = InPlay(p for i, p in enumerate(self.players) if i not in away)
+        in_play.sitting_out, in_play.dealer = self.sitting_out, self.dealer
+        self.in_play = in_play
 
     @property
     def dealer(self) -> str:
         return self.players[self.dealer_index]
+
+    @staticmethod
+    def in_play_of(table: TableBase, players: list[str], dealer: str) -> list[str]:
+        """Who played a hand `dealer` dealt (for a hand already scored: its `dealer`)."""
+        seats = Seating(players, dealer, table.sitting_out_seats(len(players)))
+        return list(seats.in_play)
 
     def left_of(self, index: int, skip: frozenset[str] | set[str] = frozenset()) -> int:
         """The next seat clockwise from `index` whose player is not in `skip`."""
@@ -107,11 +145,15 @@ class Seating:
             self.dealer_index = self.left_of(self.dealer_index, skip)
         else:
             self.dealer_index = (self.dealer_index + 1) % len(self.players)
+        if self.out:
+            self._seat_out()
 
     def order_from_left_of_dealer(self) -> list[str]:
-        """Bidding / playing order: left of the dealer first, the dealer last."""
+        """Bidding / playing order: left of the dealer first, the dealer last (who sits out
+        the hand is left out)."""
         n = len(self.players)
-        return [self.players[(self.dealer_index + k) % n] for k in range(1, n + 1)]
+        order = [self.players[(self.dealer_index + k) % n] for k in range(1, n + 1)]
+        return [p for p in order if p not in self.sitting_out] if self.out else order
 
 
 class Game:
@@ -121,11 +163,18 @@ class Game:
 
     def __init__(self, table: TableBase, players: list[str], first_dealer: str | None = None):
         self.table: Any = table  # the family's own table model (scoring.py reads its fields)
-        self.players: tuple[str, ...] = tuple(players)
-        self.seats = Seating(players, first_dealer)
+        self.seated: tuple[str, ...] = tuple(players)  # everyone at the table, clockwise
+        self.seats = Seating(players, first_dealer, table.sitting_out_seats(len(self.seated)))
         self.tallies: tuple[str, ...] = tuple(self.tallies_kept(table))
         self._zero_row = dict.fromkeys(self.tallies, 0)
         self.board: dict[str, dict[str, int]] = self.zero_deltas()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who plays the next hand: everyone at the table but who sits it out (the deal says
+        who; see Seating). The board keeps every seat (`seated`); who sits out a hand is
+        booked a zero row for it."""
+        return self.seats.in_play
 
     @staticmethod
     def tallies_kept(table: TableBase) -> list[str]:
@@ -135,11 +184,14 @@ class Game:
 
     def zero_deltas(self) -> dict[str, dict[str, int]]:
         zero = self._zero_row
-        return {p: zero.copy() for p in self.players}
+        return {p: zero.copy() for p in self.seated}
 
     def check_player(self, number: int, key: str, name: Any) -> str:
+        """A player of this hand: at the table and not sitting it out."""
         if name not in self.seats.players:
-            raise HandError(number, key, "not_a_player", name=name, players=", ".join(self.players))
+            raise HandError(number, key, "not_a_player", name=name, players=", ".join(self.seated))
+        if isinstance(self.players, InPlay):
+            self.players.sits_out(number, key, name)
         return str(name)
 
     def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,
@@ -171,7 +223,7 @@ class Game:
         zero = self._zero_row
         board = self.board
         deltas = {}
-        for p in self.players:
+        for p in self.seated:
             row = zero.copy()
             v = amounts.get(p, 0)
             row[tally] = v
@@ -197,6 +249,9 @@ class Game:
         raise NotImplementedError
 
     def state(self) -> dict[str, Any]:
+        """What comes next: the dealer, and who sits out the next hand (when anyone does)."""
+        if self.seats.out:
+            return {"next_dealer": self.seats.dealer, "sitting_out": list(self.seats.sitting_out)}
         return {"next_dealer": self.seats.dealer}
 
     @staticmethod

@@ -77,6 +77,9 @@ class Family:
     stats: Stats  # stats.py
     generate: Callable[[random.Random, Game, list[str]], dict[str, Any]]  # bench.py: a random valid hand
     form: str | Any = field(default="")  # form.py, as a module path (or the module itself)
+    # sheet.py `tariffs`, if the game has one: the tariffs as they stand, a line each, shown
+    # with the table's value sets before an evening starts
+    tariffs: Callable[[Any], list[str]] | None = None
 
     def form_module(self) -> Any:
         """The hand form (initial, to_hand, view, summary), imported on first use."""
@@ -96,4 +99,5 @@ def package_family(name: str, title: str, tallies: tuple[str, ...], package: Mod
     bench = importlib.import_module(f"{pkg}.bench")
     return Family(name=name, title=title, rules=rules, hand=hand, game=game, tallies=tallies,
                   words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
-                  stats=stats, generate=bench.generate, form=f"{pkg}.form")
+                  stats=stats, generate=bench.generate, form=f"{pkg}.form",
+                  tariffs=getattr(sheet, "tariffs", None))

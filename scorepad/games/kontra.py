@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol, Sequence
 
 from scorepad.errors import HandError
-from scorepad.games.base import HandModel
+from scorepad.games.base import HandModel, InPlay
 from scorepad.tables import DoublingStep
 
 
@@ -50,6 +50,8 @@ def check_chain(number: int, table: ChainTable, said: dict[str, Any], player_par
         if not allowed:
             raise HandError(number, step.key, "chain_not_allowed", game=game_name, step=step.name)
         if not isinstance(who, str) or who not in players:
+            if isinstance(players, InPlay):  # seated, but sitting this hand out
+                players.sits_out(number, step.key, who)
             raise HandError(number, step.key, "not_a_player", name=who, players=", ".join(players))
         if not previous_said:
             raise HandError(number, step.key, "chain_order", step=step.name, previous=previous_name)

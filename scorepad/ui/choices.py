@@ -23,6 +23,9 @@ def all_choices(family: str) -> list[Choice]:
 
 
 def choice_label(path: tuple, value) -> str:
+    if isinstance(value, list) and all(isinstance(v, int) for v in value) and value:  # player counts
+        words = [str(v) for v in value]
+        return " oder ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
     if isinstance(value, list):
         return ", ".join(link["name"] for link in value) if value else "nicht"
     if isinstance(value, bool):

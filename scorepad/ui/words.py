@@ -35,4 +35,7 @@ def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[s
     """One line under the standings: what comes next at this table (the family's words.py)."""
     from scorepad.games import FAMILIES
 
-    return FAMILIES[family].words.context_line(state, standings, table)
+    line: str = FAMILIES[family].words.context_line(state, standings, table)
+    if state.get("sitting_out"):  # more at the table than play: who sits the next hand out
+        line += " · setzt aus: " + ", ".join(state["sitting_out"])
+    return line

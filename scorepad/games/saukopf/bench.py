@@ -9,6 +9,7 @@ from typing import Any
 
 def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
     t = game.table
+    players = list(game.players)  # who plays this hand: who sits it out (the deal says) is left out
     cid = rng.choice([c for c, v in t.contracts.items() if v.enabled])
     c = t.contracts[cid]
     player = rng.choice(players)

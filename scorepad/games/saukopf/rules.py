@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Literal
+from typing import ClassVar, Iterator, Literal
 
 from pydantic import Field
 
@@ -71,6 +71,8 @@ class Fleisch(Strict):
 
 
 class SaukopfTable(TableBase):
+    SITTING_OUT: ClassVar[bool] = True  # more at the table than play: who sits out follows the deal
+
     family: Literal["saukopf"]
     deck: Deck
     hand_cards: int = Field(8, ge=1)
@@ -81,6 +83,10 @@ class SaukopfTable(TableBase):
     rauborstig: dict[str, RauborstigItem] = {}
     kontra_chain: list[DoublingStep] = []
     chip_value: int = Field(0, ge=0)  # cents per Fleischpunkt at settlement; 0 = off
+
+    def hand_players(self) -> frozenset[int]:
+        """As many as the deck, less the cards laid aside, deals hands to (4; the Dreihaxer 3)."""
+        return frozenset({(len(self.deck.values) - self.aside_cards) // self.hand_cards})
 
     def problems(self) -> Iterator[Problem]:
         lo, hi = self.bids.lowest, self.bids.highest

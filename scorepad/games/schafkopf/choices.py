@@ -19,13 +19,17 @@ KONTRA, RE = ("kontra", "Kontra", "opponents"), ("re", "Re", "player_party")
 SUB, HIRSCH = ("sub", "Sub", "opponents"), ("hirsch", "Hirsch", "player_party")
 
 
+# the tariffs themselves: the table's `tariff_sets` (each sets every tariff at once), offered
+# by the new-evening screen from the table (Table.value_sets); a single tariff is a house rule
 OPTIONS = [
-    ("Sauspiel-Tarif", ("contracts", "sauspiel", "tariff"), [10, 20, 50, 100]),
-    ("Solo-Tarif", ("contracts", "solo", "tariff"), [50, 100, 200]),
     ("Laufende", ("laufende", "enabled"), [False, True]),
 ]
 
 HOUSE = [
+    ("Sauspiel-Tarif", ("contracts", "sauspiel", "tariff"), [10, 20, 50, 100]),
+    ("Solo-Tarif", ("contracts", "solo", "tariff"), [50, 100, 200]),
+    # five or six at the table: the dealer (with six also the one opposite) sits out (`sitting_out`)
+    ("Spieler am Tisch", ("players",), [[4], [4, 5], [4, 5, 6]]),
     ("Wenz-Tarif", ("contracts", "wenz", "tariff"), [50, 100, 200]),
     ("Farbwenz-Tarif", ("contracts", "farbwenz", "tariff"), [30, 50, 100]),
     ("Geier-Tarif", ("contracts", "geier", "tariff"), [50, 100]),

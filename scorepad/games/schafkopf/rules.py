@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Literal
+from typing import Annotated, Any, ClassVar, Iterator, Literal
 
 from pydantic import Field
 
@@ -105,7 +105,18 @@ class Ramsch(Strict):
 RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
 
 
+class TariffSet(Strict):
+    """The sheet's tariffs move together: a named set ("10/50") of each game's Grundwert, which
+    is its Schneider and Schwarz too, and the value of a Laufender."""
+
+    name: str = Field(min_length=1)
+    tariffs: dict[str, Annotated[int, Field(ge=0)]] = Field(min_length=1)  # contract id: cents
+    laufende: int | None = Field(None, ge=0)  # cents per Laufender; None: as the table has it
+
+
 class SchafkopfTable(TableBase):
+    SITTING_OUT: ClassVar[bool] = True  # five or six at the table: who sits out follows the deal
+
     family: Literal["schafkopf"]
     deck: Deck
     hand_cards: int = Field(8, ge=1)
@@ -118,6 +129,23 @@ class SchafkopfTable(TableBase):
     stock: Stock = Stock()
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
+    tariff_sets: list[TariffSet] = []  # offered on the new-evening screen, each sets its values together
+
+    def value_sets(self) -> dict[str, dict[str, Any]]:
+        """Each tariff set as the options it sets: every named game's tariff, Schneider and
+        Schwarz at its value, and the value of a Laufender."""
+        out: dict[str, dict[str, Any]] = {}
+        for ts in self.tariff_sets:
+            options: dict[str, Any] = {"contracts": {cid: {"tariff": v, "schneider": v, "schwarz": v}
+                                                     for cid, v in ts.tariffs.items()}}
+            if ts.laufende is not None:
+                options["laufende"] = {"value": ts.laufende}
+            out[ts.name] = options
+        return out
+
+    def hand_players(self) -> frozenset[int]:
+        """Two against two or one against three: four play every hand."""
+        return frozenset({4})
 
     @classmethod
     def stored_before(cls, raw: dict[str, Any]) -> dict[str, Any]:
@@ -143,6 +171,15 @@ class SchafkopfTable(TableBase):
                 yield "ramsch.durchmarsch_as", "not_solo_contract", {"value": self.ramsch.durchmarsch_as}
         for cid, c in self.contracts.items():
             yield from self._contract_problems(cid, c)
+        names: set[str] = set()
+        for i, ts in enumerate(self.tariff_sets):
+            if ts.name in names:
+                yield f"tariff_sets[{i}].name", "tariff_set_twice", {"name": ts.name}
+            names.add(ts.name)
+            for cid in ts.tariffs:
+                contract = self.contracts.get(cid)
+                if contract is None or contract.kind == "sie":
+                    yield f"tariff_sets[{i}].tariffs.{cid}", "tariff_set_contract", {"value": cid}
         yield from chain_problems(self.kontra_chain)
 
     def _contract_problems(self, cid: str, c: SchafkopfContract) -> Iterator[Problem]:

@@ -68,7 +68,7 @@ class Schafkopf(Game):
     def __init__(self, table: SchafkopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
         self.pot = 0  # the Stock: cents the table holds
-        self.pot_paid = dict.fromkeys(self.players, 0)  # who paid the pot in
+        self.pot_paid = dict.fromkeys(self.seated, 0)  # who paid the pot in
         self.bock_rounds: list[int] = []  # hands left in each pending Bock round
 
     def state(self) -> dict[str, Any]:
@@ -385,7 +385,7 @@ class Schafkopf(Game):
         self.bock_rounds = [left - 1 for left in self.bock_rounds if left > 1]
         for trigger in bock.triggers:
             if trigger in triggers:
-                self.bock_rounds.append(len(self.players))
+                self.bock_rounds.append(len(self.seated))  # one deal each, who sits out too
 
     def _stock(self, party: set[str], won: bool, contract: SchafkopfContract, amounts: dict[str, int],
                info: dict[str, Any]) -> None:
@@ -404,7 +404,7 @@ class Schafkopf(Game):
                 amounts[p] += share
             info["stock"] = -self.pot
             self.pot = 0
-            self.pot_paid = dict.fromkeys(self.players, 0)
+            self.pot_paid = dict.fromkeys(self.seated, 0)
         else:
             for p, share in zip(members, shares):
                 amounts[p] -= share

@@ -77,4 +77,31 @@ def sheet(t: SchafkopfTable) -> list[tuple[str, list[str]]]:
         counting.append("Laufende zählen nicht.")
     counting += _extras(t)
     counting.append("Sauspiel: jeder Verlierer zahlt jedem Gewinner einmal; Solo: jeder Gegner zahlt dem Spieler.")
-    return [("Spiele", games), ("Zählen", counting)]
+    sections = [("Spiele", games), ("Zählen", counting)]
+    if t.tariff_sets:
+        sections.append(("Tarife zur Wahl", [tariff_set_words(t, ts) for ts in t.tariff_sets]))
+    return sections
+
+
+def tariff_set_words(t, ts) -> str:
+    """One tariff set in a line: each game's Grundwert (= Schneider = Schwarz), the Laufende."""
+    parts = [f"{t.contracts[cid].name} {money(v)}" for cid, v in ts.tariffs.items() if t.contracts[cid].enabled]
+    if ts.laufende is not None:
+        parts.append(f"Laufender {money(ts.laufende)}")
+    return f"{ts.name}: " + ", ".join(parts) + " (Schneider und Schwarz je wie das Spiel)"
+
+
+def tariffs(t) -> list[str]:
+    """The tariffs as they stand, to see before the evening starts (the new-evening screen)."""
+    lines = []
+    for c in t.contracts.values():
+        if not c.enabled:
+            continue
+        if c.kind == "sie":
+            lines.append(f"{c.name}: {c.tariff_factor} × {money(t.contracts[c.tariff_of].tariff)}")
+        else:
+            lines.append(f"{c.name}: {money(c.tariff)} · Schneider +{money(c.schneider)} · "
+                         f"Schwarz +{money(c.schwarz)}")
+    value = money(t.laufende.value)
+    lines.append(f"Laufende: je {value}" if t.laufende.enabled else f"Laufende: aus (wenn an, je {value})")
+    return lines

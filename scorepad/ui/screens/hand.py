@@ -34,7 +34,8 @@ def HandScreen(nav, tick: int) -> ft.Control:
     table = app.table(evening_id)
     hands = app.hands(evening_id)
     game = app.before_hand(evening_id, number)
-    ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
+    # the form offers only who plays this hand: who sits it out (the deal says) is left out
+    ctx = FormCtx(table=table, players=list(game.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=number, game=game)
     form = form_for(table.family)
     existing = hands[number - 1] if number else None

@@ -9,8 +9,23 @@ from scorepad.errors import ScorepadError
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
 from scorepad.games import DEFAULT_RULESET
+from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.choices import choice_label, evening_choices, picked, value_at
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
+
+
+def counts_words(counts) -> str:
+    """[4, 5, 6] -> "4, 5 oder 6"."""
+    words = [str(n) for n in counts]
+    return " oder ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def with_options_or(table, values):
+    """The table with `values` applied, or None if they do not fit it."""
+    try:
+        return with_options(table, values)
+    except ScorepadError:
+        return None
 
 
 @ft.component
@@ -49,20 +64,22 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
             set_dealer(None)
 
     problem = ""
+    table = with_options_or(base, options) or base  # the options picked, also before the players
     try:
-        table = with_options(base, options)
-        check_players(table, players, dealer)
+        check_players(with_options(base, options), players, dealer)
     except ScorepadError as exc:
         problem = exc.german
         if not players:
-            problem = f"{base.name}: {' oder '.join(str(n) for n in base.players)} Spieler eintragen"
+            problem = f"{base.name}: {counts_words(table.players)} Spieler eintragen"
         elif exc.code == "player_count":
-            problem = f"{base.name} spielen {' oder '.join(str(n) for n in base.players)} (jetzt {len(players)})"
-        table = base
+            problem = f"{base.name} spielen {counts_words(table.players)} (jetzt {len(players)})"
+
+    chosen = next((v for v in variants if v.name == variant), None)
 
     def start():
-        try:
-            info = nav.app.start_evening(ruleset, players, dealer or players[0], options, place.strip() or None)
+        try:  # a house variant starts by its id (the one `scorepad rulesets` lists), the picks over it
+            info = nav.app.start_evening(chosen.ruleset if chosen else ruleset, players, dealer or players[0], options,
+                                         place.strip() or None)
         except ScorepadError as exc:
             set_failure(exc.german)
             return
@@ -82,6 +99,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         section("Spiel", choice_row(games, None if variant else ruleset,
                                     lambda v: (set_ruleset(v), set_options({}), set_variant(None)), key_prefix="rules-"),
                 *([ft.Text("Hausregeln", size=14, weight=ft.FontWeight.BOLD), chip_row(own)] if own else []),
+                *([tag(ft.Text(f"Kennung: {chosen.ruleset}", size=13, key="variant-id"))] if chosen else []),
                 chip_row([chip("Hausregeln anlegen", False, nav.to("house"), key="house-new"),
                           chip("Regeln ansehen", show_rules, lambda: set_show_rules(not show_rules), key="show-rules")]),
                 hint=table.description),
@@ -101,6 +119,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     if players:
         body.append(section("Wer gibt zuerst?", choice_row([(p, p) for p in players], dealer or players[0],
                                                            set_dealer, key_prefix="dealer-")))
+    body += tariff_set_section(table, options, set_options)  # the tariffs move together, shown before the start
     for label, path, values in evening_choices(base.family):
         current = value_at(table, path)
         body.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], current,

@@ -11,6 +11,7 @@ from scorepad.games import DEFAULT_RULESET
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
 from scorepad.ui.choices import all_choices, choice_values, picked, value_at
+from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, error_screen, header, screen, section, tag
 
 
@@ -157,6 +158,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
                          key="house-name")),
     ]
     family = tables[base].family
+    body += tariff_set_section(table, options, set_options, key_prefix="house-tariff-set-")
     for label, path, values in all_choices(family):
         body.append(section(label, choice_row(choice_values(path, values), value_at(table, path),
                                               lambda v, path=path: set_options(picked(options, path, v)),

@@ -15,7 +15,7 @@ from scorepad.ui.words import context_line, tally_text
 
 
 def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, dealer: bool,
-                titles: list[str], weg: int | None, columns: int) -> ft.Control:
+                titles: list[str], weg: int | None, columns: int, sits_out: bool = False) -> ft.Control:
     lead = tallies[0]
     value = row[lead]
     look = family_of(table).words.card_look(table, value, row)
@@ -28,8 +28,9 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
             colour = ft.Colors.GREEN_700 if value > 0 else (ft.Colors.RED_700 if value < 0 else None)
         if look.warn:
             colour = ft.Colors.RED_700
-        big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30, weight=ft.FontWeight.BOLD,
-                          color=colour, key=f"value-{name}"))
+        # three cards a row (five or six at the table): a smaller figure, so "+0,10 €" stays on one line
+        big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30 if columns <= 2 else 22,
+                          weight=ft.FontWeight.BOLD, color=colour, no_wrap=True, key=f"value-{name}"))
     small = look.small if look.small is not None else [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}"
                                                         for t in tallies[1:]]
     top = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
@@ -38,6 +39,9 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
                                 bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                 border_radius=10, key=f"dealer-{name}"))
     extra: list[ft.Control] = [ft.Text(" · ".join(small), size=13)] if small else []
+    if sits_out:  # more at the table than play a hand: this one sits the next hand out
+        extra.append(tag(ft.Text("setzt aus", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.SECONDARY,
+                                 key=f"sits-out-{name}")))
     if look.progress is not None:
         extra.append(ft.ProgressBar(value=look.progress, color=ft.Colors.RED_700 if look.warn else ft.Colors.PRIMARY))
     if weg:
@@ -47,7 +51,7 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
     return ft.Container(
         ft.Column([ft.Row(top), big] + extra, spacing=4),
         padding=12, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        opacity=0.55 if look.faded else 1.0,
+        opacity=0.55 if look.faded or sits_out else 1.0,
         col={"xs": 12 // columns}, key=f"card-{name}",
     )
 
@@ -80,7 +84,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
     cards = ft.ResponsiveRow([
         player_card(p, standings[p], tallies, table, dealer=p == state.get("next_dealer"), titles=titles[p],
-                    weg=weg_rank.get(p), columns=columns)
+                    weg=weg_rank.get(p), columns=columns, sits_out=p in state.get("sitting_out", ()))
         for p in seat_order(info.players)
     ], spacing=10, run_spacing=10)
 
@@ -91,7 +95,8 @@ def TableScreen(nav, tick: int) -> ft.Control:
     lines: list[ft.Control] = []
     lead = tallies[0]
     for hand, raw in reversed(list(zip(result.hands, hands))):
-        points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}"
+        # each "name amount" stays on one line (no break before the €): five or six fill the line
+        points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}".replace(" ", "\u00a0")
                           for p in info.players if hand.deltas[p][lead])
         lines.append(tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
