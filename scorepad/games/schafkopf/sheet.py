@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorepad.fmt import money
 from scorepad.rulesheet import KIND, chain_words
-from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
+from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable, TariffSet
 
 WON_BY = {"no_trick": "gewonnen ohne einen Stich", "all_tricks": "gewonnen mit allen Stichen"}
 
@@ -83,7 +83,7 @@ def sheet(t: SchafkopfTable) -> list[tuple[str, list[str]]]:
     return sections
 
 
-def tariff_set_words(t, ts) -> str:
+def tariff_set_words(t: SchafkopfTable, ts: TariffSet) -> str:
     """One tariff set in a line: each game's Grundwert (= Schneider = Schwarz), the Laufende."""
     parts = [f"{t.contracts[cid].name} {money(v)}" for cid, v in ts.tariffs.items() if t.contracts[cid].enabled]
     if ts.laufende is not None:
@@ -91,7 +91,7 @@ def tariff_set_words(t, ts) -> str:
     return f"{ts.name}: " + ", ".join(parts) + " (Schneider und Schwarz je wie das Spiel)"
 
 
-def tariffs(t) -> list[str]:
+def tariffs(t: SchafkopfTable) -> list[str]:
     """The tariffs as they stand, to see before the evening starts (the new-evening screen)."""
     lines = []
     for c in t.contracts.values():
