@@ -97,8 +97,10 @@ def tariffs(t: SchafkopfTable) -> list[str]:
     for c in t.contracts.values():
         if not c.enabled:
             continue
-        if c.kind == "sie":
+        if c.kind == "sie" and c.tariff_of is not None:  # the table's check requires tariff_of
             lines.append(f"{c.name}: {c.tariff_factor} × {money(t.contracts[c.tariff_of].tariff)}")
+        elif c.won_by != "augen":  # Bettel, Tout as a game: no Schneider, no Schwarz
+            lines.append(f"{c.name}: {money(c.tariff)}")
         else:
             lines.append(f"{c.name}: {money(c.tariff)} · Schneider +{money(c.schneider)} · "
                          f"Schwarz +{money(c.schwarz)}")
