@@ -69,12 +69,20 @@ def section(title: str, *controls: ft.Control, error: str | None = None, hint: s
     return ft.Column(parts, spacing=8)
 
 
+def icon_action(icon, label: str, on_click: Callable | None, *, key: str | None = None,
+                icon_size: int | None = None) -> ft.Control:
+    """An icon button in a header: its name (what a screen reader says, and the tooltip) is on
+    the button itself, and its key a semantics identifier on the same node."""
+    return ft.Semantics(identifier=key, label=label, button=True, container=True,
+                        content=ft.IconButton(icon, on_click=on_click, tooltip=label, icon_size=icon_size, key=key))
+
+
 def header(title: str, on_back: Callable | None = None, actions: list[ft.Control] | None = None,
            subtitle: str | None = None) -> ft.Control:
     """The top bar of a screen: back, title, a few actions."""
     left: list[ft.Control] = []
     if on_back:
-        left.append(ft.IconButton(ft.Icons.ARROW_BACK, on_click=on_back, tooltip="Zurück", icon_size=26))
+        left.append(icon_action(ft.Icons.ARROW_BACK, "Zurück", on_back, key="back", icon_size=26))
     # one line: a long name ("Zaisertshofer Ramsch") gets a smaller size, never a second line
     titles: list[ft.Control] = [ft.Text(title, size=20 if len(title) <= 14 else 18, weight=ft.FontWeight.BOLD,
                                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
