@@ -782,7 +782,14 @@ class Store:
         return None if row is None else f"{row[0]}|{row[1]}"
 
     def set_pin(self, evening_id: int, pin: str) -> None:
-        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": now()}, pk="evening_id")
+        """A new PIN; its time (to the microsecond, never the same as before) is part of the pen
+        tokens' key, so setting even the same digits again revokes every token."""
+        before = self.pin_key(evening_id)
+        while True:
+            stamp = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+            if before is None or before != f"{pin}|{stamp}":
+                break
+        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": stamp}, pk="evening_id")
 
     # -- house rules ---------------------------------------------------------------------------
 

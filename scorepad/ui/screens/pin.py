@@ -86,7 +86,7 @@ def PinScreen(nav, tick: int) -> ft.Control:
         if nav.guard:
             nav.guard.failed(nav.client)
         left = nav.guard.tries_left(nav.client) if nav.guard else 0
-        set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "Falsche PIN")
+        set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "")  # then the countdown speaks
         set_digits("")
 
     body: list[ft.Control] = [ft.Text("Zum Eintragen die PIN des Abends eingeben (sie steht auf dem Handy, das "
