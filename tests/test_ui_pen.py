@@ -236,6 +236,16 @@ def test_the_pad_is_laid_out_like_a_phone_keypad():
     assert KEYPAD == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["", "0", "back"]]
 
 
+async def test_the_delete_key_takes_back_the_last_digit(shared):
+    keeper, eid = await scorekeeper(shared)
+    phone = await watcher(shared, eid)
+    await phone.tap("unlock")
+    assert phone.find("pin-back").disabled  # nothing to delete yet
+    for key in ["pin-1", "pin-2", "pin-back"]:
+        await phone.tap(key)
+    assert phone.text_of("pin-shown") == "1 _ _ _"
+
+
 async def test_one_try_left_is_said_in_the_singular(shared):
     keeper, eid = await scorekeeper(shared)
     wrong = "0000" if shared.app.pin(eid) != "0000" else "1111"

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorepad.errors import ScorepadError
 from scorepad.ui.main import notice_line
-from scorepad.ui.widgets import big_button, chip, header, screen, tag
+from scorepad.ui.widgets import TARGET, big_button, chip, header, screen, tag
 
 KEY_WIDTH = 88
 KEYPAD = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["", "0", "back"]]  # as on a phone
@@ -23,9 +23,14 @@ def pin_pad(digits: str, on_digits, *, disabled: bool = False) -> list[ft.Contro
     def key(label: str) -> ft.Control:
         if not label:
             return ft.Container(width=KEY_WIDTH)
-        if label == "back":
-            return chip("Löschen", False, lambda: on_digits(digits[:-1]), width=KEY_WIDTH, key="pin-back",
-                        disabled=disabled or not digits)
+        if label == "back":  # the keypad's delete key: an icon, named for a screen reader
+            off = disabled or not digits
+            return ft.Semantics(identifier="pin-back", label="Löschen", button=True, container=True,
+                                exclude_semantics=True, on_tap=None if off else (lambda: on_digits(digits[:-1])),
+                                content=ft.OutlinedButton(content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED), width=KEY_WIDTH,
+                                                          height=TARGET, disabled=off, key="pin-back",
+                                                          on_click=lambda: on_digits(digits[:-1]),
+                                                          style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12))))
         return chip(label, False, (lambda _e=None, d=label: on_digits((digits + d)[:4])), width=KEY_WIDTH,
                     key=f"pin-{label}", disabled=disabled)
 
