@@ -10,9 +10,10 @@ import flet as ft
 import pytest
 
 from flet_harness import open_phone
-from scorepad.app import phone_label
+from scorepad.app import App, phone_label
 from scorepad.ui.main import DEVICE_KEY, NOTICE_SECONDS, PEN_KEY, make_main
 from scorepad.ui.screens import table as table_screen
+from scorepad.ui.screens.hand import PEN_LOST
 from scorepad.ui.screens.pin import KEYPAD
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
@@ -111,6 +112,18 @@ async def test_a_new_pin_takes_the_pen_from_the_other_phones_at_once(shared):
     assert keeper.has("next-hand")  # who set it keeps it
     reopened = await watcher(shared, eid, storage=second.storage)
     assert reopened.has("unlock")  # and its old token stays revoked
+
+
+async def test_a_form_open_when_the_pin_changes_elsewhere_stores_nothing(shared):
+    keeper, eid = await scorekeeper(shared)
+    await keeper.tap("next-hand")
+    for key in SAUSPIEL:
+        await keeper.tap(key)
+    with App.open(shared.app.store.path) as elsewhere:  # `scorepad pin ID --reset`: no phone is told
+        elsewhere.reset_pin(eid)
+    await keeper.tap("save")
+    assert shared.app.evening(eid).hands == 0
+    assert keeper.has("unlock") and keeper.text_of("notice") == PEN_LOST
 
 
 async def test_the_serving_machine_sees_the_pin_without_holding_the_pen(shared):

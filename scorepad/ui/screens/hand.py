@@ -17,6 +17,7 @@ from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 from scorepad.ui.words import preview
 
 STALE = "Inzwischen wurde ein Spiel eingetragen"
+PEN_LOST = "Die PIN wurde geändert: zum Eintragen die neue PIN eingeben"
 
 
 def form_error(exc: HandError, number: int | None) -> tuple[FormError, bool]:
@@ -70,6 +71,10 @@ def HandScreen(nav, tick: int) -> ft.Control:
     def save(payload: dict | None = None, expected: int | None = None):
         if busy:
             return
+        if not nav.can_edit(evening_id):  # the pen was taken (a new PIN, also from the command line)
+            nav.notify(PEN_LOST)
+            nav.refresh()
+            return
         set_busy(True)
         to_store = payload if payload is not None else hand
         version = seen if expected is None else expected
@@ -104,6 +109,10 @@ def HandScreen(nav, tick: int) -> ft.Control:
     def delete():
         def confirmed():
             nav.page.pop_dialog()
+            if not nav.can_edit(evening_id):
+                nav.notify(PEN_LOST)
+                nav.refresh()
+                return
             try:
                 done = app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
             except ScorepadError as exc:
