@@ -175,7 +175,10 @@ def conflict_panel(nav, evening_id: int, seen: int, table, hand, result, number:
     for i, change in enumerate(changes[-3:]):
         lines.append(tag(ft.Text(f"Anderes Handy: {change_words(table, change)}", size=15,
                                  key=f"stale-other-{i}" if i else "stale-other")))
-    mine = describe_hand(table, hand, result) if result is not None else "noch nicht fertig"
+    try:
+        mine = describe_hand(table, hand, result) if result is not None else "noch nicht fertig"
+    except (ScorepadError, KeyError, TypeError, ValueError, AttributeError):
+        mine = preview(result.deltas, list(next(iter(result.deltas.values())).keys())) if result else ""
     lines.append(tag(ft.Text(f"Dieses Handy: {'Spiel ' + str(number) + ': ' if number else ''}{mine}", size=15,
                              weight=ft.FontWeight.W_600, key="stale-mine")))
     return ft.Container(ft.Column(lines, spacing=4), bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10,
