@@ -365,6 +365,17 @@ def cmd_check(args) -> int:
     return 1
 
 
+def cmd_pin(args) -> int:
+    """An evening's PIN, for the phones (a lost PIN is found here); --reset makes a new one."""
+    with _app(args) as app:
+        if args.reset:
+            pin = app.reset_pin(args.id)
+            print(f"evening {args.id}: new PIN {pin} (every phone that kept score must enter it again)")
+        else:
+            print(f"evening {args.id}: PIN {app.pin(args.id)}")
+    return 0
+
+
 def _store_commands(sub, db_parent) -> None:
     """The subcommands that work on the store; each takes --db too."""
     from scorepad.fmt import EXPORT_FORMAT_NAMES
@@ -410,6 +421,9 @@ def _store_commands(sub, db_parent) -> None:
     add("check", cmd_check, "check the file: report damaged hands, rule tables and change-log rows "
         "(exit 1 if any); --repair moves them aside into the table damaged_rows, losing nothing",
         (("--repair",), {"action": "store_true", "help": "move damaged rows aside and number the hands again"}))
+    add("pin", cmd_pin, "show an evening's PIN (for the phones); --reset sets a new random one and takes the "
+        "pen from every phone", evening,
+        (("--reset",), {"action": "store_true", "help": "a new random PIN: every phone must enter it again"}))
     add("players", cmd_players, "list the players")
     add("rename-player", cmd_rename_player, "rename a player in every evening",
         (("old",), {}), (("new",), {}))

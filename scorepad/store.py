@@ -724,6 +724,12 @@ class Store:
             self._change_values(row)
         return rows
 
+    def last_device(self, evening_id: int) -> str | None:
+        """The phone that made the evening's last change (None: the command line, or none yet)."""
+        row = self.db.execute("SELECT device FROM changes WHERE evening_id = ? ORDER BY id DESC LIMIT 1",
+                              [evening_id]).fetchone()
+        return None if row is None else row[0]
+
     def change(self, change_id: int) -> dict:
         row = next(iter(self.db.query(CHANGE_SELECT + " FROM changes WHERE id = ?", [change_id])))
         return self._change_values(row)
@@ -769,8 +775,21 @@ class Store:
             return pin
         return row[0]
 
+    def pin_key(self, evening_id: int) -> str | None:
+        """The evening's PIN and when it was set, as one text (the key of its pen tokens: a new
+        PIN, even the same digits again, revokes them); None for an evening without a PIN yet."""
+        row = self.db.execute("SELECT pin, updated_at FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
+        return None if row is None else f"{row[0]}|{row[1]}"
+
     def set_pin(self, evening_id: int, pin: str) -> None:
-        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": now()}, pk="evening_id")
+        """A new PIN; its time (to the microsecond, never the same as before) is part of the pen
+        tokens' key, so setting even the same digits again revokes every token."""
+        before = self.pin_key(evening_id)
+        while True:
+            stamp = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+            if before is None or before != f"{pin}|{stamp}":
+                break
+        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": stamp}, pk="evening_id")
 
     # -- house rules ---------------------------------------------------------------------------
 

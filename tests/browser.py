@@ -35,9 +35,13 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.db = db
+        self.pin = pin
+        self._start()
+
+    def _start(self) -> None:
         env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
-        args = [sys.executable, "-m", "scorepad", "web", "--port", str(self.port), "--db", str(db)]
-        self.proc = subprocess.Popen(args + (["--pin"] if pin else []),
+        args = [sys.executable, "-m", "scorepad", "web", "--port", str(self.port), "--db", str(self.db)]
+        self.proc = subprocess.Popen(args + (["--pin"] if self.pin else []),
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -49,6 +53,12 @@ class Server:
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError("scorepad web did not answer within 60 s")
+
+    def restart(self) -> None:
+        """Stop the server and start it again on the same address and file (the phones'
+        storage belongs to the address, so it must stay the same)."""
+        self.stop()
+        self._start()
 
     def stop(self) -> None:
         self.proc.terminate()

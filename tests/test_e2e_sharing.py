@@ -87,9 +87,11 @@ async def test_four_phones_follow_one_table(server):
             await others[0].screenshot("18-watcher-sees-the-save")
             assert seen_after < 5
 
-            # a watcher taps a hand: nothing opens without the PIN
+            # a watcher taps a hand: a read-only view, no form without the PIN
             await others[0].tap("hand-1")
+            await others[0].at("view-hand").wait_for(state="attached", timeout=10000)
             assert not await others[0].has("save")
+            await others[0].tap("view-back")
 
             # the second phone takes the PIN and keeps score too
             pin = evening_pin(server)
@@ -121,9 +123,9 @@ async def test_two_saves_at_the_same_moment_store_one_hand(server):
             assert len(result.hands) == 1  # exactly one of the two landed
             games = [h.info["game"] for h in result.hands]
             refused = two if games == ["sauspiel"] else one
-            assert await refused.has("save")  # the refused phone is still on its form, taps kept
+            assert await refused.has("save-anyway")  # the refused phone is still on its form, taps kept
             await refused.screenshot("19-second-save-refused")
-            await refused.tap("save")  # saved now, after the other hand
+            await refused.tap("save-anyway")  # not the same hand: saved now, after the other hand
             await refused.page.wait_for_timeout(1000)
             _, result = stored(server)
             assert sorted(h.info["game"] for h in result.hands) == ["sauspiel", "wenz"]

@@ -66,7 +66,8 @@ async def test_a_watcher_without_the_pin_cannot_change_the_evening(shared):
     phone = await watcher(shared, eid)
     assert not phone.has("next-hand") and not phone.has("undo")
     assert phone.has("unlock")
-    assert phone.find("hand-1").on_click is None  # a hand opens only for PIN holders
+    await phone.tap("hand-1")  # a watcher gets a read-only view of the hand, not the form
+    assert phone.has("view-hand") and not phone.has("save") and not phone.has("delete")
     assert keeper.has("next-hand") and keeper.has("show-pin")
 
 
@@ -90,10 +91,8 @@ async def test_wrong_pins_make_the_phone_wait(shared):
     for attempt in range(5):
         for digit in wrong:
             await phone.tap(f"pin-{digit}")
-    assert phone.text_of("pin-message") == "Falsche PIN: bitte eine Minute warten"
-    for digit in right:  # even the right PIN waits now
-        await phone.tap(f"pin-{digit}")
-    assert phone.text_of("pin-message").startswith("Zu viele falsche Versuche: bitte ")
+    assert phone.text_of("pin-message") == "Zu viele falsche Versuche: noch 60 s warten"
+    assert all(phone.find(f"pin-{d}").disabled for d in right)  # even the right PIN waits now
     assert not phone.has("next-hand")
 
 
@@ -101,8 +100,11 @@ async def test_the_scorekeeper_can_change_the_pin(shared):
     keeper, eid = await scorekeeper(shared)
     await keeper.tap("show-pin")
     assert keeper.text_of("pin-current") == shared.app.pin(eid)
+    await keeper.tap("new-pin")
+    await keeper.tap("new-pin-yes")
     for digit in "4711":
         await keeper.tap(f"pin-{digit}")
+    await keeper.tap("new-pin-set")
     assert shared.app.pin(eid) == "4711"
     assert shared.app.check_pin(eid, "4711") and not shared.app.check_pin(eid, "4712")
 
@@ -119,13 +121,12 @@ async def test_two_saves_at_once_store_one_and_refuse_the_other(shared):
         await second.tap(key)
     await keeper.tap("save")
     await second.settle()
-    assert second.text_of("stale").startswith("Inzwischen wurde ein Spiel eingetragen")
-    await second.tap("save")  # the evening moved on since this form opened: refused
+    assert second.text_of("stale") == f"{STALE}. Das gleiche Spiel?"
+    assert not second.has("save")  # no second tap that stores it without a look
     assert shared.app.evening(eid).hands == 1
     assert isinstance(second.find("player-Hias"), ft.FilledButton)  # the taps are still there
-    assert STALE in second.texts()  # said at the bottom of the phone
     assert shared.app.show(eid).hands[0].info["game"] == "sauspiel"
-    await second.tap("save")  # the form kept every tap; saved now, after the other hand
+    await second.tap("save-anyway")  # not the same hand: saved now, after the other hand
     assert [h.info["game"] for h in shared.app.show(eid).hands] == ["sauspiel", "wenz"]
 
 

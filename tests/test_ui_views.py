@@ -58,7 +58,7 @@ async def test_a_new_evening_starts_from_typed_names_in_seating_order(main):
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()
     assert (evening.ruleset, evening.players, evening.first_dealer) == ("schafkopf", SK, "Kathi")
-    assert phone.has("dealer-Kathi") and phone.text_of("context-line") == "Geber Kathi"
+    assert phone.has("dealer-Kathi") and phone.text_of("context-line") == "Geber Kathi · raus kommt Wast"
 
 
 async def test_a_new_evening_refuses_a_wrong_player_count(main):

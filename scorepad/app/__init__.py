@@ -28,7 +28,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
-from scorepad.app.access import Pins
+from scorepad.app.access import Pins, phone_label
 from scorepad.app.checks import rename_in
 from scorepad.app.drafts import Drafts
 from scorepad.app.errors import (EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
@@ -54,7 +54,7 @@ __all__ = [
     "StaleVersionError", "EveningClosedError", "NothingToUndoError", "NotYourChangeError", "PlayerNameError", "LaterHandError",
     "ExportError", "NotFoundError", "StoreError",
     # also importable from here, as before the split
-    "HouseRules", "PinError", "Reverted", "rename_in", "TableView",
+    "HouseRules", "PinError", "Reverted", "rename_in", "TableView", "phone_label",
 ]
 
 
@@ -69,7 +69,7 @@ class App:
         self._reports = Reports(self._evenings)
         self._house = House(store)
         self._evenings.variants = self._house.variant  # start and import name a variant by its id
-        self._pins = Pins(store)
+        self._pins = Pins(store, self._evenings.changed)
         self._drafts = Drafts(self._evenings)
         self._repairs = Repairs(self._evenings)
         self._views = Views(self._evenings)
@@ -130,6 +130,10 @@ class App:
         """All the table screen shows (facts, table, hands, standings, this phone's draft),
         read at one version from the kept evening: one call per render, no replay."""
         return self._views.table_view(evening_id, device)
+
+    def changes_since(self, evening_id: int, version: int) -> list[ChangeEntry]:
+        """What changed the evening after `version` (another phone's hand, when a save is refused)."""
+        return self._evenings.changes_since(evening_id, version)
 
     def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None,
                  device: str | None = None) -> ChangeResult:
@@ -262,5 +266,28 @@ class App:
         return self._pins.check_pin(evening_id, pin)
 
     def set_pin(self, evening_id: int, pin: str) -> None:
-        """A new PIN for the evening: exactly four digits."""
+        """A new PIN for the evening: exactly four digits. Every phone's pen is revoked."""
         return self._pins.set_pin(evening_id, pin)
+
+    def reset_pin(self, evening_id: int) -> str:
+        """A new random PIN for the evening (a lost PIN: `scorepad pin ID --reset`)."""
+        return self._pins.reset_pin(evening_id)
+
+    # -- the pen: which phones may change an evening, across reloads and restarts ----------
+
+    def take_pen(self, evening_id: int, device: str, pin: str | None = None) -> str | None:
+        """The pen token for this phone (`device`): with the right PIN, or None for the phone
+        that starts the evening or sets its PIN; a wrong PIN gets None."""
+        return self._pins.take_pen(evening_id, device, pin)
+
+    def holds_pen(self, evening_id: int, device: str, token: str | None) -> bool:
+        """Whether the token this phone kept still holds the pen (no new PIN since)."""
+        return self._pins.holds_pen(evening_id, device, token)
+
+    def pen_holders(self, evening_id: int) -> list[str]:
+        """The phones (as "Handy KT4") holding the pen, the latest first."""
+        return self._pins.pen_holders(evening_id)
+
+    def last_writer(self, evening_id: int) -> str | None:
+        """The phone (as "Handy KT4") that made the evening's last change, if a phone did."""
+        return self._evenings.last_writer(evening_id)

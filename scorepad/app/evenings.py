@@ -188,6 +188,20 @@ class Evenings:
             return [ChangeEntry(**{k: c[k] for k in ChangeEntry.model_fields})
                     for c in self.store.changes(evening_id)]
 
+    @guarded
+    def changes_since(self, evening_id: int, version: int) -> list[ChangeEntry]:
+        """The change log after `version`, oldest first."""
+        return [c for c in self.history(evening_id) if c.version > version]
+
+    @guarded
+    def last_writer(self, evening_id: int) -> str | None:
+        from scorepad.app.access import phone_label
+
+        with self.store.read():
+            self.store.evening(evening_id)
+            device = self.store.last_device(evening_id)
+        return phone_label(device) if device else None
+
     # -- hands ----------------------------------------------------------------------------------
 
     @guarded

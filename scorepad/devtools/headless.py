@@ -152,9 +152,11 @@ def _key(c) -> str | None:
     return k if isinstance(k, str) else str(getattr(k, "value", k))
 
 
-async def open_phone(main, width: int = 412, height: int = 915, storage: dict[str, Any] | None = None) -> Phone:
+async def open_phone(main, width: int = 412, height: int = 915, storage: dict[str, Any] | None = None,
+                     client_ip: str | None = None) -> Phone:
     """A fresh phone session running `main`, as after the browser registered. Pass the
-    `storage` of an earlier phone to open the app again on the same phone (a reload)."""
+    `storage` of an earlier phone to open the app again on the same phone (a reload);
+    `client_ip` is the address the server sees (127.0.0.1: a browser on the serving machine)."""
     conn = RecordingConnection(storage)
     conn.loop = asyncio.get_running_loop()
     conn.executor = ThreadPoolExecutor(max_workers=2)
@@ -162,6 +164,7 @@ async def open_phone(main, width: int = 412, height: int = 915, storage: dict[st
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": "/", "width": width, "height": height, "web": True})
+    session.page.client_ip = client_ip
     conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
         session_id=session.id, page_patch=session.get_page_patch(), error="")))
     context_page.set(session.page)

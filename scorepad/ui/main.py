@@ -8,6 +8,8 @@ which renders again. Who may change an evening: see ui/access.py.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -54,7 +56,7 @@ class Nav:
     refresh: Callable[[], None]
     page: ft.Page | None = None
     require_pin: bool = False
-    unlocked: set[int] = field(default_factory=set)
+    pens: dict[int, str] = field(default_factory=dict)  # evening -> this phone's pen token (kept on the phone)
     guard: PinGuard | None = None
     notice: Notice | None = None
     show: Callable[[Any], None] | None = None
@@ -65,13 +67,74 @@ class Nav:
 
     def can_edit(self, evening_id: int | None) -> bool:
         """Without a PIN requirement (the app on this machine only) everyone may; otherwise
-        only a phone that started the evening or entered its PIN."""
-        return not self.require_pin or evening_id in self.unlocked
+        only a phone that holds the pen: it started the evening or entered its PIN, and the
+        PIN has not changed since (the token it keeps survives reloads and restarts)."""
+        if not self.require_pin:
+            return True
+        if evening_id is None or evening_id not in self.pens:
+            return False
+        return self.app.holds_pen(evening_id, self.device, self.pens[evening_id])
+
+    def take_pen(self, evening_id: int, pin: str | None = None) -> bool:
+        """This phone takes the pen (with the PIN; None: it started the evening or set the
+        PIN) and keeps its token in the phone's storage. False: the PIN was wrong."""
+        token = self.app.take_pen(evening_id, self.device, pin)
+        if token is None:
+            return False
+        self.pens[evening_id] = token
+        kept = json.dumps({str(e): t for e, t in self.pens.items()})
+        page = self.page
+
+        async def keep() -> None:
+            if page is not None:
+                context_page.set(page)
+            try:
+                await asyncio.wait_for(ft.SharedPreferences().set(PEN_KEY, kept), DEVICE_WAIT_S)
+            except (TimeoutError, asyncio.TimeoutError, RuntimeError):
+                pass  # the pen lasts as long as this tab's connection
+
+        self.soon(keep)
+        return True
 
     @property
     def client(self) -> str:
         page = self.page
         return (getattr(page, "client_ip", None) or "") or (page.session.id if page is not None else "")
+
+    @property
+    def local(self) -> bool:
+        """Whether this browser runs on the machine that serves scorepad (127.0.0.1): it may
+        always see and reset an evening's PIN (a lost PIN is recovered there)."""
+        return is_loopback_ip(getattr(self.page, "client_ip", None))
+
+    def soon(self, job: Callable[[], Any], seconds: float = 0) -> None:
+        """Run the coroutine function `job` on this phone's connection, after `seconds`."""
+        page = self.page
+        if page is None:
+            return
+        try:
+            loop = page.session.connection.loop
+        except RuntimeError:
+            return
+        if loop.is_closed():
+            return
+
+        async def later() -> None:
+            if seconds:
+                await asyncio.sleep(seconds)
+            context_page.set(page)
+            await job()
+
+        asyncio.run_coroutine_threadsafe(later(), loop)
+
+    def refresh_in(self, seconds: float) -> None:
+        """Render again after `seconds` (a highlight that fades, a countdown)."""
+        refresh = self.refresh
+
+        async def again() -> None:
+            refresh()
+
+        self.soon(again, seconds)
 
     def attempt(self, change: Callable[[], Any], done: str | None = None) -> bool:
         """Run one change of the app layer: say `done` (or why it was refused), render again."""
@@ -177,7 +240,7 @@ def redone_text(words: str, reverted: Reverted) -> str:
             "delete": f"{words} wieder gelöscht"}.get(reverted.action, "Wiederhergestellt")
 
 
-LINE_SCREENS = ("table", "hand")  # the screens with the notice line above their bottom bar
+LINE_SCREENS = ("table", "hand", "pin", "pin-show")  # the screens with the notice line above their bottom bar
 
 
 def notice_line(nav: Nav) -> ft.Control | None:
@@ -196,13 +259,14 @@ def notice_line(nav: Nav) -> ft.Control | None:
 
 
 @ft.component
-def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard, device: str = "") -> ft.Control:
+def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard, device: str = "",
+         pens: dict[int, str] | None = None) -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
     notice, set_notice = ft.use_state(None)
-    unlocked = ft.use_ref(None)
-    if unlocked.current is None:
-        unlocked.current = set()
+    kept = ft.use_ref(None)
+    if kept.current is None:
+        kept.current = dict(pens or {})
     here = ft.use_ref(None)
     here.current = route  # what the phone shows now, for the change listener below
 
@@ -238,7 +302,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         set_notice(None)  # a line is about the screen it was said on
 
     nav = Nav(app=app, route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
-              unlocked=unlocked.current, guard=guard, notice=notice, show=set_notice, device=device)
+              pens=kept.current, guard=guard, notice=notice, show=set_notice, device=device)
     from scorepad.ui.screens import hand, history, new_evening, pin, rules, settle, start as start_screen, table
 
     screens: dict[str, Any] = {
@@ -250,6 +314,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         "history": history.HistoryScreen,
         "pin": pin.PinScreen,
         "pin-show": pin.PinShowScreen,
+        "hand-view": table.HandViewScreen,
         "rules": rules.RulesScreen,
         "house": rules.HouseRulesScreen,
     }
@@ -270,7 +335,25 @@ def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
 
 
 DEVICE_KEY = "scorepad.device"
+PEN_KEY = "scorepad.pen"  # {evening id: pen token}, JSON, in the phone's storage
 DEVICE_WAIT_S = 5.0
+
+
+def is_loopback_ip(ip: str | None) -> bool:
+    try:
+        return bool(ip) and ipaddress.ip_address(str(ip)).is_loopback
+    except ValueError:
+        return False
+
+
+async def phone_pens(page: ft.Page) -> dict[int, str]:
+    """The pen tokens this phone kept (checked by the app layer whenever it matters)."""
+    try:
+        kept = await asyncio.wait_for(ft.SharedPreferences().get(PEN_KEY), DEVICE_WAIT_S)
+        data = json.loads(kept) if isinstance(kept, str) else {}
+        return {int(e): t for e, t in data.items() if isinstance(t, str)} if isinstance(data, dict) else {}
+    except (TimeoutError, asyncio.TimeoutError, RuntimeError, ValueError):
+        return {}
 
 
 async def phone_device(page: ft.Page) -> str:
@@ -303,7 +386,8 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await phone_device(page)
-        page.render(Root, app, page, Route("start"), require_pin, guard, device)
+        pens = await phone_pens(page) if require_pin else {}
+        page.render(Root, app, page, Route("start"), require_pin, guard, device, pens)
 
     main.app = app  # type: ignore[attr-defined]
     main.guard = guard  # type: ignore[attr-defined]

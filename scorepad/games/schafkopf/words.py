@@ -25,7 +25,11 @@ def describe(table: SchafkopfTable, hand: dict[str, Any], result: HandResult | N
 
 
 def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SchafkopfTable) -> str:
-    line = f"Geber {state.get('next_dealer', '')}"
+    dealer = state.get("next_dealer", "")
+    line = f"Geber {dealer}"
+    seats = list(standings)  # the players in seating order, clockwise
+    if dealer in seats:
+        line += f" · raus kommt {seats[(seats.index(dealer) + 1) % len(seats)]}"
     if state.get("stock"):
         line += f" · im Stock {fmt.money(state['stock'])}"
     if state.get("bock"):

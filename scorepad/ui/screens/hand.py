@@ -9,13 +9,15 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad.app import StaleVersionError
+from scorepad.describe import describe_hand
 from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 from scorepad.ui.words import preview
 
-STALE = "Inzwischen wurde ein Spiel eingetragen. Bitte prüfen; nochmal Speichern trägt dieses danach ein."
+STALE = "Inzwischen wurde ein Spiel eingetragen"
+PEN_LOST = "Die PIN wurde geändert: zum Eintragen die neue PIN eingeben"
 
 
 def form_error(exc: HandError, number: int | None) -> tuple[FormError, bool]:
@@ -67,22 +69,25 @@ def HandScreen(nav, tick: int) -> ft.Control:
     else:
         missing = False
 
-    def save(payload: dict | None = None):
+    def save(payload: dict | None = None, expected: int | None = None):
         if busy:
+            return
+        if not nav.can_edit(evening_id):  # the pen was taken (a new PIN, also from the command line)
+            nav.notify(PEN_LOST)
+            nav.refresh()
             return
         set_busy(True)
         to_store = payload if payload is not None else hand
+        version = seen if expected is None else expected
         try:
             if number is None:
-                done = app.add_hand(evening_id, to_store, expected_version=seen, device=nav.device)
+                done = app.add_hand(evening_id, to_store, expected_version=version, device=nav.device)
             else:
-                done = app.edit_hand(evening_id, number, to_store, expected_version=seen, device=nav.device)
+                done = app.edit_hand(evening_id, number, to_store, expected_version=version, device=nav.device)
         except StaleVersionError:
-            # another phone saved first: nothing stored, the form keeps every tap; a second
-            # tap on Speichern saves it after the new hand
+            # another phone saved first: nothing stored, the form keeps every tap, and the
+            # screen shows that phone's hand beside this one (conflict_panel): the same hand?
             set_busy(False)
-            set_seen(app.evening(evening_id).version)
-            nav.notify(STALE)
             return
         except ScorepadError as exc:
             set_busy(False)
@@ -90,9 +95,25 @@ def HandScreen(nav, tick: int) -> ft.Control:
             return
         nav.confirm(evening_id, done, f"Spiel {done.number} gespeichert" if number is None else f"Spiel {number} geändert")
 
+    def discard():
+        """The other phone's hand was this one: drop this phone's taps, back to the table."""
+        if number is None:
+            try:
+                app.clear_draft(evening_id, nav.device)
+            except ScorepadError as exc:
+                nav.notify(exc.german)
+                return
+        nav.go(type(nav.route)("table", evening_id))
+        nav.route = type(nav.route)("table", evening_id)
+        nav.notify("Verworfen: dieses Spiel wurde nicht eingetragen")
+
     def delete():
         def confirmed():
             nav.page.pop_dialog()
+            if not nav.can_edit(evening_id):
+                nav.notify(PEN_LOST)
+                nav.refresh()
+                return
             try:
                 done = app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
             except ScorepadError as exc:
@@ -108,10 +129,6 @@ def HandScreen(nav, tick: int) -> ft.Control:
         ))
 
     body: list[ft.Control] = []
-    if info.version != seen:
-        body.append(tag(ft.Container(ft.Text(STALE, size=15, weight=ft.FontWeight.W_600),
-                                     bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10, border_radius=10,
-                                     key="stale")))
     body += list(form.view(ctx, draft, put, NO_ERROR if missing else err))
     if err.key == "hand" or (err.text and not missing and not _shown_at_field(body, err)):
         body.append(tag(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error")))
@@ -132,10 +149,54 @@ def HandScreen(nav, tick: int) -> ft.Control:
                           tooltip="Speichern")]
     if number is not None:
         buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
+    conflict: list[ft.Control] = []
+    if info.version != seen:  # another phone changed the evening since this form opened
+        conflict = [conflict_panel(nav, evening_id, seen, table, hand, result, number)]
+        buttons = [tag(ft.OutlinedButton("Verwerfen", icon=ft.Icons.DELETE_OUTLINE, on_click=discard, height=56,
+                                         key="discard")),
+                   big_button("Trotzdem eintragen", lambda: save(expected=info.version), key="save-anyway",
+                              disabled=result is None or busy)]
     title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column([c for c in [notice_line(nav)] if c is not None] + _summary_line(form, ctx, draft)
+                  ft.Column([c for c in [notice_line(nav)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
+
+
+def conflict_panel(nav, evening_id: int, seen: int, table, hand, result, number: int | None) -> ft.Control:
+    """What another phone stored since this form opened, beside this phone's hand, as a line
+    of the layout above the preview (never over it): the same hand twice, or a second one?"""
+    try:
+        changes = nav.app.changes_since(evening_id, seen)
+    except ScorepadError:
+        changes = []
+    added = any(c.action == "add" for c in changes)
+    title = f"{STALE}. Das gleiche Spiel?" if added else "Inzwischen hat ein anderes Handy etwas geändert"
+    lines: list[ft.Control] = [tag(ft.Text(title, size=16,
+                                           weight=ft.FontWeight.BOLD, key="stale"))]
+    for i, change in enumerate(changes[-3:]):
+        lines.append(tag(ft.Text(f"Anderes Handy: {change_words(table, change)}", size=15,
+                                 key=f"stale-other-{i}" if i else "stale-other")))
+    try:
+        mine = describe_hand(table, hand, result) if result is not None else "noch nicht fertig"
+    except (ScorepadError, KeyError, TypeError, ValueError, AttributeError):
+        mine = preview(result.deltas, list(next(iter(result.deltas.values())).keys())) if result else ""
+    lines.append(tag(ft.Text(f"Dieses Handy: {'Spiel ' + str(number) + ': ' if number else ''}{mine}", size=15,
+                             weight=ft.FontWeight.W_600, key="stale-mine")))
+    return ft.Container(ft.Column(lines, spacing=4), bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10,
+                        border_radius=10)
+
+
+def change_words(table, change) -> str:
+    """One change of the log in a few words: "Spiel 3 · Sauspiel Vroni + Kathi · gewonnen"."""
+    try:
+        if change.action in ("add", "edit") and isinstance(change.new, dict):
+            words = describe_hand(table, change.new, None)
+            return f"Spiel {change.number} · {words}" + (" (geändert)" if change.action == "edit" else "")
+    except (ScorepadError, KeyError, TypeError, ValueError, AttributeError):
+        pass
+    what = {"add": "eingetragen", "edit": "geändert", "delete": "gelöscht", "undo": "rückgängig gemacht",
+            "redo": "wiederhergestellt"}.get(change.action, "geändert")
+    return f"Spiel {change.number} {what}" if change.number else f"Abend {what}"
 
 
 def _summary_line(form, ctx, draft) -> list[ft.Control]:

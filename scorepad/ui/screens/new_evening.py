@@ -83,7 +83,8 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         except ScorepadError as exc:
             set_failure(exc.german)
             return
-        nav.unlocked.add(info.id)  # who starts the evening keeps score
+        if nav.require_pin:
+            nav.take_pen(info.id)  # who starts the evening keeps score, across reloads and restarts
         nav.go(type(nav.route)("table", info.id))
 
     def pick_variant(name):

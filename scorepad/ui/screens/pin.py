@@ -1,5 +1,6 @@
-"""The evening's PIN: entering it makes this phone a scorekeeper; a scorekeeper can show and
-change it. Wrong PINs are rate-limited per client (ui/access.py)."""
+"""The evening's PIN: entering it gives this phone the pen (kept across reloads and restarts);
+a scorekeeper, and the machine that serves scorepad, can show it and set a new one. Wrong PINs
+are rate-limited per client (ui/access.py); the lock-out counts down on the screen."""
 
 from __future__ import annotations
 
@@ -8,16 +9,48 @@ import math
 import flet as ft
 
 from scorepad.errors import ScorepadError
-from scorepad.ui.widgets import chip, chip_row, header, screen, tag
+from scorepad.ui.main import notice_line
+from scorepad.ui.widgets import TARGET, big_button, chip, header, screen, tag
+
+KEY_WIDTH = 88
+KEYPAD = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["", "0", "back"]]  # as on a phone
 
 
-def pin_pad(digits: str, on_digits) -> list[ft.Control]:
-    """Four dots and a number pad: no keyboard needed."""
+def pin_pad(digits: str, on_digits, *, disabled: bool = False) -> list[ft.Control]:
+    """Four places and a number pad laid out like a phone's: no keyboard needed."""
     shown = " ".join(digits[i] if i < len(digits) else "_" for i in range(4))
-    keys = [chip(str(d), False, (lambda _e=None, d=d: on_digits((digits + str(d))[:4])), width=72, key=f"pin-{d}")
-            for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]]
-    keys.append(chip("Lösch", False, lambda: on_digits(digits[:-1]), width=88, key="pin-back"))
-    return [tag(ft.Text(shown, size=40, weight=ft.FontWeight.BOLD, key="pin-shown")), chip_row(keys)]
+
+    def key(label: str) -> ft.Control:
+        if not label:
+            return ft.Container(width=KEY_WIDTH)
+        if label == "back":  # the keypad's delete key: an icon, named for a screen reader
+            off = disabled or not digits
+            return ft.Semantics(identifier="pin-back", label="Löschen", button=True, container=True,
+                                exclude_semantics=True, on_tap=None if off else (lambda: on_digits(digits[:-1])),
+                                content=ft.OutlinedButton(content=ft.Icon(ft.Icons.BACKSPACE_OUTLINED), width=KEY_WIDTH,
+                                                          height=TARGET, disabled=off, key="pin-back",
+                                                          on_click=lambda: on_digits(digits[:-1]),
+                                                          style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12))))
+        return chip(label, False, (lambda _e=None, d=label: on_digits((digits + d)[:4])), width=KEY_WIDTH,
+                    key=f"pin-{label}", disabled=disabled)
+
+    rows = [ft.Row([key(label) for label in row], spacing=12, alignment=ft.MainAxisAlignment.CENTER)
+            for row in KEYPAD]
+    return [tag(ft.Text(shown, size=40, weight=ft.FontWeight.BOLD, key="pin-shown", text_align=ft.TextAlign.CENTER)),
+            ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
+def tries_text(left: int) -> str:
+    """"noch 1 Versuch", "noch 3 Versuche"."""
+    return f"noch {left} {'Versuch' if left == 1 else 'Versuche'}"
+
+
+def wait_text(seconds: float) -> str:
+    return f"Zu viele falsche Versuche: noch {math.ceil(seconds)} s warten"
+
+
+def bottom_line(nav) -> ft.Control | None:
+    return notice_line(nav)  # a message is a line of the layout that goes by itself, never a SnackBar
 
 
 @ft.component
@@ -26,56 +59,112 @@ def PinScreen(nav, tick: int) -> ft.Control:
     evening_id = nav.route.evening
     digits, set_digits = ft.use_state("")
     message, set_message = ft.use_state("")
+    ticking = ft.use_ref(False)
+    wait = nav.guard.wait_left(nav.client) if nav.guard else 0
+
+    def count_down() -> None:
+        """While the phone must wait: render again each second, one timer at a time."""
+        if ticking.current:
+            return
+        ticking.current = True
+
+        async def tick_once() -> None:
+            ticking.current = False
+            nav.refresh()
+
+        nav.soon(tick_once, 1.0)
 
     def typed(value: str):
         set_digits(value)
         if len(value) < 4:
             return
-        wait = nav.guard.wait_left(nav.client) if nav.guard else 0
-        if wait > 0:
-            set_message(f"Zu viele falsche Versuche: bitte {math.ceil(wait)} s warten")
+        if nav.guard and nav.guard.wait_left(nav.client) > 0:
             set_digits("")
             return
-        if nav.app.check_pin(evening_id, value):
+        if nav.take_pen(evening_id, value):
             if nav.guard:
                 nav.guard.succeeded(nav.client)
-            nav.unlocked.add(evening_id)
-            nav.notify("PIN richtig: du kannst jetzt eintragen")
             nav.go(type(nav.route)("table", evening_id))
+            nav.route = type(nav.route)("table", evening_id)
+            nav.notify("PIN richtig: du kannst jetzt eintragen")
             return
         if nav.guard:
             nav.guard.failed(nav.client)
         left = nav.guard.tries_left(nav.client) if nav.guard else 0
-        set_message("Falsche PIN" + (f" (noch {left} Versuche)" if left > 0 else ": bitte eine Minute warten"))
+        set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "")  # then the countdown speaks
         set_digits("")
 
-    body = [ft.Text("Zum Eintragen die PIN des Abends eingeben (sie steht auf dem Handy, das schreibt).",
-                    size=16)] + pin_pad(digits, typed)
-    if message:
-        body.append(tag(ft.Text(message, color=ft.Colors.ERROR, size=16, key="pin-message")))
-    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body)
+    body: list[ft.Control] = [ft.Text("Zum Eintragen die PIN des Abends eingeben (sie steht auf dem Handy, das "
+                                      "schreibt, unter dem Schlüssel).", size=16)]
+    if nav.local:
+        try:
+            body.append(tag(ft.Text(f"Auf diesem Rechner zu sehen: PIN {nav.app.pin(evening_id)}", size=16,
+                                    weight=ft.FontWeight.BOLD, key="pin-here")))
+        except ScorepadError:
+            pass
+    body += pin_pad(digits, typed, disabled=wait > 0)
+    shown = wait_text(wait) if wait > 0 else message
+    if wait > 0:
+        count_down()
+    if shown:
+        body.append(tag(ft.Text(shown, color=ft.Colors.ERROR, size=16, key="pin-message",
+                                text_align=ft.TextAlign.CENTER)))
+    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, bottom_line(nav))
 
 
 @ft.component
 def PinShowScreen(nav, tick: int) -> ft.Control:
-    """The scorekeeper's view of the PIN, to tell the others or to change it."""
+    """The scorekeeper's view of the PIN, to tell the others or to set a new one (behind a
+    question: a new PIN takes the pen from every other phone). The machine that serves
+    scorepad sees it too: that is where a lost PIN is found again."""
     evening_id = nav.route.evening
+    step, set_step = ft.use_state("show")  # show -> ask -> type -> confirm
     new, set_new = ft.use_state("")
-    if not nav.can_edit(evening_id):
-        return screen(header("PIN", on_back=nav.to("table", evening_id)), [ft.Text("Erst die PIN eingeben.")])
+    holds = nav.can_edit(evening_id)
+    back = header("PIN", on_back=nav.to("table", evening_id))
+    if not (holds or nav.local):
+        return screen(back, [ft.Text("Erst die PIN eingeben.", size=16)])
 
     def typed(value: str):
         set_new(value)
         if len(value) == 4:
-            try:
-                nav.app.set_pin(evening_id, value)
-                nav.notify(f"Neue PIN: {value}")
-            except ScorepadError as exc:
-                nav.notify(exc.german)
-            set_new("")
+            set_step("confirm")
 
-    body = [ft.Text("PIN dieses Abends", size=16),
-            tag(ft.Text(nav.app.pin(evening_id), size=48, weight=ft.FontWeight.BOLD, key="pin-current")),
-            ft.Text("Wer sie eingibt, kann auf seinem Handy mitschreiben. Neue PIN:", size=16)]
-    body += pin_pad(new, typed)
-    return screen(header("PIN", on_back=nav.to("table", evening_id)), body)
+    def cancel():
+        set_new("")
+        set_step("show")
+
+    def set_pin():
+        try:
+            nav.app.set_pin(evening_id, new)
+        except ScorepadError as exc:
+            nav.notify(exc.german)
+            cancel()
+            return
+        if holds or nav.require_pin:
+            nav.take_pen(evening_id)  # who sets the PIN keeps the pen; every other phone loses it
+        cancel()
+        nav.notify(f"Neue PIN {new}: die anderen Handys brauchen sie jetzt")
+
+    body: list[ft.Control] = [ft.Text("PIN dieses Abends", size=16),
+                              tag(ft.Text(nav.app.pin(evening_id), size=48, weight=ft.FontWeight.BOLD,
+                                          key="pin-current")),
+                              ft.Text("Wer sie eingibt, kann auf seinem Handy mitschreiben.", size=16)]
+    if step == "show":
+        body.append(ft.Row([tag(ft.OutlinedButton("Neue PIN", icon=ft.Icons.PASSWORD, height=48,
+                                                  on_click=lambda: set_step("ask"), key="new-pin"))]))
+    elif step == "ask":
+        body += [ft.Text("Eine neue PIN nimmt allen anderen Handys das Mitschreiben, bis sie die neue "
+                         "eingeben. Neue PIN festlegen?", size=16, weight=ft.FontWeight.W_600, key="new-pin-ask"),
+                 ft.Row([tag(ft.OutlinedButton("Abbrechen", height=48, on_click=cancel, key="new-pin-cancel")),
+                         tag(ft.FilledButton("Ja, neue PIN", height=48, on_click=lambda: set_step("type"),
+                                             key="new-pin-yes"))], wrap=True)]
+    elif step == "type":
+        body.append(ft.Text("Neue PIN eingeben:", size=16, weight=ft.FontWeight.W_600))
+        body += pin_pad(new, typed)
+        body.append(ft.Row([tag(ft.OutlinedButton("Abbrechen", height=48, on_click=cancel, key="new-pin-cancel"))]))
+    else:
+        body += [tag(ft.Text(f"Neue PIN: {new}", size=28, weight=ft.FontWeight.BOLD, key="new-pin-typed")),
+                 ft.Row([tag(ft.OutlinedButton("Abbrechen", height=48, on_click=cancel, key="new-pin-cancel")),
+                         big_button("PIN festlegen", set_pin, key="new-pin-set")])]
+    return screen(back, body, bottom_line(nav))

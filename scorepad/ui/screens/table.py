@@ -3,15 +3,20 @@ dealer marked; one line about what comes next; the hands, newest first; one big 
 
 from __future__ import annotations
 
+import time
+
 import flet as ft
 
 from scorepad import fmt
+from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.main import notice_line
-from scorepad.ui.widgets import TARGET, big_button, error_screen, header, screen, tag, tally_marks
+from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag, tally_marks
 from scorepad.games import family_of
-from scorepad.ui.words import context_line, tally_text
+from scorepad.ui.words import context_line, preview, tally_text
+
+GLOW_S = 4.0  # how long a hand that just arrived from another phone stays highlighted
 
 
 def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, dealer: bool,
@@ -91,23 +96,33 @@ def TableScreen(nav, tick: int) -> ft.Control:
     def undo():
         nav.undo(evening_id)  # this phone's own last change only
 
-    editable = nav.can_edit(evening_id) and not info.finished
+    holds = nav.can_edit(evening_id)
+    editable = holds and not info.finished
+    glowing = arrived(nav, hands)
     lines: list[ft.Control] = []
     lead = tallies[0]
     for hand, raw in reversed(list(zip(result.hands, hands))):
         # each "name amount" stays on one line (no break before the €): five or six fill the line
         points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}".replace(" ", "\u00a0")
                           for p in info.players if hand.deltas[p][lead])
+        glow = hand.number in glowing
         lines.append(tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
             subtitle=ft.Text(points or "–", size=15, weight=ft.FontWeight.W_500),
-            on_click=nav.to("hand", evening_id, hand.number) if editable else None,
+            # a watcher (or a finished evening) gets a short read-only view of the hand
+            on_click=nav.to("hand" if editable else "hand-view", evening_id, hand.number),
+            trailing=tag(ft.Text("neu", size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
+                                 key=f"new-{hand.number}")) if glow else None,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER if glow else None,
             key=f"hand-{hand.number}", min_height=52,
         )))
     label = family_of(table).words.next_label(state, view.draft)
     body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]
+    pen = pen_line(nav, evening_id, holds)
+    if pen:
+        body.append(tag(ft.Text(pen, size=14, color=ft.Colors.ON_SURFACE_VARIANT, key="pen-line")))
     if lines:
         body.append(ft.Text("Spiele", size=15, weight=ft.FontWeight.BOLD))
         body.extend(lines)
@@ -121,14 +136,13 @@ def TableScreen(nav, tick: int) -> ft.Control:
                               height=TARGET, key="rules")),
     ], wrap=True))
     actions = [
-        tag(ft.IconButton(ft.Icons.UNDO, on_click=undo, tooltip="Rückgängig", key="undo")),
-        tag(ft.IconButton(ft.Icons.EURO, on_click=nav.to("settle", evening_id), tooltip="Abrechnung", key="settle")),
+        icon_action(ft.Icons.UNDO, "Rückgängig", undo, key="undo"),
+        icon_action(ft.Icons.EURO, "Abrechnung", nav.to("settle", evening_id), key="settle"),
     ]
     if not editable:
         actions = actions[1:]
-    elif nav.require_pin:
-        actions.insert(0, tag(ft.IconButton(ft.Icons.PIN, on_click=nav.to("pin-show", evening_id),
-                                            tooltip="PIN zeigen", key="show-pin")))
+    if nav.require_pin and (editable or nav.local):  # the serving machine always sees the PIN
+        actions.insert(0, icon_action(ft.Icons.PIN, "PIN zeigen", nav.to("pin-show", evening_id), key="show-pin"))
     if info.finished:
         bottom = None
     elif editable:
@@ -142,3 +156,66 @@ def TableScreen(nav, tick: int) -> ft.Control:
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
                          subtitle=f"{len(result.hands)} {'Spiel' if len(result.hands) == 1 else 'Spiele'}" + (" · beendet" if info.finished else "")),
                   body, bottom)
+
+
+def arrived(nav, hands: list) -> set[int]:
+    """The hands (numbers) that arrived or changed since this table was last shown on this
+    phone, while they glow (GLOW_S); the screen renders again when the glow is over."""
+    seen = ft.use_ref(None)
+    glow = ft.use_ref(None)
+    if glow.current is None:
+        glow.current = {}
+    now = time.monotonic()
+    before = seen.current
+    if before is not None:
+        fresh = [n for n, hand in enumerate(hands, 1) if n > len(before) or before[n - 1] != hand]
+        for n in fresh:
+            glow.current[n] = now + GLOW_S
+        if fresh:
+            nav.refresh_in(GLOW_S + 0.1)
+    seen.current = list(hands)
+    glow.current = {n: until for n, until in glow.current.items() if until > now and n <= len(hands)}
+    return set(glow.current)
+
+
+def pen_line(nav, evening_id: int, holds: bool) -> str:
+    """Who holds the pen (phones by their short name), where a PIN is needed to write."""
+    if not nav.require_pin:
+        return ""
+    me = phone_label(nav.device)
+    holders = nav.app.pen_holders(evening_id)
+    others = [h for h in holders if h != me]
+    if holds:
+        return f"Du schreibst mit ({me})" + (f" · auch: {', '.join(others)}" if others else "")
+    if others:
+        return f"Es schreibt: {', '.join(others)} · du schaust zu ({me})"
+    last = nav.app.last_writer(evening_id)
+    if last:
+        return f"Zuletzt eingetragen von {last} · du schaust zu ({me})"
+    return f"Noch schreibt kein Handy mit · du schaust zu ({me})"
+
+
+@ft.component
+def HandViewScreen(nav, tick: int) -> ft.Control:
+    """One hand, read only: what it was and what it did (a watcher's tap on a hand)."""
+    evening_id, number = nav.route.evening, nav.route.number
+    back = nav.to("table", evening_id)
+    try:
+        view = nav.app.table_view(evening_id, nav.device)
+        result, table = view.replay, view.table
+        hand, raw = result.hands[number - 1], view.hands[number - 1]
+    except (ScorepadError, IndexError, TypeError):
+        return screen(header(f"Spiel {number}", on_back=back), [ft.Text("Dieses Spiel gibt es nicht mehr.", size=16)])
+    tallies = list(next(iter(result.standings.values())).keys())
+    rows: list[ft.Control] = [
+        tag(ft.Text(describe_hand(table, raw, hand), size=18, weight=ft.FontWeight.BOLD, key="view-hand")),
+        tag(ft.Text(preview(hand.deltas, tallies), size=16, key="view-deltas")),
+    ]
+    for player, row in hand.deltas.items():
+        rows.append(ft.Row([ft.Text(player, size=16, expand=True),
+                            ft.Text(" · ".join(tally_text(t, row[t], signed=True) for t in tallies), size=16,
+                                    weight=ft.FontWeight.W_600)]))
+    rows.append(ft.Text("Nur zum Anschauen: ändern kann es, wer mitschreibt.", size=14,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    return screen(header(f"Spiel {number}", on_back=back), rows,
+                  ft.Row([big_button("Zurück zum Tisch", back, key="view-back")]))
