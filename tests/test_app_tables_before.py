@@ -51,14 +51,16 @@ def test_an_evening_from_before_with_tout_on_keeps_the_tout_worth_the_game_won_s
         assert table.contracts["sauspiel"].partner_is == "hat die gerufene Sau"
 
 
-def test_an_evening_from_the_schema_3_file_exports_with_no_options(tmp_path):
-    """The built-in table gained switched-off contracts since: they score nothing, so the old
-    evening is still the built-in table with no options."""
+def test_an_evening_from_the_schema_3_file_exports_with_only_what_its_table_said(tmp_path):
+    """The built-in table gained switched-off contracts, seats for five and six and tariff sets
+    since: none of them scores a hand of four, so the old evening is today's built-in table
+    with one option, the one thing its own table said otherwise: four players."""
     path = tmp_path / "scorepad.db"
     shutil.copy(FIXTURES / "scorepad-v3.db", path)
     with App.open(path) as app:
         [evening] = app.list_evenings()
         session = app.session(evening.id)
-        assert "options" not in session or not session["options"]
-        again = replay(get_table("schafkopf"), session["players"], session["hands"], session["first_dealer"])
+        assert session["options"] == {"players": [4]}
+        again = replay(with_options(get_table("schafkopf"), session["options"]), session["players"],
+                       session["hands"], session["first_dealer"])
         assert again.standings == app.show(evening.id).standings

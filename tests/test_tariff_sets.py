@@ -60,7 +60,7 @@ def test_the_sie_follows_the_solo_of_the_set():
 
 
 @pytest.mark.parametrize("sets, message", [
-    ([{"name": "x", "tariffs": {"bettel": 10}}], "tariff_sets[0].tariffs.bettel: must name a game of this table"),
+    ([{"name": "x", "tariffs": {"kreuzspiel": 10}}], "tariff_sets[0].tariffs.kreuzspiel: must name a game of this table"),
     ([{"name": "x", "tariffs": {"sie": 10}}], "tariff_sets[0].tariffs.sie: must name a game of this table"),
     ([{"name": "x", "tariffs": {"solo": 10}}, {"name": "x", "tariffs": {"solo": 20}}],
      "tariff_sets[1].name: the tariff set 'x' is named twice"),

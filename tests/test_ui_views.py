@@ -97,7 +97,7 @@ async def test_at_five_the_table_shows_who_sits_out_and_the_form_offers_the_four
     five = SK + ["Girgl"]
     phone, eid = await evening_phone(main, "schafkopf", five)
     assert phone.has("sits-out-Vroni") and not phone.has("sits-out-Hias")  # Vroni deals the first hand
-    assert phone.text_of("context-line") == "Geber Vroni · setzt aus: Vroni"
+    assert phone.text_of("context-line") == "Geber Vroni · raus kommt Hias · setzt aus: Vroni"
     await phone.tap("next-hand")
     assert not phone.has("player-Vroni") and phone.has("player-Girgl")
     await phone.tap("player-Hias")

@@ -8,6 +8,7 @@ exports.py's.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Callable
@@ -19,7 +20,7 @@ from scorepad.app.guard import guarded
 from scorepad.app.models import EveningInfo, Season, SeasonRow
 from scorepad.app.rules import table_diff, with_new_entries_off
 from scorepad.engine import Replay, replay
-from scorepad.errors import SessionError
+from scorepad.errors import HandError, SessionError
 from scorepad.exports import render as render_export
 from scorepad.session import SessionFile
 from scorepad.store import NotFoundError
@@ -213,10 +214,43 @@ class Reports:
             base = None
         if base is not None:
             stored = with_new_entries_off(stored, table_as_dict(base))
-            for candidate in (options, table_diff(table_as_dict(base), stored)):
+            diff = table_diff(table_as_dict(base), stored)
+            try:
+                if table_as_dict(with_options(base, options)) == stored:
+                    return options
+            except SessionError:
+                pass
+            lean = self._lean_options(row, base, diff)
+            for candidate in (lean, diff):
                 try:
-                    if table_as_dict(with_options(base, candidate)) == stored:
+                    if candidate is lean or table_as_dict(with_options(base, candidate)) == stored:
                         return candidate
                 except SessionError:
                     continue
         raise ExportError("export_table_changed", evening=row["id"], ruleset=row["ruleset"])
+
+    def _lean_options(self, row: dict[str, Any], base: RuleTable, diff: dict[str, Any]) -> dict[str, Any]:
+        """The difference to today's table without the keys the evening's stored table never had
+        (added to scorepad since, e.g. seats for five, the new-evening screen's tariff sets):
+        such a key is left out only if the evening's hands then score exactly alike."""
+        hands = self.store.hands(row["id"])
+        kept = [h.deltas for h in self.evenings.show(row["id"]).hands]
+        had = set(json.loads(row["rule_table"]))
+
+        def alike(trial: dict[str, Any]) -> bool:
+            try:
+                again = replay(with_options(base, trial), row["players"], hands, row["first_dealer"])
+            except (SessionError, HandError):
+                return False
+            return [h.deltas for h in again.hands] == kept
+
+        newer = [key for key in diff if key not in had]
+        lean = {k: v for k, v in diff.items() if k in had}
+        if alike(lean):
+            return lean
+        lean = dict(diff)
+        for key in newer:
+            trial = {k: v for k, v in lean.items() if k != key}
+            if alike(trial):
+                lean = trial
+        return lean
