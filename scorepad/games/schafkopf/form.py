@@ -3,11 +3,14 @@ A Sauspiel takes four taps: Spieler, Mitspieler, Ergebnis, Speichern."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import flet as ft
 
 from scorepad.cards import SUITS
+from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
-from scorepad.ui.forms import FormCtx, FormError, numpad
+from scorepad.ui.forms import FormCtx, FormError, Put, numpad, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
 TRICKS_WORDS = {"no_trick": "gewonnen heißt: kein Stich", "all_tricks": "gewonnen heißt: alle Stiche"}
@@ -15,7 +18,7 @@ RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", 
            ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
 
 
-def quick_augen(t) -> list[int]:
+def quick_augen(t: SchafkopfTable) -> list[int]:
     """The quick Augen keys: each side of the table's thresholds (win, Schneider) and the ends."""
     total, th = t.deck.total, t.thresholds
     keys = {0, total, th.player_free - 1, th.player_free, th.player_wins - 1, th.player_wins,
@@ -23,7 +26,7 @@ def quick_augen(t) -> list[int]:
     return sorted(k for k in keys if 0 <= k <= total)
 
 
-def initial(c: FormCtx, existing: dict | None) -> dict:
+def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if existing:
         draft = dict(existing)
         draft["_augen_mode"] = "augen" in existing
@@ -45,16 +48,16 @@ def _ramsch_on(c: FormCtx) -> bool:
     return bool(ramsch is not None and ramsch.enabled)
 
 
-def _ramsch_augen(c: FormCtx, d: dict) -> dict:
+def _ramsch_augen(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     """Each player's Augen; the last player's follow from the deck's total."""
     augen = {p: d.get(f"_aug:{p}") for p in c.players}
     if all(augen[p] is not None for p in c.players[:-1]):
-        augen[c.players[-1]] = c.table.deck.total - sum(augen[p] for p in c.players[:-1])
+        augen[c.players[-1]] = c.table.deck.total - sum(augen[p] or 0 for p in c.players[:-1])
     return augen
 
 
-def _ramsch_hand(c: FormCtx, d: dict) -> dict:
-    hand: dict = {"game": "ramsch"}
+def _ramsch_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
+    hand: dict[str, Any] = {"game": "ramsch"}
     if d.get("durchmarsch"):
         hand["durchmarsch"] = d["durchmarsch"]
     else:
@@ -68,7 +71,7 @@ def _ramsch_hand(c: FormCtx, d: dict) -> dict:
     return hand
 
 
-def to_hand(c: FormCtx, d: dict) -> dict:
+def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     if d.get("game") == "ramsch":
         return _ramsch_hand(c, d)
     hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None}
@@ -98,7 +101,7 @@ def to_hand(c: FormCtx, d: dict) -> dict:
     return hand
 
 
-def _klopfen(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def _klopfen(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     klopfen = getattr(c.table, "klopfen", None)
     if klopfen is None or not klopfen.enabled:
         return []
@@ -108,7 +111,7 @@ def _klopfen(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
                     error=err.at("klopfer"))]
 
 
-def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     t = c.table
     contract = t.contracts.get(d.get("game"))
     games = [(cid, con.name) for cid, con in t.contracts.items() if con.enabled]
@@ -149,11 +152,11 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         every = []
         augen = d.get("augen")
         if augen in (0, total):
-            side = "player" if augen == total else "opponents"
-            words = "Spielerpartei" if side == "player" else "Gegner"
+            everything = "player" if augen == total else "opponents"
+            words = "Spielerpartei" if everything == "player" else "Gegner"
             every = [section("Alle Stiche? (sonst Schneider, mit allen Stichen schwarz)",
-                             choice_row([(None, "nicht alle"), (side, f"{words}: alle Stiche")],
-                                        d.get("all_tricks") if d.get("all_tricks") == side else None,
+                             choice_row([(None, "nicht alle"), (everything, f"{words}: alle Stiche")],
+                                        d.get("all_tricks") if d.get("all_tricks") == everything else None,
                                         lambda v: put(all_tricks=v), key_prefix="all-"))]
         out.append(section("Augen der Spielerpartei",
                            numpad(augen, lambda v: put(augen=v), quick_augen(t), total),
@@ -180,7 +183,7 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
         if i > 0 and not d.get(t.kontra_chain[i - 1].key):
             break
         options = [(None, "keiner")] + [(p, p) for p in side]
-        sayers.append(section(f"{step.name} von", choice_row(options, d.get(step.key), lambda v, k=step.key: put(**{k: v}),
+        sayers.append(section(f"{step.name} von", choice_row(options, d.get(step.key), setter(put, step.key),
                                                               key_prefix=f"{step.key}-"),
                               error=err.at(step.key)))
     out.extend(sayers)
@@ -198,13 +201,13 @@ def view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     return out
 
 
-def laufende_title(t) -> str:
+def laufende_title(t: SchafkopfTable) -> str:
     if not t.laufende.enabled:
         return "Laufende (zählen an diesem Tisch nicht)"
     return "Laufende (zählen nur für die Spieler)" if t.laufende.counted_for == "player" else "Laufende"
 
 
-def laufende_section(d: dict, put, err: FormError, trumps: int, title: str) -> ft.Control:
+def laufende_section(d: dict[str, Any], put: Put, err: FormError, trumps: int, title: str) -> ft.Control:
     """Laufende: "mit"/"ohne" and the number are two taps, in any order (the sign is kept apart)."""
     lauf = d.get("laufende") or 0
     sign = d.get("_lauf_sign") or (-1 if lauf < 0 else 1)
@@ -217,7 +220,7 @@ def laufende_section(d: dict, put, err: FormError, trumps: int, title: str) -> f
         error=err.at("laufende"))
 
 
-def _ramsch_view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
+def _ramsch_view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     """Ramsch (everyone passed): each player's Augen, who took no trick, or a Durchmarsch."""
     out: list[ft.Control] = _klopfen(c, d, put, err)
     out += [section("Durchmarsch (einer macht alle Stiche)",
@@ -247,7 +250,7 @@ def _ramsch_view(c: FormCtx, d: dict, put, err: FormError) -> list[ft.Control]:
     return out
 
 
-def summary(c: FormCtx, d: dict) -> str:
+def summary(c: FormCtx, d: dict[str, Any]) -> str:
     """What is chosen so far, in one line (stays in view while the form scrolls)."""
     t = c.table
     if d.get("game") == "ramsch":
@@ -275,12 +278,12 @@ def summary(c: FormCtx, d: dict) -> str:
             if d.get("tout"):
                 parts.append("Tout")
             if d.get("laufende"):
-                parts.append(laufende_words(d["laufende"]))
+                parts.append(laufende_words(d["laufende"]) or "")
     if d.get("klopfer"):
         parts.append(f"{d['klopfer']}x geklopft")
     return " · ".join(parts)
 
 
-def quick_actions(c: FormCtx, save) -> list[ft.Control]:
+def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     """Entries that need no form: everyone passed."""
     return [chip("Zamgschmissen", False, lambda: save({"passed": True}), key="passed")]
