@@ -28,10 +28,16 @@ from scorepad.bench import WAIT_S, _ms, percentile
 from scorepad.devtools.web import start_server
 from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
 
-PLAYERS = ("Vroni", "Hias", "Kathi", "Wast")
-NAME = re.compile(r"\b(?:Vroni|Hias|Kathi|Wast)(\d+)\b")
+# the players' names carry their table's number; six letters at most, as the table screen
+# shortens names to six in a hand's points ("Resi07 +0,20 €")
+PLAYERS = ("Resi", "Hias", "Sepp", "Wast")
+NAME = re.compile(r"\b(?:Resi|Hias|Sepp|Wast)(\d\d)\b")
 HAND = re.compile(r"^hand-(\d+)$")
 SETUP_S = 60.0  # the longest opening one table's phones may take
+
+
+def names_of(table: int) -> list[str]:
+    return [f"{p}{table:02d}" for p in PLAYERS]
 
 
 def rss_bytes(pid: int) -> int:
@@ -106,10 +112,12 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
     from scorepad.app import App
     from scorepad.games import DEFAULT_RULESET
 
+    if not 0 < tables <= 100:
+        raise ValueError("1 to 100 tables (the players' names carry two digits)")
     rng = random.Random(seed)
     db = folder / "sharing_ws.db"
     with App.open(db) as app:
-        evenings = [app.start_evening(DEFAULT_RULESET, [f"{p}{t}" for p in PLAYERS]).id for t in range(tables)]
+        evenings = [app.start_evening(DEFAULT_RULESET, names_of(t)).id for t in range(tables)]
     proc, url = start_server(db)
     opened: list[list[WirePhone]] = []
     try:
@@ -128,12 +136,14 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         saves: dict[int, list[float]] = {t: [] for t in range(tables)}
         load_before = os.getloadavg()
         cpu_before = cpu_seconds(proc.pid)
+        own_before = time.process_time()
+        bytes_before = sum(p.received_bytes for table in opened for p in table[1:])
         started = time.perf_counter()
         end = started + seconds
 
         async def keep_score(t: int) -> None:
             keeper = opened[t][0]
-            names = [f"{p}{t}" for p in PLAYERS]
+            names = names_of(t)
             while time.perf_counter() < end:
                 await asyncio.sleep(rng.uniform(1, 3))
                 await _tap_and_wait(keeper, "next-hand")
@@ -146,6 +156,8 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         await asyncio.gather(*(keep_score(t) for t in range(tables)))
         ran = time.perf_counter() - started
         cpu = cpu_seconds(proc.pid) - cpu_before
+        own_cpu = time.process_time() - own_before
+        watcher_bytes = sum(p.received_bytes for table in opened for p in table[1:]) - bytes_before
 
         # every phone of each table shows every hand of it (a regression fails, never hangs)
         for t, table in enumerate(opened):
@@ -154,6 +166,7 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
                 await phone._until(lambda w=watcher, n=n: all(k in w.seen for k in range(1, n + 1)), WAIT_S,
                                    f"not every hand of table {t} arrived ({n} saved)")
         latencies: list[float] = []
+        timeline: list[tuple[float, float]] = []  # (when saved, seconds until seen)
         problems: list[str] = []
         for t, table in enumerate(opened):
             n = len(saves[t])
@@ -162,14 +175,16 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
                     problems.append(f"{phone.name} received another table's words: {watcher.foreign[:3]}")
                 if sorted(watcher.seen) != list(range(1, n + 1)):
                     problems.append(f"{phone.name} received hands {sorted(watcher.seen)}, {n} saved")
-                rows = [k for k in map(key_of, phone.controls()) if k and HAND.match(k)]
+                rows = [k for k in phone.shown_keys() if HAND.match(k)]
                 if sorted(rows, key=lambda k: int(k[5:])) != [f"hand-{k}" for k in range(1, n + 1)]:
                     problems.append(f"{phone.name} shows rows {rows}, {n} hands saved")
                 if phone.error:
                     problems.append(f"{phone.name}: {phone.error}")
                 if i > 0:  # the watchers: from Speichern to the hand on their screen
                     latencies.extend(watcher.seen[k] - saves[t][k - 1] for k in range(1, n + 1))
+                    timeline.extend((saves[t][k - 1] - started, watcher.seen[k] - saves[t][k - 1]) for k in range(1, n + 1))
         memory_after = rss_bytes(proc.pid)
+        load_after = os.getloadavg()
     finally:
         for table in opened:
             for phone in table:
@@ -196,21 +211,31 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
     steps_mb = {f"{a}-{b}": round((memory[str(b)] - memory[str(a)]) / (b - a) / 1e6, 3)
                 for a, b in zip(counts, counts[1:])}
     latencies.sort()
+    windows: dict[int, list[float]] = {}
+    for when, seconds_seen in timeline:
+        windows.setdefault(int(when // 10) * 10, []).append(seconds_seen)
     return {
         "transport": "scorepad web (uvicorn) in its own process; phones speak Flet's protocol over its websocket",
         "tables": tables, "phones_per_table": phones, "phones": tables * phones, "seconds": round(ran, 1),
-        "hands_saved": sum(len(s) for s in saves.values()), "deliveries": len(latencies),
+        "hands_saved": sum(len(s) for s in saves.values()), "hands_fewest_at_a_table": min(len(s) for s in saves.values()),
+        "deliveries": len(latencies),
         "seen_p50_ms": _ms(percentile(latencies, 50)) if latencies else None,
         "seen_p95_ms": _ms(percentile(latencies, 95)) if latencies else None,
         "seen_max_ms": _ms(latencies[-1]) if latencies else None,
         "server_cpu_share": round(cpu / ran, 2),
+        "server_cpu_ms_per_hand": round(cpu * 1000 / max(1, sum(len(s) for s in saves.values())), 1),
+        "watcher_kb_per_hand": round(watcher_bytes / 1000 / max(1, sum(len(s) * (phones - 1) for s in saves.values())), 1),
+        "phones_cpu_share": round(own_cpu / ran, 2),  # this process: the 80 protocol clients
         "memory": {"rss_mb_started": round(base / 1e6, 1),
                    "rss_mb": {str(k): round(memory[str(k)] / 1e6, 1) for k in counts},
                    "rss_mb_per_phone": per_phone,
                    "mb_per_added_phone": round(slope / 1e6, 3),
                    "mb_per_added_phone_by_step": steps_mb,
                    "rss_mb_after_run": round(memory_after / 1e6, 1)},
+        # the machine's other work shows here: p95 of each 10 s of saves, the load around the run
+        "seen_p95_ms_by_10s": {f"{k}-{k + 10}s": _ms(percentile(v, 95)) for k, v in sorted(windows.items())},
         "cores": os.cpu_count(), "load_avg_before": [round(x, 2) for x in load_before],
+        "load_avg_after": [round(x, 2) for x in load_after],
     }
 
 

@@ -46,16 +46,18 @@ def _ext(code: int, data: bytes) -> Any:
 
 
 def controls_in(value: Any) -> Iterator[dict]:
-    """Every control (a map with `_c`) in a value of the tree, depth first."""
+    """Every control (a map with `_c`) in a value of the tree, parents before their children,
+    in the order they stand (so of a control and one inside it with the same key, the inner
+    one, which carries the handlers, comes last)."""
     stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
             if "_c" in v:
                 yield v
-            stack.extend(v.values())
+            stack.extend(reversed(list(v.values())))
         elif isinstance(v, list):
-            stack.extend(v)
+            stack.extend(reversed(v))
 
 
 def key_of(control: dict) -> str | None:
@@ -72,7 +74,7 @@ class WirePhone:
     (the controls and words it adds or replaces), before it is applied; `changed` counts the
     messages that changed the tree."""
 
-    def __init__(self, url: str, *, width: int = 412, height: int = 915, storage: dict | None = None,
+    def __init__(self, url: str = "http://127.0.0.1/", *, width: int = 412, height: int = 915, storage: dict | None = None,
                  on_patch: Callable[[WirePhone, list[Any]], None] | None = None, name: str = "phone"):
         base = url.rstrip("/")
         self.ws_url = base.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/ws"
@@ -126,31 +128,10 @@ class WirePhone:
     async def _read(self) -> None:
         try:
             async for packet in self._ws:
-                if not isinstance(packet, bytes) or not packet or packet[0] != 0:
-                    continue
-                self.received_bytes += len(packet)
-                action, body = msgpack.unpackb(packet[1:], strict_map_key=False, ext_hook=_ext, raw=False)
-                if action == REGISTER_CLIENT:
-                    if body.get("error"):
-                        self.error = body["error"]
-                    self.session_id = body.get("session_id")
-                    self.page = body.get("page_patch") or {}
-                    self._index(self.page)
-                    self._registered.set()
-                    self._changed()
-                elif action == PATCH_CONTROL:
-                    target = self.index.get(body["id"])
-                    if target is None:
-                        continue  # a control this phone no longer shows (as the Dart client does)
-                    if self.on_patch is not None:
-                        self.on_patch(self, [op[3] for op in body["patch"][1:] if op[0] in (REPLACE, ADD)])
-                    self._apply(target, body["patch"])
-                    self._changed()
-                elif action == INVOKE_METHOD:
-                    await self._answer(body)
-                elif action == SESSION_CRASHED:
-                    self.error = str(body.get("message", body))
-                    self._changed()
+                if isinstance(packet, bytes):
+                    asked = self.receive(packet)
+                    if asked is not None:
+                        await self._send(INVOKE_METHOD, self.answer(asked))
         except Exception as exc:  # the socket closed, or a packet this client cannot read
             if self.error is None:
                 self.error = f"{type(exc).__name__}: {exc}"
@@ -158,11 +139,42 @@ class WirePhone:
             self.error = self.error or "the websocket closed"
             self._changed()
 
+    def receive(self, packet: bytes) -> dict | None:
+        """One packet from the server, as the browser's client takes it; a question the server
+        asks (an invoke-method request) is returned, for `answer`."""
+        if not packet or packet[0] != 0:
+            return None  # 0x01: a data channel's frame (scorepad has none)
+        self.received_bytes += len(packet)
+        action, body = msgpack.unpackb(packet[1:], strict_map_key=False, ext_hook=_ext, raw=False)
+        if action == REGISTER_CLIENT:
+            if body.get("error"):
+                self.error = body["error"]
+            self.session_id = body.get("session_id")
+            self.page = body.get("page_patch") or {}
+            self._index(self.page)
+            self._registered.set()
+        elif action == PATCH_CONTROL:
+            target = self.index.get(body["id"])
+            if target is None:
+                return None  # a control this phone no longer shows (as the Dart client does)
+            if self.on_patch is not None:
+                self.on_patch(self, [op[3] for op in body["patch"][1:] if op[0] in (REPLACE, ADD)])
+            self._apply(target, body["patch"])
+        elif action == INVOKE_METHOD:
+            return body
+        elif action == SESSION_CRASHED:
+            self.error = str(body.get("message", body))
+        else:
+            return None
+        self._changed()
+        return None
+
     def _changed(self) -> None:
         self.changed += 1
         self._news.set()
 
-    async def _answer(self, body: dict) -> None:
+    def answer(self, body: dict) -> dict:
+        """The answer to an invoke-method request: the phone's storage (SharedPreferences)."""
         name, args = body.get("name"), body.get("args") or {}
         result, error = None, None
         if name == "get":
@@ -176,8 +188,7 @@ class WirePhone:
             result = args.get("key") in self.storage
         else:
             error = f"this phone does not answer {name}"
-        await self._send(INVOKE_METHOD, {"control_id": body["control_id"], "call_id": body["call_id"],
-                                         "result": result, "error": error})
+        return {"control_id": body["control_id"], "call_id": body["call_id"], "result": result, "error": error}
 
     # --- the tree --------------------------------------------------------------------------------
 
@@ -244,6 +255,25 @@ class WirePhone:
             keys = sorted({k for k in map(key_of, controls_in(self.page)) if k})
             raise WireError(f"{self.name}: no control with key {key!r}; keys: {keys}")
         return found[-1]
+
+    def shown_keys(self) -> list[str]:
+        """The keys of the controls shown, each once: a control inside one with the same key
+        (a tagged control in its Semantics wrapper) is the same thing on the screen."""
+        out: list[str] = []
+
+        def walk(v: Any, outer: str | None) -> None:
+            if isinstance(v, dict):
+                k = key_of(v) if "_c" in v else None
+                if k is not None and k != outer:
+                    out.append(k)
+                for child in v.values():
+                    walk(child, k if k is not None else outer)
+            elif isinstance(v, list):
+                for child in v:
+                    walk(child, outer)
+
+        walk(self.page, None)
+        return out
 
     def texts(self) -> list[str]:
         return [c["value"] for c in controls_in(self.page) if c.get("_c") == "Text" and isinstance(c.get("value"), str)]

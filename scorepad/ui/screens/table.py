@@ -95,12 +95,14 @@ def TableScreen(nav, tick: int) -> ft.Control:
     for hand, raw in reversed(list(zip(result.hands, hands))):
         points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}"
                           for p in info.players if hand.deltas[p][lead])
-        lines.append(tag(ft.ListTile(
+        row = tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
             subtitle=ft.Text(points or "–", size=15, weight=ft.FontWeight.W_500),
             on_click=nav.to("hand", evening_id, hand.number) if editable else None,
             key=f"hand-{hand.number}", min_height=52,
-        )))
+        ))
+        row.key = f"hand-{hand.number}"  # rows matched by key: a new hand sends one row, not all shifted
+        lines.append(row)
     draft = nav.app.draft(evening_id, nav.device)
     label = family_of(table).words.next_label(state, draft)
     body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
