@@ -178,6 +178,8 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
                 rows = [k for k in phone.shown_keys() if HAND.match(k)]
                 if sorted(rows, key=lambda k: int(k[5:])) != [f"hand-{k}" for k in range(1, n + 1)]:
                     problems.append(f"{phone.name} shows rows {rows}, {n} hands saved")
+                if phone.unknown_targets:
+                    problems.append(f"{phone.name} got patches for controls it does not have: {phone.unknown_targets[:5]}")
                 if phone.error:
                     problems.append(f"{phone.name}: {phone.error}")
                 if i > 0:  # the watchers: from Speichern to the hand on their screen

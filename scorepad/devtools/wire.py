@@ -87,6 +87,7 @@ class WirePhone:
         self.session_id: str | None = None
         self.changed = 0
         self.received_bytes = 0
+        self.unknown_targets: list[int] = []  # patches for controls this phone does not have
         self.error: str | None = None
         self._ws: Any = None
         self._reader: asyncio.Task | None = None
@@ -155,8 +156,9 @@ class WirePhone:
             self._registered.set()
         elif action == PATCH_CONTROL:
             target = self.index.get(body["id"])
-            if target is None:
-                return None  # a control this phone no longer shows (as the Dart client does)
+            if target is None:  # a control this phone does not have: dropped, as the Dart client does
+                self.unknown_targets.append(body["id"])
+                return None
             if self.on_patch is not None:
                 self.on_patch(self, [op[3] for op in body["patch"][1:] if op[0] in (REPLACE, ADD)])
             self._apply(target, body["patch"])
@@ -289,7 +291,10 @@ class WirePhone:
                 raise WireError(f"{self.name}: {self.error}")
             left = deadline - time.perf_counter()
             if left <= 0:
-                raise WireError(f"{self.name}: {what} within {timeout:.0f} s")
+                dropped = f" ({len(self.unknown_targets)} patches for controls it does not have)" if self.unknown_targets else ""
+                chosen = sorted({k for c in controls_in(self.page) if c.get("_c") == "FilledButton" and (k := key_of(c))})
+                raise WireError(f"{self.name}: {what} within {timeout:.0f} s{dropped}; chosen: {chosen}; "
+                                f"keys: {sorted(set(self.shown_keys()))}")
             self._news.clear()
             if ready():
                 return
