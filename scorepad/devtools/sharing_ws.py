@@ -153,18 +153,26 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
                 await keeper.tap("save", WAIT_S)
                 await keeper.wait_for(f"hand-{len(saves[t])}", WAIT_S)  # back on the table, the hand there
 
-        await asyncio.gather(*(keep_score(t) for t in range(tables)))
+        keepers = [asyncio.create_task(keep_score(t)) for t in range(tables)]
+        try:
+            await asyncio.gather(*keepers)
+        finally:  # one table failed: the others stop too, the error is reported
+            for task in keepers:
+                task.cancel()
+            await asyncio.gather(*keepers, return_exceptions=True)
         ran = time.perf_counter() - started
         cpu = cpu_seconds(proc.pid) - cpu_before
         own_cpu = time.process_time() - own_before
         watcher_bytes = sum(p.received_bytes for table in opened for p in table[1:]) - bytes_before
 
-        # every phone of each table shows every hand of it (a regression fails, never hangs)
+        # every phone of each table shows every hand of it, WAIT_S after the last save at the
+        # most for all phones together (a regression fails, never hangs)
+        deadline = time.perf_counter() + WAIT_S
         for t, table in enumerate(opened):
             n = len(saves[t])
             for phone, watcher in zip(table, all_watchers[t]):
-                await phone._until(lambda w=watcher, n=n: all(k in w.seen for k in range(1, n + 1)), WAIT_S,
-                                   f"not every hand of table {t} arrived ({n} saved)")
+                await phone._until(lambda w=watcher, n=n: all(k in w.seen for k in range(1, n + 1)),
+                                   max(0.0, deadline - time.perf_counter()), f"not every hand of table {t} arrived ({n} saved)")
         latencies: list[float] = []
         timeline: list[tuple[float, float]] = []  # (when saved, seconds until seen)
         problems: list[str] = []
