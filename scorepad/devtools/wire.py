@@ -41,7 +41,7 @@ def _ext(code: int, data: bytes) -> Any:
     if code in (1, 2, 4):  # date-time, time of day, string: kept as text
         return data.decode("utf-8")
     if code == 3:  # a duration in microseconds
-        return int(msgpack.unpackb(data)) if len(data) > 1 else int.from_bytes(data, "big", signed=True)
+        return int.from_bytes(data, "big", signed=True)
     return msgpack.ExtType(code, data)
 
 
