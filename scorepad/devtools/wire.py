@@ -99,7 +99,8 @@ class WirePhone:
     async def connect(self, timeout: float = 30.0) -> WirePhone:
         from websockets.asyncio.client import connect
 
-        self._ws = await asyncio.wait_for(connect(self.ws_url, max_size=None, compression=None,
+        # permessage-deflate offered, as a browser offers it (the server then compresses each message)
+        self._ws = await asyncio.wait_for(connect(self.ws_url, max_size=None, compression="deflate",
                                                   user_agent_header=f"scorepad-wire/{self.name}"), timeout)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
