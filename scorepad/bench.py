@@ -18,6 +18,10 @@ scorepad, so the part the file costs is plain (per byte of the file).
 Under "replay_output": `scorepad replay FILE > /dev/null` per ruleset (N hands) in a fresh
 process, writing included, against `json.loads` of the same file in the same run.
 
+Under "sharing_ws": the same tables over the real transport, `scorepad web` in its own process
+and every phone a client of Flet's protocol on its websocket (scorepad/devtools/sharing_ws.py):
+from Speichern to the hand on each watcher's screen p50/p95/max, the server's memory per phone.
+
 Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
 in chromium on a throttled link (see scorepad/devtools/web.py); "web_before" the same, served as
 plain Flet serves it.
@@ -198,7 +202,8 @@ def bench_replay_output(table, n_hands: int, repeat: int = 3) -> dict:
 
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0,
-              file_hands: int = 100_000, output: bool = True, web: bool = False) -> dict:
+              file_hands: int = 100_000, output: bool = True, web: bool = False,
+              sharing_ws_seconds: float = 60.0) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
@@ -215,6 +220,8 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out["replay_file"] = bench_replay_file(file_hands)
     if sharing_tables > 0:
         out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
+    if sharing_tables > 0 and sharing_ws_seconds > 0:
+        out["sharing_ws"] = bench_sharing_ws(sharing_tables, 4, sharing_ws_seconds)
     if web:
         from scorepad.devtools.web import bench_web
 
@@ -230,5 +237,13 @@ def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed
     """The sharing figures; the load loop is a dev tool (scorepad/devtools/sharing.py),
     imported only here, when they are asked for."""
     from scorepad.devtools.sharing import bench_sharing as run
+
+    return run(tables, phones, seconds, seed)
+
+
+def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict:
+    """The sharing figures over the real websocket (`scorepad web` in its own process, phones
+    speaking Flet's protocol): scorepad/devtools/sharing_ws.py, imported only here."""
+    from scorepad.devtools.sharing_ws import bench_sharing_ws as run
 
     return run(tables, phones, seconds, seed)

@@ -161,7 +161,7 @@ def cmd_bench(args) -> int:
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
                           sharing_seconds=args.sharing_seconds, file_hands=args.file_hands,
-                          output=args.replay_output, web=args.web))
+                          output=args.replay_output, web=args.web, sharing_ws_seconds=args.sharing_ws_seconds))
     return 0
 
 
@@ -513,6 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sharing-tables", type=int, default=20,
                    help="also time tables of 4 phones on one app server, each saving hands (0: skip)")
     p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
+    p.add_argument("--sharing-ws-seconds", type=float, default=60.0,
+                   help="also run the tables over the real websocket (scorepad web in its own process) "
+                        "this long: save-to-seen times, server memory per phone (0: skip)")
     p.add_argument("--file-hands", type=int, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
     p.add_argument("--no-replay-output", dest="replay_output", action="store_false",

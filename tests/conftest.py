@@ -72,7 +72,7 @@ def board(result, tally):
 # scripts/test -m "not browser" is the quick set; -m unit the quickest (see README)
 MARKERS_BY_FILE = {
     "browser": ("test_e2e_",),
-    "load": ("test_load_sharing", "test_store_processes"),
+    "load": ("test_load_sharing", "test_load_wire", "test_store_processes"),
     "ui": ("test_ui_", "test_form_"),
     "store": ("test_app", "test_cli_store", "test_store", "test_hostile", "test_exports", "test_stats",
               "test_house_rules", "test_settle_up", "test_refusals"),

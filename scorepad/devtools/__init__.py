@@ -6,6 +6,11 @@
   (`scorepad bench --web`), imported by scorepad/bench.py only when asked.
 - sharing.py: the sharing load loop (many phones on one app server) behind `scorepad bench`'s
   `"sharing"` figures; scorepad/bench.py imports it only when that figure is asked for.
+- wire.py: a phone over the real websocket: a small client of Flet's protocol (msgpack
+  messages, the control tree kept up to date by the server's patches, taps as control events),
+  no browser and no Flet import.
+- sharing_ws.py: the same load over the real transport: `scorepad web` in its own process and
+  80 wire.py phones (`scorepad bench`'s `"sharing_ws"`, tests/test_load_wire.py).
 
 tests/test_docs.py checks that starting the app, serving it and the command line load
 nothing from here.

@@ -106,7 +106,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
         points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}".replace(" ", "\u00a0")
                           for p in info.players if hand.deltas[p][lead])
         glow = hand.number in glowing
-        lines.append(tag(ft.ListTile(
+        row = tag(ft.ListTile(
             title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
             subtitle=ft.Text(points or "–", size=15, weight=ft.FontWeight.W_500),
             # a watcher (or a finished evening) gets a short read-only view of the hand
@@ -115,7 +115,9 @@ def TableScreen(nav, tick: int) -> ft.Control:
                                  key=f"new-{hand.number}")) if glow else None,
             bgcolor=ft.Colors.TERTIARY_CONTAINER if glow else None,
             key=f"hand-{hand.number}", min_height=52,
-        )))
+        ))
+        row.key = f"hand-{hand.number}"  # rows matched by key: a new hand sends one row, not all shifted
+        lines.append(row)
     label = family_of(table).words.next_label(state, view.draft)
     body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
