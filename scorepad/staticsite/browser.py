@@ -1,0 +1,94 @@
+"""The table app inside the phone's browser (Pyodide), as `scorepad static` builds it.
+
+Python's files live in memory there and are gone on a reload. The store's folder is therefore
+IndexedDB storage (Emscripten's IDBFS) mounted at /data: read once at start, written back after
+every commit (store.AFTER_COMMIT). Two tabs of the same site would each hold a copy and write
+over each other's: one tab at a time holds the store (a Web Lock held for the tab's life); a
+second tab says so and waits until the first one is closed. There is no server here, so the
+features that need one (PIN, other phones following live) are not shown (require_pin False).
+
+This module runs only in Pyodide (it imports `js` and `pyodide`); `main.py` of the site starts it.
+"""
+
+from __future__ import annotations
+
+DATA_DIR = "/data"
+DB_FILE = DATA_DIR + "/scorepad.db"
+LOCK_NAME = "scorepad-store"
+WAITING = ("scorepad ist in einem anderen Tab oder Fenster schon offen. Nur dort kann gerade "
+           "geschrieben werden: schließe den anderen Tab, dann geht es hier weiter.")
+
+HELPERS = r"""
+globalThis.scorepadStore = {
+  // true when this tab holds the store; with wait, only once it holds it
+  lock(wait) {
+    return new Promise((granted, failed) => {
+      if (!navigator.locks) { granted(true); return; }
+      navigator.locks.request(NAME, wait ? {} : { ifAvailable: true }, (lock) => {
+        granted(lock !== null);
+        return lock === null ? undefined : new Promise(() => {});  // held until the tab goes
+      }).catch(failed);
+    });
+  },
+  // the store's folder on IndexedDB, filled from what was saved there before
+  mount(dir) {
+    const FS = self.pyodide.FS;
+    return new Promise((done, failed) => {
+      try {
+        FS.mkdirTree(dir);
+        FS.mount(FS.filesystems.IDBFS, {}, dir);
+      } catch (e) { failed(e); return; }
+      FS.syncfs(true, (e) => e ? failed(e) : done(true));
+    });
+  },
+  // write the folder back; one write at a time, a commit during a write asks for one more
+  running: false, again: false, saved: 0,
+  save() {
+    if (this.running) { this.again = true; return; }
+    this.running = true;
+    self.pyodide.FS.syncfs(false, (e) => {
+      if (e) console.error("scorepad: not written to the browser's storage", e);
+      else this.saved += 1;
+      this.running = false;
+      if (this.again) { this.again = false; this.save(); }
+    });
+  },
+};
+""".replace("NAME", '"' + LOCK_NAME + '"')
+
+
+def save() -> None:
+    """After a commit: write the store's folder back to IndexedDB (runs in the background)."""
+    import js  # type: ignore[import-not-found]
+
+    js.scorepadStore.save()
+
+
+def run() -> None:
+    """Start the app: Flet's Pyodide connection, then `main` once the page registers."""
+    import flet as ft
+    from pyodide.code import run_js  # type: ignore[import-not-found]
+
+    run_js(HELPERS)
+    ft.run(main)
+
+
+async def main(page) -> None:
+    import flet as ft
+    import js  # type: ignore[import-not-found]
+
+    from scorepad import store
+    from scorepad.ui.main import make_main
+
+    page.title = "scorepad"
+    if not await js.scorepadStore.lock(False):
+        page.add(ft.Container(ft.Text(WAITING, size=18, key="other-tab"), padding=24))
+        page.update()
+        await js.scorepadStore.lock(True)
+        page.controls.clear()
+    await js.scorepadStore.mount(DATA_DIR)
+    if save not in store.AFTER_COMMIT:
+        store.AFTER_COMMIT.append(save)
+    app_main = make_main(DB_FILE)  # opens (creates, upgrades) the file: written back at once
+    save()
+    await app_main(page)
