@@ -79,10 +79,11 @@ async def main(page) -> None:
 
     from scorepad import store
     from scorepad.ui.main import make_main
+    from scorepad.ui.widgets import tag
 
     page.title = "scorepad"
     if not await js.scorepadStore.lock(False):
-        page.add(ft.Container(ft.Text(WAITING, size=18, key="other-tab"), padding=24))
+        page.add(ft.Container(tag(ft.Text(WAITING, size=18), "other-tab"), padding=24))
         page.update()
         await js.scorepadStore.lock(True)
         page.controls.clear()
