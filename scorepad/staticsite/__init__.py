@@ -16,7 +16,9 @@ nothing is asked of any server but the files. The site is assembled here from:
   opened; it fetches the gzip sibling (NAME.gz) of each big file and unpacks it itself, so any
   static server moves compressed bytes;
 - the page (Flet's index.html as `flet publish --no-cdn` patches it, corrected) with a few lines
-  that register the service worker before Flutter starts and ask for persistent storage.
+  that register the service worker before Flutter starts and ask for persistent storage;
+  `python.js` (python.js here) starts Python's worker at once, so that Python boots while
+  Flutter loads.
 
 The store lives in the browser (scorepad/staticsite/browser.py).
 """
@@ -52,7 +54,8 @@ SKIP = ("main.dart.wasm", "main.dart.mjs", "flutter.js.map", "canvaskit/skwasm",
         "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/pyodide.js", "pyodide/package.json")
 SKIP_SUFFIX = (".symbols", ".map")
 # in the app archive: not needed in the browser
-APP_SKIP = ("__pycache__", "scorepad/devtools", "scorepad/fonts", "scorepad/staticsite/sw.js")
+APP_SKIP = ("__pycache__", "scorepad/devtools", "scorepad/fonts", "scorepad/staticsite/sw.js",
+            "scorepad/staticsite/python.js")
 PACKAGE_SKIP = ("__pycache__", "flet/cli", "bin/")
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".bin", ".frag", ".html", ".zip"}
 HERE = Path(__file__).resolve().parent
@@ -70,6 +73,7 @@ BOOT = """<script>
     const start = () => {
       if (start.done) return;
       start.done = true;
+      if (flet.startPython) flet.startPython();  // Python boots while Flutter loads
       const s = document.createElement("script");
       s.src = "flutter_bootstrap.js";
       s.async = true;
@@ -229,6 +233,7 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
         install_packages(Path(folder), Path(wheels) if wheels else None)
         files["app.tar.gz"] = app_archive(Path(folder))
     files["index.html"] = _page(web, sw_version).encode()
+    files["python.js"] = (HERE / "python.js").read_bytes()
 
     # the gzip sibling of every file that shrinks; the service worker fetches those
     listing: dict[str, list] = {}

@@ -64,32 +64,57 @@ def save() -> None:
     js.scorepadStore.save()
 
 
-def run() -> None:
-    """Start the app: Flet's Pyodide connection, then `main` once the page registers."""
-    import flet as ft
-    from pyodide.code import run_js  # type: ignore[import-not-found]
-
-    run_js(HELPERS)
-    ft.run(main)
-
-
-async def main(page) -> None:
-    import flet as ft
+async def open_store():
+    """The store's folder from IndexedDB, the app layer on its file; the page's entry point."""
     import js  # type: ignore[import-not-found]
 
     from scorepad import store
     from scorepad.ui.main import make_main
-    from scorepad.ui.widgets import tag
 
-    page.title = "scorepad"
-    if not await js.scorepadStore.lock(False):
-        page.add(ft.Container(tag(ft.Text(WAITING, size=18), "other-tab"), padding=24))
-        page.update()
-        await js.scorepadStore.lock(True)
-        page.controls.clear()
     await js.scorepadStore.mount(DATA_DIR)
     if save not in store.AFTER_COMMIT:
         store.AFTER_COMMIT.append(save)
     app_main = make_main(DB_FILE)  # opens (creates, upgrades) the file: written back at once
     save()
-    await app_main(page)
+    return app_main
+
+
+async def prepare():
+    """Before the page connects (Python starts while Flutter loads): the app's modules, and the
+    store if this tab gets it at once; None if another tab holds it."""
+    import js  # type: ignore[import-not-found]
+
+    import scorepad.ui.main  # noqa: F401  (the screens, the app layer, the games)
+
+    if not await js.scorepadStore.lock(False):
+        return None
+    return await open_store()
+
+
+def run() -> None:
+    """Start the app: the store while the page loads, Flet's Pyodide connection, and `main`
+    once the page registers."""
+    import asyncio
+
+    import flet as ft
+    from pyodide.code import run_js  # type: ignore[import-not-found]
+
+    run_js(HELPERS)
+    ready = asyncio.ensure_future(prepare())
+
+    async def main(page) -> None:
+        import js  # type: ignore[import-not-found]
+
+        from scorepad.ui.widgets import tag
+
+        page.title = "scorepad"
+        app_main = await ready
+        if app_main is None:
+            page.add(ft.Container(tag(ft.Text(WAITING, size=18), "other-tab"), padding=24))
+            page.update()
+            await js.scorepadStore.lock(True)
+            page.controls.clear()
+            app_main = await open_store()
+        await app_main(page)
+
+    ft.run(main)
