@@ -3,10 +3,10 @@
 Python runs in the browser (Pyodide, shipped by the flet-web package, with Flutter's web client);
 nothing is asked of any server but the files. The site is assembled here from:
 
-- flet-web's web client, without what scorepad never loads (the Wasm build of the app and its
-  renderers, debugging symbols, fonts the app does not use, Pyodide's command-line runner and
-  micropip); the renderer is CanvasKit (both variants: Chromium's and the full one for other
-  browsers);
+- flet-web's web client, without what scorepad never loads (debugging symbols, fonts the app
+  does not use, Pyodide's command-line runner and micropip); both builds of the Flutter client
+  stay, as Flutter picks one per browser (the Wasm build with skwasm on Chromium, JavaScript
+  with CanvasKit elsewhere);
 - `app.tar.gz`: scorepad itself, its rule tables, and every dependency already installed
   (`__pypackages__`): the pure-Python wheels and the WebAssembly wheels of pydantic-core and
   msgpack, downloaded from the package index for Pyodide's platform (PYODIDE_PLATFORM) with
@@ -48,7 +48,7 @@ PACKAGES = ("flet", "flet-charts", "repath", "msgpack", "pydantic", "pydantic-co
             "typing-inspection", "annotated-types", "sqlite-utils", "sqlite-fts4", "click", "click-default-group",
             "tabulate", "python-dateutil", "six", "pluggy", "platformdirs")
 # flet-web's files scorepad never loads
-SKIP = ("main.dart.wasm", "main.dart.mjs", "flutter.js.map", "canvaskit/skwasm", "canvaskit/wimp",
+SKIP = ("flutter.js.map", "canvaskit/wimp",
         "canvaskit/experimental_webparagraph/", "assets/NOTICES", "assets/packages/flutter_math_fork/",
         "assets/packages/cupertino_icons/", "pyodide/python.", "pyodide/python_cli", "pyodide/micropip-", "pyodide/packaging-",
         "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/pyodide.js", "pyodide/package.json")
@@ -59,6 +59,10 @@ APP_SKIP = ("__pycache__", "scorepad/devtools", "scorepad/fonts", "scorepad/stat
 PACKAGE_SKIP = ("__pycache__", "flet/cli", "bin/")
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".bin", ".frag", ".html", ".zip"}
 HERE = Path(__file__).resolve().parent
+# the two builds of the Flutter client and their renderers: a browser always takes the same one
+# (Chromium: the Wasm build with skwasm; others: JavaScript with CanvasKit), cached when it first
+# asks for it; the service worker does not fetch the others ahead
+VARIANTS = ("main.dart.", "canvaskit/")
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
@@ -190,7 +194,7 @@ def _page(web: Path, sw_version: str) -> str:
         shutil.copyfile(web / "index.html", index)
         patch_index_html(index_path=str(index), base_href="/", pyodide=True, pyodide_script_path="main.py",
                          pyodide_version=version("flet-web"), app_package_url="app.tar.gz",
-                         web_renderer=WebRenderer.CANVAS_KIT, route_url_strategy=RouteUrlStrategy.HASH,
+                         web_renderer=WebRenderer.AUTO, route_url_strategy=RouteUrlStrategy.HASH,
                          no_cdn=True, app_name="scorepad", app_description="Spielabende mitschreiben")
         page = index.read_text(encoding="utf-8")
     # a bare "pyodide/..." is no valid module specifier for import(); everything relative to the page
@@ -248,13 +252,12 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
             if len(packed) < 0.9 * len(data):
                 gz = rel + ".gz"
                 written[gz] = packed
-        listing[rel] = [kind, gz]
+        listing[rel] = [kind, gz, rel.startswith(VARIANTS)]
         written[rel] = data
     digest = hashlib.sha256()
     for rel in sorted(written):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(written[rel]).digest())
     site_version = digest.hexdigest()[:16]
-    listing["index.html"] = [listing["index.html"][0], listing["index.html"][1]]
     sw = (HERE / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", site_version).replace("__FILES__", json.dumps(listing, indent=1, sort_keys=True))
     written["flutter_service_worker.js"] = sw.encode()
@@ -265,7 +268,7 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
         if not target.exists() or target.read_bytes() != data:
             target.write_bytes(data)
     (out / "scorepad-static.json").write_text(json.dumps({"version": site_version, "files": sorted(listing)}, indent=1))
-    wire = sum(len(written[gz or rel]) for rel, (_, gz) in listing.items())
+    wire = sum(len(written[gz or rel]) for rel, (_, gz, _variant) in listing.items())
     return {"outdir": str(out), "version": site_version, "files": len(listing),
             "bytes": sum(len(files[r]) for r in files), "compressed_bytes_all_files": wire,
             "app_archive_bytes": len(files["app.tar.gz"])}

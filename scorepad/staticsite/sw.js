@@ -5,7 +5,7 @@
 'use strict';
 const VERSION = "__VERSION__";
 const CACHE = "scorepad-" + VERSION;
-const FILES = __FILES__;  // path -> [content type, gzip sibling or null]
+const FILES = __FILES__;  // path -> [content type, gzip sibling or null, a renderer variant]
 const BASE = new URL("./", self.location).href;
 
 function key(path) { return BASE + path; }
@@ -47,6 +47,7 @@ async function get(path) {
 
 async function fillCache() {
   for (const path of Object.keys(FILES)) {
+    if (FILES[path][2]) continue;  // the page fetched (and so cached) the one this browser uses
     try { await get(path); } catch (e) { console.warn("scorepad: not cached", path, e); }
   }
 }
