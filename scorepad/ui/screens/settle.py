@@ -4,6 +4,7 @@ exports (download in the browser, or copy the chat text)."""
 from __future__ import annotations
 
 import functools
+import importlib.util
 
 import flet as ft
 
@@ -16,6 +17,12 @@ from scorepad.ui.words import tally_text
 EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv-de", "Excel (CSV)", "text/csv"), ("csv", "CSV", "text/csv"),
            ("md", "Markdown", "text/markdown"), ("json", "JSON", "application/json"), ("png", "Bild (PNG)", "image/png")]
 SUFFIX = {"csv-de": "csv"}
+# the picture needs Pillow, which the static site (Python in the browser) does not have
+NEEDS = {"png": "PIL"}
+
+
+def offered_exports() -> list[tuple[str, str, str]]:
+    return [e for e in EXPORTS if e[0] not in NEEDS or importlib.util.find_spec(NEEDS[e[0]]) is not None]
 LINE_COLOURS = [ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_700,
                 ft.Colors.PURPLE_700, ft.Colors.CYAN_700]
 
@@ -104,7 +111,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     if summary.hands:
         body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
     body.append(section("Exportieren", chip_row(
-        [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in EXPORTS]
+        [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in offered_exports()]
         + [chip("Text kopieren", False, copy_text, key="copy-text")])))
     bottom = ft.Row([big_button("Abend wieder öffnen" if info.finished else "Abend beenden", finish,
                                 icon=ft.Icons.LOCK_OPEN if info.finished else ft.Icons.FLAG, key="finish")]) \
