@@ -5,7 +5,8 @@ fresh machine), served by `python -m http.server` on 127.0.0.1; chromium resolve
 and every request to one is aborted and fails the test. On one phone: an evening is started and
 a hand saved; the page reloaded; the phone goes offline and the app is opened again from the
 browser's cache; another hand saved; reloaded: both hands are there. Two tabs of the same site
-never both write: the second one says so and takes over once the first is closed."""
+never both write: the second one says so and takes over once the first is closed; its evening
+leaves as a session file (export) and comes back as a new evening (import)."""
 
 from __future__ import annotations
 
@@ -151,5 +152,27 @@ async def test_a_second_tab_waits_until_the_first_is_closed(site):
             await second.tap("continue")
             for number in (1, 2):
                 await second.at(f"hand-{number}").wait_for(state="attached", timeout=10000)
+            await second.tap("settle")
+            await second.at("export-json").wait_for(state="attached", timeout=10000)
+            assert not await second.has("export-png")  # no Pillow in the browser: no picture
+            await second.screenshot("static/04-settle")
+            async with second.page.expect_download(timeout=15000) as info:
+                await second.tap("export-json")
+            session_file = Path(await (await info.value).path())
+            assert json.loads(session_file.read_text(encoding="utf-8"))["hands"] == HANDS
+
+            # the session file moves the evening to another phone: a new evening from it
+            await second.reload()
+            await ready(second, "import-evening")
+            async with second.page.expect_file_chooser(timeout=15000) as chooser:
+                await second.tap("import-evening")
+            await (await chooser.value).set_files(str(session_file))
+            for number in (1, 2):
+                await second.at(f"hand-{number}").wait_for(state="attached", timeout=15000)
+            await assert_cards(second, HANDS)
+            await second.reload()
+            await ready(second, "continue")
+            assert await second.page.locator('[flt-semantics-identifier^="evening-"]').count() == 2
+            await second.screenshot("static/05-start-two-evenings")
         finally:
             await browser.close()
