@@ -129,6 +129,21 @@ def _skipped(rel: str) -> bool:
     return rel.startswith(SKIP) or rel.endswith(SKIP_SUFFIX) or rel == "pyodide/python"
 
 
+def _icons() -> dict[str, bytes]:
+    """scorepad's icon (scorepad/ui/assets/icon.png) in the sizes the page and the home screen use."""
+    from PIL import Image
+
+    icon = Image.open(HERE.parent / "ui" / "assets" / "icon.png").convert("RGB")
+    out = {}
+    for name, size in (("favicon.png", 32), ("icons/apple-touch-icon-192.png", 192), ("icons/icon-192.png", 192),
+                       ("icons/icon-512.png", 512), ("icons/icon-maskable-192.png", 192),
+                       ("icons/icon-maskable-512.png", 512), ("icons/loading-animation.png", 200)):
+        buf = io.BytesIO()
+        icon.resize((size, size), Image.LANCZOS).save(buf, "PNG", optimize=True)
+        out[name] = buf.getvalue()
+    return out
+
+
 def pinned_packages() -> list[str]:
     """name==version of every package the browser needs, as installed here; pydantic-core as
     pydantic requires it."""
@@ -230,9 +245,7 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
     manifest.update(name="scorepad", short_name="scorepad", description="Spielabende mitschreiben",
                     theme_color="#2E7D32", start_url="./")
     files["manifest.json"] = json.dumps(manifest, indent=2, ensure_ascii=False).encode()
-    icon = Path(__file__).resolve().parent.parent / "ui" / "assets" / "icon.png"
-    if icon.exists():
-        files["favicon.png"] = icon.read_bytes()
+    files.update(_icons())
     with tempfile.TemporaryDirectory() as folder:
         install_packages(Path(folder), Path(wheels) if wheels else None)
         files["app.tar.gz"] = app_archive(Path(folder))

@@ -15,6 +15,8 @@ from __future__ import annotations
 DATA_DIR = "/data"
 DB_FILE = DATA_DIR + "/scorepad.db"
 LOCK_NAME = "scorepad-store"
+KEEP = ("Die Abende liegen nur in diesem Browser. Damit er sie nicht löscht, wenn der Platz knapp "
+        "wird: scorepad zum Startbildschirm hinzufügen (im Menü des Browsers).")
 WAITING = ("scorepad ist in einem anderen Tab oder Fenster schon offen. Nur dort kann gerade "
            "geschrieben werden: schließe den anderen Tab, dann geht es hier weiter.")
 
@@ -86,6 +88,14 @@ async def prepare():
 
     import scorepad.ui.main  # noqa: F401  (the screens, the app layer, the games)
 
+    from scorepad.ui.screens import start
+
+    try:  # the browser keeps the site's data for good (asked for by the page): no hint
+        kept = bool(await js.navigator.storage.persisted())
+    except Exception:
+        kept = False
+    if not kept and KEEP not in start.NOTES:
+        start.NOTES.append(KEEP)
     if not await js.scorepadStore.lock(False):
         return None
     return await open_store()

@@ -11,6 +11,10 @@ from scorepad.session import MAX_SESSION_BYTES
 from scorepad.ui.widgets import TARGET, big_button, header, screen, tag
 
 
+# lines about this installation shown under the evenings (the static site: how to keep them)
+NOTES: list[str] = []
+
+
 def evening_line(e) -> str:
     return f"{e.game} · {', '.join(e.players)} · {e.hands} Spiele"
 
@@ -63,6 +67,8 @@ def StartScreen(nav, tick: int) -> ft.Control:
         if nav.attempt(change, "Abend importiert"):
             nav.to("table", made[0].id)()
 
+    for note in NOTES:
+        body.append(tag(ft.Text(note, size=14, color=ft.Colors.ON_SURFACE_VARIANT), "storage-note"))
     body.append(ft.Row([tag(ft.OutlinedButton("Abend importieren (Datei)", icon=ft.Icons.FILE_OPEN, on_click=import_file,
                                               height=TARGET, key="import-evening"))]))
     return screen(header("scorepad", subtitle="Schreiben statt Zettel"), body)
