@@ -102,6 +102,7 @@ async def assert_cards(tab: Tab, hands: list[dict]) -> None:
         await tab.wait_text(f"value-{p}", fmt.money(standings[p]["geld"], signed=True))
 
 
+@pytest.mark.timeout(600)  # four starts of Python in the browser, on a loaded machine
 async def test_saved_hands_survive_reloads_and_going_offline(site):
     async with async_playwright() as pw:
         browser, context = await phone(pw, site)
@@ -133,6 +134,7 @@ async def test_saved_hands_survive_reloads_and_going_offline(site):
             await browser.close()
 
 
+@pytest.mark.timeout(600)
 async def test_a_second_tab_waits_until_the_first_is_closed(site):
     async with async_playwright() as pw:
         browser, context = await phone(pw, site)
