@@ -117,6 +117,18 @@ NO_OFFHOST = """<script>
 </script>
 """
 MAIN_PY = "from scorepad.staticsite.browser import run\n\nrun()\n"
+# flet-web's python-worker.js, before it runs the app: the bytecode an earlier start compiled
+# (browser.keep_bytecode; the service worker keeps it), so that Python does not compile
+# scorepad, flet and pydantic again on every start
+WORKER_ANCHOR = '        pkgs_path = "__pypackages__"\n'
+WORKER_BYTECODE = """        try:  # scorepad: the bytecode kept from an earlier start (scorepad/staticsite)
+            _kept = await pyfetch("app-pyc.tar")
+            if _kept.ok:
+                await _kept.unpack_archive(format="tar")
+        except Exception as _e:
+            print("no bytecode kept:", _e)
+        sys.dont_write_bytecode = False
+"""
 
 
 def flet_web_dir() -> Path:
@@ -251,6 +263,10 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
         files["app.tar.gz"] = app_archive(Path(folder))
     files["index.html"] = _page(web, sw_version).encode()
     files["python.js"] = (HERE / "python.js").read_bytes()
+    worker = files["python-worker.js"].decode("utf-8")
+    if WORKER_ANCHOR not in worker:
+        raise RuntimeError("flet-web's python-worker.js has changed: scorepad/staticsite cannot patch it")
+    files["python-worker.js"] = worker.replace(WORKER_ANCHOR, WORKER_BYTECODE + WORKER_ANCHOR, 1).encode()
 
     # the gzip sibling of every file that shrinks; the service worker fetches those
     listing: dict[str, list] = {}

@@ -66,6 +66,50 @@ def save() -> None:
     js.scorepadStore.save()
 
 
+BYTECODE = "app-pyc.tar"
+BYTECODE_CHECKS_S = (8, 30, 90, 300)  # after the start: keep what was compiled since
+
+
+def _compiled() -> list[str]:
+    import os
+
+    found = []
+    for folder in ("scorepad", "__pypackages__"):
+        for root, dirs, names in os.walk(folder):
+            if root.endswith("__pycache__"):
+                found += [os.path.join(root, n) for n in names if n.endswith(".pyc")]
+    return sorted(found)
+
+
+async def keep_bytecode() -> None:
+    """Python compiles scorepad, flet and pydantic on every start (the files live in memory):
+    the bytecode compiled so far is handed to the service worker (PUT app-pyc.tar), which
+    keeps it with this version of the site; the next start unpacks it first
+    (python-worker.js). Checked a few times after the start, as screens import more."""
+    import asyncio
+    import io
+    import tarfile
+
+    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+    kept = 0
+    for wait in BYTECODE_CHECKS_S:
+        await asyncio.sleep(wait)
+        files = _compiled()
+        if len(files) <= kept:
+            continue
+        buf = io.BytesIO()
+        with tarfile.open(fileobj=buf, mode="w") as tar:
+            for name in files:
+                tar.add(name)
+        try:
+            response = await pyfetch(BYTECODE, method="PUT", body=buf.getvalue())
+            if response.ok:
+                kept = len(files)
+        except Exception:  # no service worker (a browser without one): compiled again next time
+            return
+
+
 async def open_store():
     """The store's folder from IndexedDB, the app layer on its file; the page's entry point."""
     import js  # type: ignore[import-not-found]
@@ -126,5 +170,6 @@ def run() -> None:
             page.controls.clear()
             app_main = await open_store()
         await app_main(page)
+        asyncio.ensure_future(keep_bytecode())
 
     ft.run(main)

@@ -67,10 +67,28 @@ self.addEventListener("message", (event) => {
   if (event.data === "fill-cache") event.waitUntil(fillCache());
 });
 
+// the bytecode Python compiled at an earlier start (scorepad/staticsite/browser.py keeps it):
+// kept in this version's cache, never asked of the server
+const BYTECODE = "app-pyc.tar";
+async function bytecode(request) {
+  const cache = await caches.open(CACHE);
+  if (request.method === "PUT") {
+    await cache.put(key(BYTECODE), new Response(await request.arrayBuffer(),
+                                                { headers: { "Content-Type": "application/x-tar" } }));
+    return new Response(null, { status: 204 });
+  }
+  return (await cache.match(key(BYTECODE))) || new Response(null, { status: 404 });
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || !url.href.startsWith(BASE)) return;
+  if (!url.href.startsWith(BASE)) return;
   let path = decodeURIComponent(url.pathname.slice(new URL(BASE).pathname.length));
+  if (path === BYTECODE) {
+    event.respondWith(bytecode(event.request));
+    return;
+  }
+  if (event.request.method !== "GET") return;
   if (path === "" || event.request.mode === "navigate") path = "index.html";
   if (!(path in FILES)) return;
   event.respondWith(get(path).catch(async () => {
