@@ -162,6 +162,11 @@ async def test_a_second_tab_waits_until_the_first_is_closed(site):
                 await second.tap("export-json")
             session_file = Path(await (await info.value).path())
             assert json.loads(session_file.read_text(encoding="utf-8"))["hands"] == HANDS
+            # shared: chromium on Linux has no share sheet, so the browser downloads it instead
+            async with second.page.expect_download(timeout=15000) as info:
+                await second.tap("share-session")
+            shared = Path(await (await info.value).path())
+            assert json.loads(shared.read_text(encoding="utf-8"))["hands"] == HANDS
 
             # the session file moves the evening to another phone: a new evening from it
             await second.reload()
