@@ -17,6 +17,8 @@ DB_FILE = DATA_DIR + "/scorepad.db"
 LOCK_NAME = "scorepad-store"
 KEEP = ("Die Abende liegen nur in diesem Browser. Damit er sie nicht löscht, wenn der Platz knapp "
         "wird: scorepad zum Startbildschirm hinzufügen (im Menü des Browsers).")
+NOT_KEPT = ("Achtung: Dieser Browser lässt scorepad nichts speichern (privates Fenster?). Die Abende "
+            "sind nach dem Schließen weg: vorher über „Abend teilen (Datei)“ sichern.")
 WAITING = ("scorepad ist in einem anderen Tab oder Fenster schon offen. Nur dort kann gerade "
            "geschrieben werden: schließe den anderen Tab, dann geht es hier weiter.")
 
@@ -117,7 +119,16 @@ async def open_store():
     from scorepad import store
     from scorepad.ui.main import make_main
 
-    await js.scorepadStore.mount(DATA_DIR)
+    from scorepad.ui.screens import start
+
+    try:
+        await js.scorepadStore.mount(DATA_DIR)
+    except Exception:  # no IndexedDB here (some private windows): the evenings last this visit only
+        import os
+
+        os.makedirs(DATA_DIR, exist_ok=True)
+        if NOT_KEPT not in start.NOTES:
+            start.NOTES.insert(0, NOT_KEPT)
     if save not in store.AFTER_COMMIT:
         store.AFTER_COMMIT.append(save)
     app_main = make_main(DB_FILE)  # opens (creates, upgrades) the file: written back at once
