@@ -183,3 +183,22 @@ async def test_a_second_tab_waits_until_the_first_is_closed(site):
             await second.screenshot("static/05-start-two-evenings")
         finally:
             await browser.close()
+
+
+def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_sibling_is_that_file(site):
+    import gzip
+    import re
+
+    sw = (site.folder / "flutter_service_worker.js").read_text(encoding="utf-8")
+    listing = json.loads(re.search(r"const FILES = (\{.*?\n\});", sw, re.S).group(1))
+    on_disk = {p.relative_to(site.folder).as_posix() for p in site.folder.rglob("*") if p.is_file()}
+    made = {"flutter_service_worker.js", "scorepad-static.json"}
+    assert set(listing) | {gz for _, gz, _ in listing.values() if gz} | made == on_disk
+    for path, (kind, gz, _variant) in listing.items():
+        if gz:
+            assert gzip.decompress((site.folder / gz).read_bytes()) == (site.folder / path).read_bytes(), path
+        if path.endswith(".wasm"):
+            assert kind == "application/wasm"  # else the browser will not compile it streaming
+    page = (site.folder / "index.html").read_text(encoding="utf-8")
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in page
+    assert "app.tar.gz" in listing and "pyodide/pyodide.asm.wasm" in listing
