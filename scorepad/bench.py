@@ -24,7 +24,9 @@ from Speichern to the hand on each watcher's screen p50/p95/max, the server's me
 
 Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
 in chromium on a throttled link (see scorepad/devtools/web.py); "web_before" the same, served as
-plain Flet serves it.
+plain Flet serves it; "web_static" the static site (`scorepad static`, Python in the browser)
+beside `scorepad web` through one throttled link: bytes of the first visit, seconds to the start
+screen cold (first visit) and cached (a reload), and their ratios to the served app's.
 """
 
 from __future__ import annotations
@@ -223,10 +225,11 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
     if sharing_tables > 0 and sharing_ws_seconds > 0:
         out["sharing_ws"] = bench_sharing_ws(sharing_tables, 4, sharing_ws_seconds)
     if web:
-        from scorepad.devtools.web import bench_web
+        from scorepad.devtools.web import bench_static, bench_web
 
         out["web"] = bench_web()
         out["web_before"] = bench_web(plain=True)  # as Flet served it before (ft.run, no_cdn)
+        out["web_static"] = bench_static()  # `scorepad static` beside `scorepad web`
     return out
 
 

@@ -477,6 +477,13 @@ def cmd_web(args) -> int:
     return 0
 
 
+def cmd_static(args) -> int:
+    from scorepad.staticsite import build
+
+    _print_json(build(args.outdir, wheels=args.wheels))
+    return 0
+
+
 def cmd_app(args) -> int:
     from scorepad.ui.serve import open_app
 
@@ -533,6 +540,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pin", action="store_true",
                    help="changing an evening needs its PIN even here (always so with a non-loopback --host)")
     p.set_defaults(func=cmd_web)
+
+    p = sub.add_parser("static", help="build the table app as a static site that runs in the phone's browser "
+                                      "(offline once opened; each phone keeps its own evenings)")
+    p.add_argument("outdir", help="folder to write the site into (serve it with any static server)")
+    p.add_argument("--wheels", metavar="DIR", default=None,
+                   help="take the browser's packages from this folder of wheels instead of the package index")
+    p.set_defaults(func=cmd_static)
 
     p = sub.add_parser("app", parents=[db_parent], help="open the table app (a window, else the browser); "
                                                        "the same as scorepad without a command")

@@ -50,6 +50,9 @@ SCHEMA_VERSION = 4
 WRITE_PROBLEMS = ("store_disk_full", "store_read_only", "store_io_error")
 BUSY_TIMEOUT_S = 10.0
 ENV_VAR = "SCOREPAD_DB"
+# called after every committed write transaction: the browser build (scorepad/staticsite) writes
+# the file back to the browser's own storage there; empty everywhere else
+AFTER_COMMIT: list[Callable[[], None]] = []
 
 
 class StoreError(ScorepadError):
@@ -544,6 +547,8 @@ class Store:
             except BaseException:
                 self.db.rollback()
                 raise
+            for hook in AFTER_COMMIT:
+                hook()
 
     @contextmanager
     def read(self) -> Iterator[Database]:

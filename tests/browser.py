@@ -68,6 +68,33 @@ class Server:
             self.proc.kill()
 
 
+class StaticSite:
+    """A site built by `scorepad static`, served by `python -m http.server` on 127.0.0.1 (any
+    static server would do: nothing but files)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+                                      "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url, timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("python -m http.server did not answer within 30 s")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
 # Run on the tagged semantics node `t` with a point [x, y]: null if a finger at that point hits
 # `t` (or something inside it), else what is in the way. Flutter's semantics nodes lie in paint
 # order (siblings by z-index, then document order); most have pointer-events: none, so

@@ -71,7 +71,7 @@ def board(result, tally):
 # --- markers: each test file's kind, unless a test says otherwise -----------------------------
 # scripts/test -m "not browser" is the quick set; -m unit the quickest (see README)
 MARKERS_BY_FILE = {
-    "browser": ("test_e2e_",),
+    "browser": ("test_e2e_", "test_static_site"),
     "load": ("test_load_sharing", "test_load_wire", "test_store_processes"),
     "ui": ("test_ui_", "test_form_"),
     "store": ("test_app", "test_cli_store", "test_store", "test_hostile", "test_exports", "test_stats",

@@ -73,6 +73,25 @@ def test_scorepad_db_in_the_environment_chooses_the_file(tmp_path, monkeypatch):
         assert app.store.path == tmp_path / "elsewhere.db"
 
 
+def test_every_committed_write_calls_the_after_commit_hooks_and_a_refused_one_does_not(tmp_path, monkeypatch):
+    """The static site writes the file back to the browser's storage after each commit
+    (store.AFTER_COMMIT): once per saved change, never for one rolled back."""
+    from scorepad import store
+    from scorepad.errors import ScorepadError
+
+    calls = []
+    monkeypatch.setattr(store, "AFTER_COMMIT", [lambda: calls.append(1)])
+    with App.open(tmp_path / "s.db") as app:
+        evening = app.start_evening("schafkopf", SK)
+        after_start = len(calls)
+        assert after_start >= 1
+        app.add_hand(evening.id, SAUSPIEL)
+        assert len(calls) == after_start + 1
+        with pytest.raises(ScorepadError):
+            app.add_hand(evening.id, {"game": "sauspiel", "player": "Nobody", "partner": "Kathi", "result": "won"})
+        assert len(calls) == after_start + 1
+
+
 def test_the_change_log_is_append_only(tmp_path):
     with App.open(tmp_path / "s.db") as app:
         evening = app.start_evening("schafkopf", SK)

@@ -47,6 +47,24 @@ async def test_the_start_screen_offers_a_new_evening(main):
     assert "Noch kein Abend gespeichert. Leg los!" in phone.texts()
 
 
+async def test_the_start_screen_offers_an_evening_from_a_session_file(main):
+    phone = await open_phone(main)
+    assert phone.has("import-evening")
+
+
+def test_the_picture_export_is_offered_only_where_pillow_is(monkeypatch):
+    """The static site's Python (in the browser) has no Pillow: no PNG chip there."""
+    import importlib.util
+
+    from scorepad.ui.screens import settle
+
+    assert "png" in [k for k, _, _ in settle.offered_exports()]
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "PIL" else real(name, *a))
+    kinds = [k for k, _, _ in settle.offered_exports()]
+    assert "png" not in kinds and "json" in kinds
+
+
 async def test_a_new_evening_starts_from_typed_names_in_seating_order(main):
     phone = await open_phone(main)
     await phone.tap("new-evening")

@@ -184,3 +184,167 @@ def bench_web(plain: bool = False) -> dict:
             "throttled_ready_s": first["ready_s"], "throttled_reload_ready_s": reload["ready_s"],
             "link": "10 Mbit/s, 40 ms (chromium network emulation)",
             "first_load": first, "reload": reload}
+
+
+# --- the static site (`scorepad static`) beside the served app -------------------------------
+# Python's worker and the service worker fetch files chromium's per-page network emulation does
+# not see: both ways of serving are measured instead through one throttled link of our own, a
+# TCP relay on 127.0.0.1 (the same 10 Mbit/s each way, 20 ms each way), which counts every byte
+# it carries (HTTP, the websocket, the service worker's downloads).
+
+
+class Link:
+    """A throttled TCP relay to a server on 127.0.0.1: every chunk waits for the link's rate
+    (shared by all connections, per direction) and the one-way latency; bytes are counted."""
+
+    def __init__(self, port: int, rate: float = LINK["downloadThroughput"], one_way_s: float = LINK["latency"] / 2000):
+        self.target = port
+        self.rate = rate
+        self.one_way = one_way_s
+        self.busy = {"down": 0.0, "up": 0.0}
+        self.bytes = 0
+        self.last = time.perf_counter()
+        self.server: asyncio.base_events.Server | None = None
+        self.port = 0
+
+    async def start(self) -> str:
+        self.server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return f"http://127.0.0.1:{self.port}/"
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+
+    async def _connection(self, client_r, client_w) -> None:
+        try:
+            server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            client_w.close()
+            return
+        await asyncio.gather(self._pump(client_r, server_w, "up"), self._pump(server_r, client_w, "down"),
+                             return_exceptions=True)
+
+    async def _pump(self, reader, writer, direction: str) -> None:
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+
+        async def deliver() -> None:
+            while True:
+                at, data = await queue.get()
+                if data is None:
+                    break
+                delay = at - loop.time()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                writer.write(data)
+                await writer.drain()
+                self.last = time.perf_counter()
+            writer.close()
+
+        task = asyncio.create_task(deliver())
+        try:
+            while data := await reader.read(65536):
+                now = loop.time()
+                self.busy[direction] = max(now, self.busy[direction]) + len(data) / self.rate
+                self.bytes += len(data)
+                self.last = time.perf_counter()
+                await queue.put((self.busy[direction] + self.one_way, data))
+        finally:
+            await queue.put((0, None))
+            await task
+
+
+async def _visit(browser, url: str, link: Link, fill_s: float = 0) -> dict:
+    """A new phone (empty cache) opens `url`, then reloads it: bytes on the link and seconds to
+    the start screen for each. `fill_s`: how long to wait after the first start for downloads
+    that go on in the background (the service worker filling its cache)."""
+    context = await browser.new_context(viewport=PHONE)
+    try:
+        page = await context.new_page()
+        out = {}
+        for name, go in (("first_visit", lambda: page.goto(url, wait_until="commit")),
+                         ("cached_start", lambda: page.reload(wait_until="commit"))):
+            before = link.bytes
+            start = time.perf_counter()
+            await go()
+            while not await page.evaluate(READY):
+                if time.perf_counter() - start > 180:
+                    raise RuntimeError(f"the start screen never came ({url})")
+                await asyncio.sleep(0.05)
+            ready = time.perf_counter() - start
+            at_ready = link.bytes - before
+            if name == "first_visit" and fill_s:
+                await asyncio.sleep(fill_s)
+            while time.perf_counter() - link.last < 2:
+                await asyncio.sleep(0.1)
+            out[name] = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before}
+        return out
+    finally:
+        await context.close()
+
+
+async def _static_and_served(site_port: int, served_port: int) -> dict:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            out = {}
+            for name, port, fill in (("served", served_port, 0), ("static", site_port, 20)):
+                link = Link(port)
+                url = await link.start()
+                try:
+                    out[name] = await _visit(browser, url, link, fill)
+                finally:
+                    await link.stop()
+            return out
+        finally:
+            await browser.close()
+
+
+def bench_static() -> dict:
+    """`scorepad static` built into a temporary folder and served by `python -m http.server`,
+    against `scorepad web`, in the same run and through the same throttled link: bytes of the
+    first visit (everything the service worker fetches included) and seconds to the start
+    screen on the first visit (cold) and on a reload (from the caches)."""
+    from scorepad.staticsite import build
+
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"scorepad bench --web needs chromium ({CHROMIUM})")
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "site"
+        built = build(site)
+        port = _free_port()
+        files = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                  "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        served, served_url = start_server(Path(folder) / "bench.db")
+        try:
+            deadline = time.time() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+                    break
+                except OSError:
+                    if time.time() > deadline:
+                        raise
+                    time.sleep(0.1)
+            loads = asyncio.run(_static_and_served(port, urlsplit(served_url).port or 0))
+        finally:
+            for proc in (files, served):
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    static, app = loads["static"], loads["served"]
+    return {"link": "10 Mbit/s each way, 40 ms round trip (a TCP relay on 127.0.0.1; counts every byte)",
+            "site_files": built["files"], "site_bytes_on_disk": built["bytes"],
+            "first_visit_bytes": static["first_visit"]["bytes"],
+            "first_visit_bytes_until_ready": static["first_visit"]["bytes_until_ready"],
+            "cold_start_s": static["first_visit"]["ready_s"], "cached_start_s": static["cached_start"]["ready_s"],
+            "served_first_visit_bytes": app["first_visit"]["bytes"],
+            "served_cold_start_s": app["first_visit"]["ready_s"], "served_cached_start_s": app["cached_start"]["ready_s"],
+            "cold_vs_served": round(static["first_visit"]["ready_s"] / app["first_visit"]["ready_s"], 2),
+            "cached_vs_served": round(static["cached_start"]["ready_s"] / app["cached_start"]["ready_s"], 2),
+            "static": static, "served": app}

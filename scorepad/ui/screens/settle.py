@@ -4,6 +4,7 @@ exports (download in the browser, or copy the chat text)."""
 from __future__ import annotations
 
 import functools
+import importlib.util
 
 import flet as ft
 
@@ -16,6 +17,12 @@ from scorepad.ui.words import tally_text
 EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv-de", "Excel (CSV)", "text/csv"), ("csv", "CSV", "text/csv"),
            ("md", "Markdown", "text/markdown"), ("json", "JSON", "application/json"), ("png", "Bild (PNG)", "image/png")]
 SUFFIX = {"csv-de": "csv"}
+# the picture needs Pillow, which the static site (Python in the browser) does not have
+NEEDS = {"png": "PIL"}
+
+
+def offered_exports() -> list[tuple[str, str, str]]:
+    return [e for e in EXPORTS if e[0] not in NEEDS or importlib.util.find_spec(NEEDS[e[0]]) is not None]
 LINE_COLOURS = [ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_700,
                 ft.Colors.PURPLE_700, ft.Colors.CYAN_700]
 
@@ -56,6 +63,19 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         data = text if isinstance(text, bytes) else text.encode("utf-8")
         await ft.FilePicker().save_file(file_name=name, src_bytes=data)
         nav.notify(f"{label} gespeichert")
+
+    async def share_session():
+        """The evening's session file to another app (the phone's share sheet; a download where
+        the browser has none): another phone or `scorepad import` makes the evening from it."""
+        text = app.export_session(evening_id, "json", settle_open)
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}.json"
+        try:
+            await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type="application/json", name=name)],
+                                         title=f"{info.game} {fmt.day(info.started_at)}")
+        except RuntimeError:  # no share sheet in this browser (desktop Linux, Firefox): a download
+            await ft.FilePicker().save_file(file_name=name, src_bytes=data)
+            nav.notify("Kein Teilen in diesem Browser: Datei gespeichert")
 
     async def copy_text():
         await ft.Clipboard().set(app.export_session(evening_id, "text", settle_open))
@@ -104,8 +124,9 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     if summary.hands:
         body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
     body.append(section("Exportieren", chip_row(
-        [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in EXPORTS]
-        + [chip("Text kopieren", False, copy_text, key="copy-text")])))
+        [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in offered_exports()]
+        + [chip("Text kopieren", False, copy_text, key="copy-text"),
+           chip("Abend teilen (Datei)", False, share_session, key="share-session")])))
     bottom = ft.Row([big_button("Abend wieder öffnen" if info.finished else "Abend beenden", finish,
                                 icon=ft.Icons.LOCK_OPEN if info.finished else ft.Icons.FLAG, key="finish")]) \
         if nav.can_edit(evening_id) else None

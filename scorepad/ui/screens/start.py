@@ -1,11 +1,18 @@
-"""Start: continue the running evening in one tap, the evenings so far, a new evening."""
+"""Start: continue the running evening in one tap, the evenings so far, a new evening, an
+evening from a session file (exported on another phone or by `scorepad export`)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorepad import fmt
-from scorepad.ui.widgets import big_button, header, screen, tag
+from scorepad.errors import ScorepadError
+from scorepad.session import MAX_SESSION_BYTES
+from scorepad.ui.widgets import TARGET, big_button, header, screen, tag
+
+
+# lines about this installation shown under the evenings (the static site: how to keep them)
+NOTES: list[str] = []
 
 
 def evening_line(e) -> str:
@@ -38,4 +45,30 @@ def StartScreen(nav, tick: int) -> ft.Control:
             )))
     else:
         body.append(ft.Text("Noch kein Abend gespeichert. Leg los!", size=16))
+
+    async def import_file(_e=None) -> None:
+        """A session file (JSON) from this phone's files: a new evening, then its table."""
+        files = await ft.FilePicker().pick_files(dialog_title="Abend importieren", allowed_extensions=["json"],
+                                                 with_data=True)
+        if not files or files[0].bytes is None:
+            return
+        name, data = files[0].name, files[0].bytes
+        made = []
+
+        def change() -> None:
+            if len(data) > MAX_SESSION_BYTES:
+                raise ScorepadError("session_too_large", file=name, size=len(data), limit=MAX_SESSION_BYTES)
+            try:
+                text = bytes(data).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ScorepadError("file_not_utf8", file=name, byte=exc.start) from None
+            made.append(nav.app.import_session(text))
+
+        if nav.attempt(change, "Abend importiert"):
+            nav.to("table", made[0].id)()
+
+    for note in NOTES:
+        body.append(tag(ft.Text(note, size=14, color=ft.Colors.ON_SURFACE_VARIANT), "storage-note"))
+    body.append(ft.Row([tag(ft.OutlinedButton("Abend importieren (Datei)", icon=ft.Icons.FILE_OPEN, on_click=import_file,
+                                              height=TARGET, key="import-evening"))]))
     return screen(header("scorepad", subtitle="Schreiben statt Zettel"), body)

@@ -1,0 +1,98 @@
+// scorepad's service worker (scorepad/staticsite/sw.js, written by `scorepad static`): every file
+// the page needs is kept in the browser's cache and served from there first, so the app opens
+// with no network at all. A file with a gzip sibling (NAME.gz) is fetched compressed and unpacked
+// here: any static server (python -m http.server) then moves compressed bytes.
+'use strict';
+const VERSION = "__VERSION__";
+const CACHE = "scorepad-" + VERSION;
+const FILES = __FILES__;  // path -> [content type, gzip sibling or null, a renderer variant]
+const BASE = new URL("./", self.location).href;
+
+function key(path) { return BASE + path; }
+
+async function fetchFile(path) {
+  const [type, gz] = FILES[path];
+  if (gz && typeof DecompressionStream === "function") {
+    const r = await fetch(BASE + gz, { cache: "no-cache" });
+    if (r.ok) {
+      const body = r.body.pipeThrough(new DecompressionStream("gzip"));
+      const buf = await new Response(body).arrayBuffer();
+      return new Response(buf, { headers: { "Content-Type": type } });
+    }
+  }
+  const r = await fetch(BASE + path, { cache: "no-cache" });
+  if (!r.ok) throw new Error(path + ": " + r.status);
+  const buf = await r.arrayBuffer();
+  return new Response(buf, { headers: { "Content-Type": type } });
+}
+
+const pending = new Map();
+async function get(path) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key(path));
+  if (hit) return hit;
+  if (!pending.has(path)) {
+    pending.set(path, (async () => {
+      try {
+        const response = await fetchFile(path);
+        await cache.put(key(path), response.clone());
+        return response;
+      } finally {
+        pending.delete(path);
+      }
+    })());
+  }
+  return (await pending.get(path)).clone();
+}
+
+async function fillCache() {
+  for (const path of Object.keys(FILES)) {
+    if (FILES[path][2]) continue;  // the page fetched (and so cached) the one this browser uses
+    try { await get(path); } catch (e) { console.warn("scorepad: not cached", path, e); }
+  }
+}
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("scorepad-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "fill-cache") event.waitUntil(fillCache());
+});
+
+// the bytecode Python compiled at an earlier start (scorepad/staticsite/browser.py keeps it):
+// kept in this version's cache, never asked of the server
+const BYTECODE = "app-pyc.tar";
+async function bytecode(request) {
+  const cache = await caches.open(CACHE);
+  if (request.method === "PUT") {
+    await cache.put(key(BYTECODE), new Response(await request.arrayBuffer(),
+                                                { headers: { "Content-Type": "application/x-tar" } }));
+    return new Response(null, { status: 204 });
+  }
+  return (await cache.match(key(BYTECODE))) || new Response(null, { status: 404 });
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (!url.href.startsWith(BASE)) return;
+  let path = decodeURIComponent(url.pathname.slice(new URL(BASE).pathname.length));
+  if (path === BYTECODE) {
+    event.respondWith(bytecode(event.request));
+    return;
+  }
+  if (event.request.method !== "GET") return;
+  if (path === "" || event.request.mode === "navigate") path = "index.html";
+  if (!(path in FILES)) return;
+  event.respondWith(get(path).catch(async () => {
+    const hit = await caches.match(key(path));
+    return hit || Response.error();
+  }));
+});

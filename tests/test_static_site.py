@@ -1,0 +1,204 @@
+"""The static site (`scorepad static`): Python in the phone's browser, no server but a file server.
+
+Built once for this file into a temporary folder (its packages from the package index, as on a
+fresh machine), served by `python -m http.server` on 127.0.0.1; chromium resolves no other host
+and every request to one is aborted and fails the test. On one phone: an evening is started and
+a hand saved; the page reloaded; the phone goes offline and the app is opened again from the
+browser's cache; another hand saved; reloaded: both hands are there. Two tabs of the same site
+never both write: the second one says so and takes over once the first is closed; its evening
+leaves as a session file (export) and comes back as a new evening (import)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.async_api import async_playwright
+
+from browser import CHROMIUM, FLAGS, OFFHOST, StaticSite, Tab
+from scorepad import fmt
+from scorepad.engine import replay
+from scorepad.staticsite import build
+from scorepad.tables import get_table
+from scorepad.staticsite.browser import WAITING
+
+SK = ["Vroni", "Hias", "Kathi", "Wast"]
+# nothing leaves the machine, whoever asks (the page, Python's worker, the service worker)
+OFFLINE_FLAGS = FLAGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+START_S = 120  # the first visit downloads and starts Python: generous on a loaded CI machine
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM}"
+    folder = tmp_path_factory.mktemp("static-site")
+    built = build(folder)
+    assert built["files"] == len(json.loads((folder / "scorepad-static.json").read_text())["files"])
+    s = StaticSite(folder)
+    yield s
+    s.stop()
+
+
+async def phone(pw, site):
+    """A phone's browser: one context (its storage), every request to another host aborted."""
+    browser = await pw.chromium.launch(executable_path=CHROMIUM, args=OFFLINE_FLAGS)
+    context = await browser.new_context(viewport={"width": 412, "height": 915})
+
+    async def only_ours(route):  # the service worker's requests too
+        if route.request.url.startswith(site.url):
+            await route.continue_()
+        else:
+            OFFHOST.append(route.request.url)
+            await route.abort()
+
+    await context.route("**/*", only_ours)
+    return browser, context
+
+
+async def ready(tab: Tab, key: str = "new-evening") -> None:
+    """Python has started (in the browser) and shows the start screen."""
+    await tab.semantics_on()
+    await tab.at(key).wait_for(state="attached", timeout=START_S * 1000)
+
+
+async def reopen(context, site, tab: Tab | None) -> Tab:
+    """The tab is closed and the site opened again (from the home screen)."""
+    if tab is not None:
+        await tab.page.close()
+    tab = await Tab.open(context, site)
+    await ready(tab, "continue")
+    return tab
+
+
+async def start_evening(tab: Tab) -> None:
+    await tab.tap("new-evening")
+    await tab.tap("rules-schafkopf")
+    for name in SK:
+        await tab.type("name-field", name)
+    await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
+    await tab.tap("start-evening")
+    await tab.at("next-hand").wait_for(state="attached", timeout=10000)
+
+
+async def save_hand(tab: Tab, number: int, keys: list[str]) -> None:
+    await tab.tap("next-hand")
+    for key in keys:
+        await tab.tap(key)
+    await tab.tap("save")
+    await tab.at(f"hand-{number}").wait_for(state="attached", timeout=10000)
+
+
+SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
+WENZ = ["game-wenz", "player-Wast", "result-won_schneider"]
+HANDS = [{"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"},
+         {"game": "wenz", "player": "Wast", "result": "won_schneider"}]
+
+
+async def assert_cards(tab: Tab, hands: list[dict]) -> None:
+    """Each player's card shows what the engine makes of the same hands."""
+    standings = replay(get_table("schafkopf"), SK, hands).standings
+    for p in SK:
+        await tab.wait_text(f"value-{p}", fmt.money(standings[p]["geld"], signed=True))
+
+
+@pytest.mark.timeout(600)  # four starts of Python in the browser, on a loaded machine
+async def test_saved_hands_survive_reloads_and_going_offline(site):
+    async with async_playwright() as pw:
+        browser, context = await phone(pw, site)
+        try:
+            tab = await Tab.open(context, site)
+            await ready(tab)
+            await tab.screenshot("static/01-start")
+            await start_evening(tab)
+            await save_hand(tab, 1, SAUSPIEL)
+            await assert_cards(tab, HANDS[:1])
+            await tab.reload()
+            await ready(tab, "continue")
+            await tab.tap("continue")
+            await tab.at("hand-1").wait_for(state="attached", timeout=10000)
+
+            await context.set_offline(True)
+            tab = await reopen(context, site, tab)
+            await tab.tap("continue")
+            await tab.at("hand-1").wait_for(state="attached", timeout=10000)
+            await save_hand(tab, 2, WENZ)
+            await tab.reload()
+            await ready(tab, "continue")
+            await tab.tap("continue")
+            for number in (1, 2):
+                await tab.at(f"hand-{number}").wait_for(state="attached", timeout=10000)
+            await assert_cards(tab, HANDS)
+            await tab.screenshot("static/02-offline-two-hands")
+        finally:
+            await browser.close()
+
+
+@pytest.mark.timeout(600)
+async def test_a_second_tab_waits_until_the_first_is_closed(site):
+    async with async_playwright() as pw:
+        browser, context = await phone(pw, site)
+        try:
+            first = await Tab.open(context, site)
+            await ready(first)
+            await start_evening(first)
+            await save_hand(first, 1, SAUSPIEL)
+            second = await Tab.open(context, site)
+            await ready(second, "other-tab")
+            assert await second.text("other-tab") == " ".join(WAITING.split())
+            await second.screenshot("static/03-second-tab")
+            assert not await second.has("new-evening")
+            await save_hand(first, 2, WENZ)  # the first tab goes on writing
+            await first.page.close()
+            await ready(second, "continue")  # now this one holds the store, with both hands
+            await second.tap("continue")
+            for number in (1, 2):
+                await second.at(f"hand-{number}").wait_for(state="attached", timeout=10000)
+            await second.tap("settle")
+            await second.at("export-json").wait_for(state="attached", timeout=10000)
+            assert not await second.has("export-png")  # no Pillow in the browser: no picture
+            await second.screenshot("static/04-settle")
+            async with second.page.expect_download(timeout=15000) as info:
+                await second.tap("export-json")
+            session_file = Path(await (await info.value).path())
+            assert json.loads(session_file.read_text(encoding="utf-8"))["hands"] == HANDS
+            # shared: chromium on Linux has no share sheet, so the browser downloads it instead
+            async with second.page.expect_download(timeout=15000) as info:
+                await second.tap("share-session")
+            shared = Path(await (await info.value).path())
+            assert json.loads(shared.read_text(encoding="utf-8"))["hands"] == HANDS
+
+            # the session file moves the evening to another phone: a new evening from it
+            await second.reload()
+            await ready(second, "import-evening")
+            async with second.page.expect_file_chooser(timeout=15000) as chooser:
+                await second.tap("import-evening")
+            await (await chooser.value).set_files(str(session_file))
+            for number in (1, 2):
+                await second.at(f"hand-{number}").wait_for(state="attached", timeout=15000)
+            await assert_cards(second, HANDS)
+            await second.reload()
+            await ready(second, "continue")
+            assert await second.page.locator('[flt-semantics-identifier^="evening-"]').count() == 2
+            await second.screenshot("static/05-start-two-evenings")
+        finally:
+            await browser.close()
+
+
+def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_sibling_is_that_file(site):
+    import gzip
+    import re
+
+    sw = (site.folder / "flutter_service_worker.js").read_text(encoding="utf-8")
+    listing = json.loads(re.search(r"const FILES = (\{.*?\n\});", sw, re.S).group(1))
+    on_disk = {p.relative_to(site.folder).as_posix() for p in site.folder.rglob("*") if p.is_file()}
+    made = {"flutter_service_worker.js", "scorepad-static.json"}
+    assert set(listing) | {gz for _, gz, _ in listing.values() if gz} | made == on_disk
+    for path, (kind, gz, _variant) in listing.items():
+        if gz:
+            assert gzip.decompress((site.folder / gz).read_bytes()) == (site.folder / path).read_bytes(), path
+        if path.endswith(".wasm"):
+            assert kind == "application/wasm"  # else the browser will not compile it streaming
+    page = (site.folder / "index.html").read_text(encoding="utf-8")
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in page
+    assert "app.tar.gz" in listing and "pyodide/pyodide.asm.wasm" in listing
