@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 class Schafkopf(Game):
     hand_model = SchafkopfHand
     table: SchafkopfTable  # the family's own table model
+    kept = ("pot", "pot_paid", "bock_rounds")
 
     def __init__(self, table: SchafkopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
