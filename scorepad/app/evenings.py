@@ -23,6 +23,7 @@ import logging
 from collections import OrderedDict
 from typing import Any, Callable
 
+from scorepad.app.checkpoint import restore, write_checkpoint
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
 from scorepad.app.checks import check_number, check_text, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
@@ -118,6 +119,7 @@ class Evenings:
             new = {"ruleset": session.ruleset, "players": names, "first_dealer": dealer,
                    "options": options, "hands": len(hands)}
             live.version = self.store.log_change(evening_id, 0, action, None, None, new)
+            write_checkpoint(self.store, self.store.evening(evening_id), live.version, live)
             info = self.info(evening_id)
         self.keep(evening_id, live)
         self.changed(evening_id)
@@ -156,14 +158,19 @@ class Evenings:
         with self.store.read():
             return self.live_now(evening_id).as_replay()
 
-    def live_now(self, evening_id: int) -> Live:
+    def live_now(self, evening_id: int, complete: bool = True) -> Live:
         """The evening scored up to its last hand at the stored version: the kept one while
-        the version matches, else replayed from the store once and kept (inside a read)."""
+        the version matches, else replayed from the store once and kept (inside a read).
+        Without `complete` (only the game is needed: the hand form), the store's checkpoint
+        will do instead of a replay."""
         row = self.store.evening(evening_id)
         live = self._live.get(evening_id)
-        if live is None or live.version != row["version"]:
-            live = replay_live(self.rule_table(row), row["players"], row["first_dealer"],
-                            self.store.hands(evening_id), row["version"])
+        if live is None or live.version != row["version"] or (complete and not live.complete):
+            table = self.rule_table(row)
+            live = None if complete else restore(self.store, row, table, self.store.hand_count(evening_id))
+            if live is None:
+                live = replay_live(table, row["players"], row["first_dealer"], self.store.hands(evening_id),
+                                   row["version"])
             self.keep(evening_id, live)
         return live
 
@@ -259,6 +266,7 @@ class Evenings:
             op.write(self.store, evening_id)
             version = self.store.log_change(evening_id, row["version"], action, op.number,
                                             planned.old, op.hand, planned.undoes, device)
+            write_checkpoint(self.store, row, version, live)
             if action == "add" and device is not None:
                 self.store.clear_draft(evening_id, device)
         live.version = version
@@ -271,12 +279,15 @@ class Evenings:
     def _replayed(self, row: dict[str, Any], op: HandOp, count: int, label: str) -> Live:
         """The evening with the change applied, played by the engine; refusals name the hand."""
         evening_id = row["id"]
-        live = self._live.get(evening_id)
-        if (op.kind == "insert" and op.number == count + 1 and live is not None
-                and live.version == row["version"] and len(live.results) == count):
-            del self._live[evening_id]  # from here on it may change: kept again only after commit
-            live.results.append(live.game.play(op.number, op.hand))
-            return live
+        if op.kind == "insert" and op.number == count + 1:  # a new hand: played on the evening as it stands
+            live = self._live.get(evening_id)
+            if live is not None and live.version == row["version"] and live.hands == count:
+                del self._live[evening_id]  # from here on it may change: kept again only after commit
+            else:  # another process wrote, or none kept: the store's checkpoint, if it fits
+                live = restore(self.store, row, self.rule_table(row), count)
+            if live is not None:
+                live.results.append(live.game.play(op.number, op.hand))
+                return live
         hands = op.apply(self.store.hands(evening_id))
         try:
             return replay_live(self.rule_table(row), row["players"], row["first_dealer"], hands)
@@ -297,7 +308,7 @@ class Evenings:
         The next new hand is served from the kept evening (a copy of its game): no replay."""
         with self.store.read():
             if number is None:
-                return game_copy(self.live_now(evening_id).game)
+                return game_copy(self.live_now(evening_id, complete=False).game)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return before_hand(self.rule_table(row), row["players"], hands, number, row["first_dealer"])
@@ -309,8 +320,8 @@ class Evenings:
         hand is played on a copy of the kept evening's game: no replay."""
         with self.store.read():
             if number is None:
-                live = self.live_now(evening_id)
-                return game_copy(live.game).play(len(live.results) + 1, hand)
+                live = self.live_now(evening_id, complete=False)
+                return game_copy(live.game).play(live.hands + 1, hand)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return try_hand(self.rule_table(row), row["players"], hands, hand, number, row["first_dealer"])
@@ -368,9 +379,9 @@ class Evenings:
             live.version = new
 
     def _result(self, evening_id: int, action: str, op: HandOp, live: Live) -> ChangeResult:
-        hand = live.results[op.number - 1].as_dict() if op.kind != "remove" else None
+        hand = live.result(op.number).as_dict() if op.kind != "remove" else None
         return ChangeResult(evening=evening_id, version=live.version, action=action, number=op.number,
-                            hands=len(live.results), hand=hand, standings=live.game.snapshot(),
+                            hands=live.hands, hand=hand, standings=live.game.snapshot(),
                             state=live.game.state())
 
     def drop(self, evening_id: int) -> None:

@@ -26,13 +26,31 @@ def stored_table(text: str, source: str) -> RuleTable:
 
 @dataclass
 class Live:
-    """An evening replayed up to its last hand: the engine's game and every hand's result."""
+    """An evening replayed up to its last hand: the engine's game and every hand's result.
+
+    One restored from the store's checkpoint (scorepad.app.checkpoint) has the game but not the
+    results of the `skipped` hands before it: enough to enter and save the next hand, not to
+    show the evening (`complete` is False; `as_replay` needs a replay)."""
 
     version: int
     game: Game
     results: list[HandResult]
+    skipped: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.skipped + len(self.results)
+
+    @property
+    def complete(self) -> bool:
+        return self.skipped == 0
+
+    def result(self, number: int) -> HandResult:
+        return self.results[number - 1 - self.skipped]
 
     def as_replay(self) -> Replay:
+        if not self.complete:
+            raise ValueError("an evening restored from its checkpoint has no results to show")
         return Replay(list(self.results), self.game.snapshot(), self.game.state())
 
 
