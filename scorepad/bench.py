@@ -223,6 +223,27 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
     return out
 
 
+# --- a tap on the hand form ----------------------------------------------------------------
+
+
+def bench_tap(table, hands: int = 1000, taps: int = 100, small: int = 10) -> dict:
+    """p95 of a tap on the hand form (the handler and the re-render, through the real screen on
+    a headless phone; scorepad/devtools/tap.py) at `small` and at `hands` hands, and the ratio;
+    the two evenings on one server, their phones tapping in turn. The same for the CPU time
+    the tap took ("cpu_"), which other work on a shared machine does not inflate."""
+    from scorepad.devtools.tap import time_taps
+
+    session = generate_session(table, hands)
+    little, big = time_taps([{**session, "hands": session["hands"][:small]}, session], taps)
+    out: dict = {"taps": taps}
+    for prefix, i in (("", 0), ("cpu_", 1)):
+        p_small = percentile([t[i] for t in little], 95)
+        p_big = percentile([t[i] for t in big], 95)
+        out.update({f"{prefix}p95_ms_at_{small}": _ms(p_small), f"{prefix}p95_ms_at_{hands}": _ms(p_big),
+                    f"{prefix}ratio": round(p_big / p_small, 2)})
+    return out
+
+
 # --- many phones on one server ---------------------------------------------------------------
 
 

@@ -32,12 +32,11 @@ def HandScreen(nav, tick: int) -> ft.Control:
     evening_id, number = nav.route.evening, nav.route.number
     info = app.evening(evening_id)
     table = app.table(evening_id)
-    hands = app.hands(evening_id)
     game = app.before_hand(evening_id, number)
     ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=number, game=game)
     form = form_for(table.family)
-    existing = hands[number - 1] if number else None
+    existing = app.hand(evening_id, number) if number else None  # one row: a tap costs the same all evening
 
     def first_draft():
         if number is None:
@@ -131,7 +130,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
                           tooltip="Speichern")]
     if number is not None:
         buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
-    title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
+    title = f"Spiel {number} ändern" if number else f"Spiel {info.hands + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
                   ft.Column([c for c in [notice_line(nav)] if c is not None] + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
