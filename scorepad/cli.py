@@ -32,7 +32,7 @@ def cmd_replay(args) -> int:
     with _no_cycle_collection():
         for i in range(len(hands)):
             raw, hands[i] = hands[i], None
-            chunks.append(_hand_text(game.play(i + 1, raw).as_dict()))
+            chunks.append(_result_text(game.play(i + 1, raw)))
     del hands
     out = sys.stdout
     if chunks:
@@ -76,6 +76,29 @@ def _hand_text(hand: dict) -> str:
 
 
 _HAND_TEMPLATES: dict[tuple, str] = {}
+_RESULT_TEMPLATES: dict[tuple, str] = {}
+
+
+def _result_text(result) -> str:
+    """A HandResult as `_hand_text(result.as_dict())` writes it, without making the dict: the
+    template is found by the players and each row's columns, the values filled in."""
+    deltas = result.deltas
+    shape = (*deltas, *map(tuple, deltas.values()))
+    template = _RESULT_TEMPLATES.get(shape)
+    if template is None:
+        usable = deltas and all(deltas.values())
+        template = _RESULT_TEMPLATES[shape] = (
+            _hand_template(tuple((p, tuple(row)) for p, row in deltas.items())) if usable else "")
+    if template:
+        values = [result.number]
+        for row in deltas.values():
+            values += row.values()
+        if {*map(type, values)} == _JUST_INT:
+            values.insert(1, _json_text(result.dealer))
+            return template % tuple(values)
+    return _hand_text(result.as_dict())
+
+
 _JSON = json.JSONEncoder(ensure_ascii=False).encode
 
 

@@ -177,6 +177,12 @@ class Game:
         zero = self._zero_row
         board = self.board
         deltas = {}
+        if len(zero) == 1:  # the table keeps this one tally only: each row is just it
+            for p in self.players:
+                v = amounts.get(p, 0)
+                board[p][tally] += v
+                deltas[p] = {tally: v}
+            return deltas
         for p in self.players:
             row = zero.copy()
             v = amounts.get(p, 0)

@@ -105,13 +105,14 @@ class Schafkopf(Game):
 
         if hand.game == RAMSCH and RAMSCH not in t.contracts:
             return self._ramsch(number, hand, said, dealer)
-        for key in ("jungfrauen", "durchmarsch", "loser"):
-            if getattr(hand, key) is not None:
-                raise HandError(number, key, "ramsch_only_key")
+        if hand.jungfrauen is not None or hand.durchmarsch is not None or hand.loser is not None:
+            for key in ("jungfrauen", "durchmarsch", "loser"):
+                if getattr(hand, key) is not None:
+                    raise HandError(number, key, "ramsch_only_key")
         if isinstance(hand.augen, dict):
             raise HandError(number, "augen", "augen_not_number")
         game_id, contract = contract_of(number, t, hand.game)
-        knocks = self._knocks(number, hand) * self._bock_factor()
+        knocks = (1 if hand.klopfer is None else self._knocks(number, hand)) * self._bock_factor()
         player, party, opponents = self.player_party(
             number, hand.player, hand.partner, contract.kind == "partner",
             needs_partner="sauspiel_partner_missing", no_partner="no_partner", game=contract.name)
