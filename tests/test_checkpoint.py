@@ -262,3 +262,46 @@ def test_a_schema_4_file_is_upgraded_to_checkpoints_keeping_every_hand_and_draft
     with App.open(path) as app:  # ... and writes the checkpoint the next process starts from
         app.add_hand(evening.id, {"passed": True})
         assert replays == []
+
+
+# --- tables on one server: one evening's work never holds up another's taps ------------------------
+
+
+def test_a_long_replay_of_one_evening_does_not_hold_up_a_tap_at_another_table(tmp_path, monkeypatch):
+    import threading
+
+    with App.open(tmp_path / "scorepad.db") as app:
+        long_evening = app.start_evening("schafkopf", PLAYERS).id
+        app.add_hand(long_evening, SAUSPIEL)
+        other = app.start_evening("schafkopf", PLAYERS).id
+        app.forget()  # the long evening must be replayed to be shown
+        replaying, release = threading.Event(), threading.Event()
+        real = evenings.replay_live
+
+        def slow(*args, **kwargs):
+            if threading.current_thread().name == "long-evening":
+                replaying.set()
+                release.wait(10)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(evenings, "replay_live", slow)
+        shown = threading.Thread(target=app.show, args=(long_evening,), name="long-evening")
+        shown.start()
+        assert replaying.wait(10)
+        done = []
+
+        def tap():  # what a tap on the other table's hand form asks of the app
+            app.save_draft(other, {"game": "sauspiel"}, device="phone")
+            app.evening(other)
+            app.before_hand(other)
+            done.append(app.preview(other, SAUSPIEL).deltas["Vroni"])
+
+        tapping = threading.Thread(target=tap)
+        tapping.start()
+        tapping.join(5)
+        finished = not tapping.is_alive()
+        release.set()
+        shown.join(10)
+        tapping.join(10)
+        assert finished, "the tap waited for the other evening's replay"
+        assert done == [{"geld": 20}]
