@@ -18,6 +18,11 @@ scorepad, so the part the file costs is plain (per byte of the file).
 Under "replay_output": `scorepad replay FILE > /dev/null` per ruleset (N hands) in a fresh
 process, writing included, against `json.loads` of the same file in the same run.
 
+Under each ruleset, "tap": a tap on the hand form of an evening of 10 and of 1,000 hands
+(`--tap-hands`), through the real screen on headless phones (scorepad/devtools/tap.py): p95 in
+ms and the ratio, by the clock and by the CPU time the tap took ("cpu_", which the other work on
+a shared machine does not inflate).
+
 Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
 in chromium on a throttled link (see scorepad/devtools/web.py); "web_before" the same, served as
 plain Flet serves it.
@@ -203,13 +208,16 @@ def bench_replay_output(table, n_hands: int, repeat: int = 3) -> dict:
 
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0,
-              file_hands: int = 100_000, output: bool = True, web: bool = False) -> dict:
+              file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
+              tap_taps: int = 100) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
         if rulesets and rid not in rulesets:
             continue
         out[rid] = bench_replay(table, hands)
+        if tap_hands > 0:
+            out[rid]["tap"] = bench_tap(table, tap_hands, tap_taps)
     if output:
         out["replay_output"] = {rid: bench_replay_output(table, hands)
                                 for rid, table in tables.items() if not rulesets or rid in rulesets}

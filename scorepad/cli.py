@@ -183,7 +183,7 @@ def cmd_bench(args) -> int:
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
                           sharing_seconds=args.sharing_seconds, file_hands=args.file_hands,
-                          output=args.replay_output, web=args.web))
+                          output=args.replay_output, web=args.web, tap_hands=args.tap_hands))
     return 0
 
 
@@ -523,6 +523,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
     p.add_argument("--file-hands", type=int, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
+    p.add_argument("--tap-hands", type=int, default=1000,
+                   help="also time a tap on the hand form at 10 and at this many hands, per ruleset (0: skip)")
     p.add_argument("--no-replay-output", dest="replay_output", action="store_false",
                    help="skip timing `scorepad replay FILE > /dev/null` per ruleset against json.loads")
     p.add_argument("--web", action="store_true",
