@@ -7,8 +7,8 @@ and `replay` of its hands. Reported: hands per second and the ratio replay / jso
 Under "store": adding one hand to a stored evening of 1,000 hands through the app layer (one
 transaction: store, recompute, return the standings), p50 and p95 in ms, and the ratio of p50
 at 1,000 hands to p50 at 10 hands. "warm" is a running app (the GUI, a server) that keeps the
-evening's replay in memory; "cold" replays the whole evening for every add, as one
-`scorepad add` process does.
+evening's replay in memory; "cold" keeps nothing, as one `scorepad add` process: it plays the
+hand on the evening's checkpoint in the store (schema 5; before, it replayed the evening).
 
 Under "replay_file": `scorepad replay` of a Schafkopf session file of N hands (default 100,000,
 the most a session file may hold) in a fresh process: the file's size, the seconds, and the
@@ -98,7 +98,7 @@ def time_store_adds(table, evening_hands: int, samples: int, cold: bool = False,
     """Seconds for `samples` adds of one hand to a stored evening of `evening_hands` hands.
 
     Each add is undone (untimed) so that every timed add meets an evening of the same length;
-    `cold` drops the app's live replay first, so the add replays the whole evening.
+    `cold` drops the app's live replay first, as a fresh process: the add starts from the store.
     """
     from scorepad.app import App
 
