@@ -7,8 +7,8 @@ and `replay` of its hands. Reported: hands per second and the ratio replay / jso
 Under "store": adding one hand to a stored evening of 1,000 hands through the app layer (one
 transaction: store, recompute, return the standings), p50 and p95 in ms, and the ratio of p50
 at 1,000 hands to p50 at 10 hands. "warm" is a running app (the GUI, a server) that keeps the
-evening's replay in memory; "cold" replays the whole evening for every add, as one
-`scorepad add` process does.
+evening's replay in memory; "cold" keeps nothing, as one `scorepad add` process: it plays the
+hand on the evening's checkpoint in the store (schema 5; before, it replayed the evening).
 
 Under "replay_file": `scorepad replay` of a Schafkopf session file of N hands (default 100,000,
 the most a session file may hold) in a fresh process: the file's size, the seconds, and the
@@ -21,6 +21,10 @@ process, writing included, against `json.loads` of the same file in the same run
 Under "sharing_ws": the same tables over the real transport, `scorepad web` in its own process
 and every phone a client of Flet's protocol on its websocket (scorepad/devtools/sharing_ws.py):
 from Speichern to the hand on each watcher's screen p50/p95/max, the server's memory per phone.
+Under each ruleset, "tap": a tap on the hand form of an evening of 10 and of 1,000 hands
+(`--tap-hands`), through the real screen on headless phones (scorepad/devtools/tap.py): p95 in
+ms and the ratio, by the clock and by the CPU time the tap took ("cpu_", which the other work on
+a shared machine does not inflate).
 
 Under "web" (`--web`, needs chromium and Playwright): the table app's first load and a reload
 in chromium on a throttled link (see scorepad/devtools/web.py); "web_before" the same, served as
@@ -32,6 +36,7 @@ screen cold (first visit) and cached (a reload), and their ratios to the served 
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -98,7 +103,7 @@ def time_store_adds(table, evening_hands: int, samples: int, cold: bool = False,
     """Seconds for `samples` adds of one hand to a stored evening of `evening_hands` hands.
 
     Each add is undone (untimed) so that every timed add meets an evening of the same length;
-    `cold` drops the app's live replay first, so the add replays the whole evening.
+    `cold` drops the app's live replay first, as a fresh process: the add starts from the store.
     """
     from scorepad.app import App
 
@@ -185,16 +190,20 @@ print(code, time.perf_counter() - start)
 def bench_replay_output(table, n_hands: int, repeat: int = 3) -> dict:
     """`scorepad replay FILE > /dev/null` in a fresh process (from importing scorepad's command
     to the last byte written; the interpreter's own start left out), best of `repeat`, against
-    `json.loads` of the same file's text in this process (best of 5), in the same run."""
+    `json.loads` of the same file's text in this process (best of 5), in the same run. The
+    processes keep Python's compiled modules, as an installed scorepad does."""
     text = json.dumps(generate_session(table, n_hands))
     t_load = _best_of(lambda: json.loads(text), 5)
+    # as an installed scorepad runs: Python keeps the compiled modules (a PYTHONDONTWRITEBYTECODE
+    # in this environment would make every run compile scorepad's source again)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "session.json"
         path.write_text(text, encoding="utf-8")
         best = float("inf")
         for _ in range(repeat):
             out = subprocess.run([sys.executable, "-c", _REPLAY_OUTPUT, str(path)],
-                                 capture_output=True, text=True, check=True)
+                                 capture_output=True, text=True, check=True, env=env)
             code, seconds = out.stdout.split()
             if code != "0":
                 raise RuntimeError(f"scorepad replay ended with {code}: {out.stderr}")
@@ -204,14 +213,16 @@ def bench_replay_output(table, n_hands: int, repeat: int = 3) -> dict:
 
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0,
-              file_hands: int = 100_000, output: bool = True, web: bool = False,
-              sharing_ws_seconds: float = 60.0) -> dict:
+              file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
+              tap_taps: int = 100, sharing_ws_seconds: float = 60.0) -> dict:
     tables = builtin_tables()
     out = {}
     for rid, table in tables.items():
         if rulesets and rid not in rulesets:
             continue
         out[rid] = bench_replay(table, hands)
+        if tap_hands > 0:
+            out[rid]["tap"] = bench_tap(table, tap_hands, tap_taps)
     if output:
         out["replay_output"] = {rid: bench_replay_output(table, hands)
                                 for rid, table in tables.items() if not rulesets or rid in rulesets}
@@ -230,6 +241,27 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out["web"] = bench_web()
         out["web_before"] = bench_web(plain=True)  # as Flet served it before (ft.run, no_cdn)
         out["web_static"] = bench_static()  # `scorepad static` beside `scorepad web`
+    return out
+
+
+# --- a tap on the hand form ----------------------------------------------------------------
+
+
+def bench_tap(table, hands: int = 1000, taps: int = 100, small: int = 10) -> dict:
+    """p95 of a tap on the hand form (the handler and the re-render, through the real screen on
+    a headless phone; scorepad/devtools/tap.py) at `small` and at `hands` hands, and the ratio;
+    the two evenings on one server, their phones tapping in turn. The same for the CPU time
+    the tap took ("cpu_"), which other work on a shared machine does not inflate."""
+    from scorepad.devtools.tap import time_taps
+
+    session = generate_session(table, hands)
+    little, big = time_taps([{**session, "hands": session["hands"][:small]}, session], taps)
+    out: dict = {"taps": taps}
+    for prefix, i in (("", 0), ("cpu_", 1)):
+        p_small = percentile([t[i] for t in little], 95)
+        p_big = percentile([t[i] for t in big], 95)
+        out.update({f"{prefix}p95_ms_at_{small}": _ms(p_small), f"{prefix}p95_ms_at_{hands}": _ms(p_big),
+                    f"{prefix}ratio": round(p_big / p_small, 2)})
     return out
 
 

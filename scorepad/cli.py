@@ -32,7 +32,7 @@ def cmd_replay(args) -> int:
     with _no_cycle_collection():
         for i in range(len(hands)):
             raw, hands[i] = hands[i], None
-            chunks.append(_hand_text(game.play(i + 1, raw).as_dict()))
+            chunks.append(_result_text(game.play(i + 1, raw)))
     del hands
     out = sys.stdout
     if chunks:
@@ -76,6 +76,29 @@ def _hand_text(hand: dict) -> str:
 
 
 _HAND_TEMPLATES: dict[tuple, str] = {}
+_RESULT_TEMPLATES: dict[tuple, str] = {}
+
+
+def _result_text(result) -> str:
+    """A HandResult as `_hand_text(result.as_dict())` writes it, without making the dict: the
+    template is found by the players and each row's columns, the values filled in."""
+    deltas = result.deltas
+    shape = (*deltas, *map(tuple, deltas.values()))
+    template = _RESULT_TEMPLATES.get(shape)
+    if template is None:
+        usable = deltas and all(deltas.values())
+        template = _RESULT_TEMPLATES[shape] = (
+            _hand_template(tuple((p, tuple(row)) for p, row in deltas.items())) if usable else "")
+    if template:
+        values = [result.number]
+        for row in deltas.values():
+            values += row.values()
+        if {*map(type, values)} == _JUST_INT:
+            values.insert(1, _json_text(result.dealer))
+            return template % tuple(values)
+    return _hand_text(result.as_dict())
+
+
 _JSON = json.JSONEncoder(ensure_ascii=False).encode
 
 
@@ -161,7 +184,8 @@ def cmd_bench(args) -> int:
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
                           sharing_seconds=args.sharing_seconds, file_hands=args.file_hands,
-                          output=args.replay_output, web=args.web, sharing_ws_seconds=args.sharing_ws_seconds))
+                          output=args.replay_output, web=args.web, tap_hands=args.tap_hands,
+                          sharing_ws_seconds=args.sharing_ws_seconds))
     return 0
 
 
@@ -525,6 +549,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "this long: save-to-seen times, server memory per phone (0: skip)")
     p.add_argument("--file-hands", type=int, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
+    p.add_argument("--tap-hands", type=int, default=1000,
+                   help="also time a tap on the hand form at 10 and at this many hands, per ruleset (0: skip)")
     p.add_argument("--no-replay-output", dest="replay_output", action="store_false",
                    help="skip timing `scorepad replay FILE > /dev/null` per ruleset against json.loads")
     p.add_argument("--web", action="store_true",

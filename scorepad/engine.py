@@ -14,8 +14,8 @@ from scorepad.games import family_of
 from scorepad.games.base import Game, HandResult, Replay
 from scorepad.tables import RuleTable
 
-__all__ = ["Game", "HandResult", "Replay", "before_hand", "new_game", "replay_game", "replay",
-           "try_hand"]
+__all__ = ["Game", "HandResult", "Replay", "before_hand", "game_data", "game_from_data", "new_game", "replay_game",
+           "replay", "try_hand"]
 
 
 def new_game(table: RuleTable, players: list[str], first_dealer: str | None = None) -> Game:
@@ -81,3 +81,16 @@ def try_hand(table: RuleTable, players: list[str], hands: list[Any], hand: Any, 
     changed = list(hands)
     changed[number - 1] = hand
     return replay(table, players, changed, first_dealer).hands[number - 1]
+
+
+def game_data(game: Game) -> dict[str, Any]:
+    """The evening's state after the hands played on `game`, as plain JSON values."""
+    return game.to_data()
+
+
+def game_from_data(table: RuleTable, players: list[str], data: Any, first_dealer: str | None = None) -> Game:
+    """A game standing where `game_data` was taken, ready to play the next hand on; ValueError
+    if the data does not fit the table and seating (then replay the hands instead)."""
+    game = new_game(table, players, first_dealer)
+    game.load_data(data)
+    return game

@@ -133,9 +133,10 @@ def load_json(text: str, key: str = "file", hands: bool = False) -> Any:
     hand: "hand 4: augen: ..."); `key` names the whole text ("file", "options", "HAND_JSON")."""
     seen = []
 
-    def pairs(items):
-        obj = _pairs(items)
-        if type(obj) is _Twice:
+    def pairs(items):  # called for every object in the text: the usual case in as few steps as can be
+        obj = dict(items)
+        if len(obj) != len(items):
+            obj = _pairs(items)
             seen.append(True)
         return obj
 

@@ -3,7 +3,7 @@
 Only storage lives here (schema, migrations, transactions, rows); what a hand means is the
 engine's business and is checked by `scorepad.app` before anything is committed.
 
-Schema version 4 (`PRAGMA user_version`):
+Schema version 5 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -19,6 +19,14 @@ Schema version 4 (`PRAGMA user_version`):
     pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands
     house_rules (since 3) a table's own variants: a name, the built-in table it is based on,
               and the values it changes (as session options)
+    checkpoints (since 5) per evening, the engine's game state after its last hand (JSON),
+              written in the same transaction as the hand change, with the evening's version
+              and hand count it belongs to and a `seal` (a hash the app layer computes over the
+              rule table, the scorepad release, the seating, the last hand and the state), so
+              a process that adds a hand need not replay the evening; one that does not fit
+              is never used (the evening is replayed instead); triggers on `hands` delete an
+              evening's checkpoint whenever its hands are written, by anyone. Nothing else is
+              kept there.
 
 Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
 the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
@@ -45,7 +53,7 @@ from sqlite_utils import Database
 from scorepad.errors import ScorepadError
 from scorepad.names import normalize_name
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # what keeps a file from being written (it can still be read)
 WRITE_PROBLEMS = ("store_disk_full", "store_read_only", "store_io_error")
 BUSY_TIMEOUT_S = 10.0
@@ -145,7 +153,7 @@ def damage(data: bytes | str | None, kind: type | tuple = object) -> str | None:
 
 
 def create_schema(db: Database) -> None:
-    """The current schema (version 3), inside the caller's transaction."""
+    """The current schema (SCHEMA_VERSION), inside the caller's transaction."""
     db["players"].create(
         {"id": int, "name": str, "name_key": str, "created_at": str},
         pk="id", not_null=["name", "name_key", "created_at"],
@@ -187,6 +195,7 @@ def create_schema(db: Database) -> None:
         )
     create_drafts(db)
     migrate_v3_to_v4(db)
+    migrate_v4_to_v5(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -241,6 +250,23 @@ def migrate_v3_to_v4(db: Database, canonical_hands=None, evening_table=None) -> 
     db.execute("INSERT INTO drafts (evening_id, device, data, updated_at) "
                "SELECT evening_id, '', data, updated_at FROM drafts_v3")
     db.execute("DROP TABLE drafts_v3")
+
+
+def migrate_v4_to_v5(db: Database, canonical_hands=None, evening_table=None) -> None:
+    """Schema 4 -> 5: a checkpoint of each evening's state after its last hand. It starts
+    empty: each evening is replayed once, at its next hand change, which writes its first."""
+    if "checkpoints" not in db.table_names():
+        db["checkpoints"].create(
+            {"evening_id": int, "version": int, "hands": int, "seal": str, "state": str, "updated_at": str},
+            pk="evening_id", not_null=["version", "hands", "seal", "state", "updated_at"],
+            foreign_keys=[("evening_id", "evenings", "id")],
+        )
+    # any write to an evening's hands (scorepad's own, or anything else writing the file) drops
+    # its checkpoint: scorepad writes the new one after the hands, in the same transaction
+    for event, ids in (("INSERT", "NEW.evening_id"), ("UPDATE", "OLD.evening_id, NEW.evening_id"),
+                       ("DELETE", "OLD.evening_id")):
+        db.execute(f"CREATE TRIGGER IF NOT EXISTS hands_{event.lower()}_drops_checkpoint AFTER {event} ON hands "
+                   f"BEGIN DELETE FROM checkpoints WHERE evening_id IN ({ids}); END")
 
 
 def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list],
@@ -502,7 +528,7 @@ class Store:
             if found >= SCHEMA_VERSION:
                 return  # another process upgraded it while we waited
             backup = self._backup(found)
-            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4}
+            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5}
             try:
                 while found < SCHEMA_VERSION:
                     steps[found](db, self._canonical_hands, self._evening_table)
@@ -769,6 +795,24 @@ class Store:
 
     def clear_draft(self, evening_id: int, device: str) -> None:
         self.db.execute("DELETE FROM drafts WHERE evening_id = ? AND device IN (?, '')", [evening_id, device])
+
+    # -- checkpoints --------------------------------------------------------------------------
+
+    def checkpoint(self, evening_id: int) -> tuple[int, int, str, bytes] | None:
+        """The evening's checkpoint as stored (version, hands, seal, state as bytes), or None."""
+        row = self.db.execute("SELECT version, hands, seal, CAST(state AS BLOB) FROM checkpoints "
+                              "WHERE evening_id = ?", [evening_id]).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3])
+
+    def save_checkpoint(self, evening_id: int, version: int, hands: int, seal: str, state: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO checkpoints (evening_id, version, hands, seal, state, updated_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", [evening_id, version, hands, seal, state, now()])
+
+    def hand_text(self, evening_id: int, number: int) -> bytes | None:
+        """Hand `number` as stored (bytes, not decoded), or None."""
+        row = self.db.execute("SELECT CAST(data AS BLOB) FROM hands WHERE evening_id = ? AND number = ?",
+                              [evening_id, number]).fetchone()
+        return None if row is None else bytes(row[0]) if row[0] is not None else None
 
     # -- PINs -------------------------------------------------------------------------------
 

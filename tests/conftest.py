@@ -75,7 +75,7 @@ MARKERS_BY_FILE = {
     "load": ("test_load_sharing", "test_load_wire", "test_store_processes"),
     "ui": ("test_ui_", "test_form_"),
     "store": ("test_app", "test_cli_store", "test_store", "test_hostile", "test_exports", "test_stats",
-              "test_house_rules", "test_settle_up", "test_refusals"),
+              "test_house_rules", "test_settle_up", "test_refusals", "test_checkpoint"),
 }
 KINDS = ("unit", "store", "ui", "browser", "load")
 

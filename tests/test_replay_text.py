@@ -26,3 +26,13 @@ def test_every_game_hand_by_hand(rid):
 ])
 def test_odd_names_and_values(hand):
     assert _hand_text(hand) == _indented(hand, 4)
+
+
+@pytest.mark.parametrize("ruleset", sorted(builtin_tables()))
+def test_the_replay_writes_each_hand_result_as_json_indents_it(ruleset):
+    from scorepad.cli import _result_text
+
+    table = builtin_tables()[ruleset]
+    session = generate_session(table, 200, seed=11)
+    for hand in replay(table, session["players"], session["hands"]).hands:
+        assert _result_text(hand) == _indented(hand.as_dict(), 4)

@@ -171,6 +171,10 @@ class App:
     def hands(self, evening_id: int) -> list[Any]:
         return self._reports.hands(evening_id)
 
+    def hand(self, evening_id: int, number: int) -> Any:
+        """Hand `number` as entered."""
+        return self._reports.hand(evening_id, number)
+
     def session(self, evening_id: int) -> dict[str, Any]:
         """The evening as a session file (format 1)."""
         return self._reports.session(evening_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorepad.app.guard import guarded
+from scorepad.app.guard import guarded, unlocked
 
 if TYPE_CHECKING:
     from scorepad.app.evenings import Evenings
@@ -18,14 +18,14 @@ class Drafts:
         self.evenings = evenings
         self.store = evenings.store
 
-    @guarded
+    @unlocked  # one read: no other table waits for it beyond the store's own
     def draft(self, evening_id: int, device: str = "") -> Any:
         """The hand this phone (`device`) is entering (the form's taps), if any."""
         with self.store.read():
             self.store.evening(evening_id)
             return self.store.draft(evening_id, device)
 
-    @guarded
+    @unlocked  # one write transaction, every tap: only the store's own lock
     def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None,
                    device: str = "") -> None:
         """Keep this phone's taps: each phone has its own draft, no phone types into another's."""

@@ -20,13 +20,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
+from scorepad.app.checkpoint import restore, write_checkpoint
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
 from scorepad.app.checks import check_number, check_text, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
-from scorepad.app.guard import guarded
+from scorepad.app.guard import guarded, unlocked
 from scorepad.app.live import Live, game_copy, replay_live, stored_table
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, Reverted
 from scorepad.app.players import renamed_checked, renamed_dealer
@@ -45,6 +47,11 @@ class Evenings:
         self.store = store
         self._live: OrderedDict[int, Live] = OrderedDict()
         self._live_max = live_evenings
+        # the kept evenings change under `_kept` (the dict) and each evening's own lock (its
+        # game: played on by a change, copied by a preview); neither is held while waiting for
+        # the store, so one evening's replay never holds up another table
+        self._kept = threading.RLock()
+        self._evening_locks: dict[int, threading.Lock] = {}
         self._listeners: list[Callable[[int], None]] = []
         # a house variant by its id or name, as a session file carries it inline (House.variant)
         self.variants: Callable[[str], dict[str, Any] | None] = lambda name: None
@@ -65,7 +72,13 @@ class Evenings:
 
     def forget(self) -> None:
         """Drop the live replays (they are rebuilt from the store when needed)."""
-        self._live.clear()
+        with self._kept:
+            self._live.clear()
+
+    def evening_lock(self, evening_id: int) -> threading.Lock:
+        """The lock of one evening's kept game."""
+        with self._kept:
+            return self._evening_locks.setdefault(evening_id, threading.Lock())
 
     @guarded
     def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
@@ -132,12 +145,13 @@ class Evenings:
             new = {"ruleset": session.ruleset, "players": names, "first_dealer": dealer,
                    "options": options, "hands": len(hands)}
             live.version = self.store.log_change(evening_id, 0, action, None, None, new)
+            write_checkpoint(self.store, self.store.evening(evening_id), live.version, live)
             info = self.info(evening_id)
         self.keep(evening_id, live)
         self.changed(evening_id)
         return info
 
-    @guarded
+    @unlocked
     def evening(self, evening_id: int) -> EveningInfo:
         with self.store.read():
             return self.info(evening_id)
@@ -164,21 +178,29 @@ class Evenings:
         self.changed(evening_id)
         return info
 
-    @guarded
+    @unlocked
     def show(self, evening_id: int) -> Replay:
         """The evening replayed: every hand's deltas, the standings, what comes next."""
-        with self.store.read():
-            return self.live_now(evening_id).as_replay()
+        live = self.live_now(evening_id)
+        with self.evening_lock(evening_id):
+            return live.as_replay()
 
-    def live_now(self, evening_id: int, row: dict[str, Any] | None = None) -> Live:
+    def live_now(self, evening_id: int, complete: bool = True) -> Live:
         """The evening scored up to its last hand at the stored version: the kept one while
-        the version matches, else replayed from the store once and kept (inside a read)."""
-        row = row if row is not None else self.store.evening(evening_id)
-        live = self._live.get(evening_id)
-        if live is None or live.version != row["version"]:
-            live = replay_live(self.rule_table(row), row["players"], row["first_dealer"],
-                            self.store.hands(evening_id), row["version"])
-            self.keep(evening_id, live)
+        the version matches, else replayed once and kept. Without `complete` (only the game is
+        needed: the hand form), the store's checkpoint will do instead of a replay. The hands
+        are read in one read transaction; the replay runs after it, outside the store's lock."""
+        with self.store.read():
+            row = self.store.evening(evening_id)
+            live = self._live.get(evening_id)
+            if live is not None and live.version == row["version"] and (live.complete or not complete):
+                return live
+            table = self.rule_table(row)
+            live = None if complete else restore(self.store, row, table, self.store.hand_count(evening_id))
+            hands = self.store.hands(evening_id) if live is None else []
+        if live is None:
+            live = replay_live(table, row["players"], row["first_dealer"], hands, row["version"])
+        self.keep(evening_id, live)
         return live
 
     @guarded
@@ -287,6 +309,7 @@ class Evenings:
             op.write(self.store, evening_id)
             version = self.store.log_change(evening_id, row["version"], action, op.number,
                                             planned.old, op.hand, planned.undoes, device)
+            write_checkpoint(self.store, row, version, live)
             if action == "add" and device is not None:
                 self.store.clear_draft(evening_id, device)
         live.version = version
@@ -299,13 +322,20 @@ class Evenings:
     def _replayed(self, row: dict[str, Any], op: HandOp, count: int, label: str) -> Live:
         """The evening with the change applied, played by the engine; refusals name the hand."""
         evening_id = row["id"]
-        live = self._live.get(evening_id)
-        if (op.kind == "insert" and op.number == count + 1 and live is not None
-                and live.version == row["version"] and len(live.results) == count):
-            del self._live[evening_id]  # from here on it may change: kept again only after commit
-            live.results.append(live.game.play(op.number, op.hand))
-            live.hands.append(op.hand)
-            return live
+        if op.kind == "insert" and op.number == count + 1:  # a new hand: played on the evening as it stands
+            with self._kept:
+                live = self._live.get(evening_id)
+                if live is not None and live.version == row["version"] and live.hands == count:
+                    del self._live[evening_id]  # from here on it may change: kept again only after commit
+                else:
+                    live = None
+            if live is None:  # another process wrote, or none kept: the store's checkpoint, if it fits
+                live = restore(self.store, row, self.rule_table(row), count)
+            if live is not None:
+                with self.evening_lock(evening_id):  # no preview copies the game while it plays
+                    live.results.append(live.game.play(op.number, op.hand))
+                    live.entered.append(op.hand)
+                return live
         hands = op.apply(self.store.hands(evening_id))
         try:
             return replay_live(self.rule_table(row), row["players"], row["first_dealer"], hands)
@@ -314,32 +344,36 @@ class Evenings:
                 raise
             raise LaterHandError(label, err, op.number_before(err.number)) from None
 
-    @guarded
+    @unlocked
     def table(self, evening_id: int) -> RuleTable:
         """The rule table the evening is scored by (as stored with it)."""
         with self.store.read():
             return self.rule_table(self.store.evening(evening_id))
 
-    @guarded
+    @unlocked
     def before_hand(self, evening_id: int, number: int | None = None) -> Game:
         """The game as it stands before hand `number` (default: the next new hand), read-only.
         The next new hand is served from the kept evening (a copy of its game): no replay."""
+        if number is None:
+            live = self.live_now(evening_id, complete=False)
+            with self.evening_lock(evening_id):
+                return game_copy(live.game)
         with self.store.read():
-            if number is None:
-                return game_copy(self.live_now(evening_id).game)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return before_hand(self.rule_table(row), row["players"], hands, number, row["first_dealer"])
 
-    @guarded
+    @unlocked
     def preview(self, evening_id: int, hand: Any, number: int | None = None) -> HandResult:
         """What `hand` would score as the next hand (or in place of hand `number`); stores
         nothing. Raises HandError, naming a later hand that the edit would break. A next new
         hand is played on a copy of the kept evening's game: no replay."""
+        if number is None:
+            live = self.live_now(evening_id, complete=False)
+            with self.evening_lock(evening_id):
+                game, count = game_copy(live.game), live.hands
+            return game.play(count + 1, hand)
         with self.store.read():
-            if number is None:
-                live = self.live_now(evening_id)
-                return game_copy(live.game).play(len(live.results) + 1, hand)
             row = self.store.evening(evening_id)
             hands = self.store.hands(evening_id)
         return try_hand(self.rule_table(row), row["players"], hands, hand, number, row["first_dealer"])
@@ -386,23 +420,30 @@ class Evenings:
         )
 
     def keep(self, evening_id: int, live: Live) -> None:
-        self._live[evening_id] = live
-        self._live.move_to_end(evening_id)
-        while len(self._live) > self._live_max:
-            self._live.popitem(last=False)
+        """Keep the evening's live replay (never over a newer one another thread kept)."""
+        with self._kept:
+            kept = self._live.get(evening_id)
+            if kept is not None and kept is not live and kept.version > live.version:
+                return
+            self._live[evening_id] = live
+            self._live.move_to_end(evening_id)
+            while len(self._live) > self._live_max:
+                self._live.popitem(last=False)
 
     def advance(self, evening_id: int, old: int, new: int) -> None:
         """A change that leaves the hands alone: the live replay stays right at the new version."""
-        live = self._live.get(evening_id)
-        if live is not None and live.version == old:
-            live.version = new
+        with self._kept:
+            live = self._live.get(evening_id)
+            if live is not None and live.version == old:
+                live.version = new
 
     def _result(self, evening_id: int, action: str, op: HandOp, live: Live) -> ChangeResult:
-        hand = live.results[op.number - 1].as_dict() if op.kind != "remove" else None
+        hand = live.result(op.number).as_dict() if op.kind != "remove" else None
         return ChangeResult(evening=evening_id, version=live.version, action=action, number=op.number,
-                            hands=len(live.results), hand=hand, standings=live.game.snapshot(),
+                            hands=live.hands, hand=hand, standings=live.game.snapshot(),
                             state=live.game.state())
 
     def drop(self, evening_id: int) -> None:
         """Forget the evening's live replay (its hands or table changed outside a hand change)."""
-        self._live.pop(evening_id, None)
+        with self._kept:
+            self._live.pop(evening_id, None)

@@ -86,6 +86,13 @@ class Reports:
             return self.store.hands(evening_id)
 
     @guarded
+    def hand(self, evening_id: int, number: int) -> Any:
+        """Hand `number` as entered (one row read, however long the evening)."""
+        with self.store.read():
+            self.store.evening(evening_id)
+            return self.store.hand(evening_id, number)
+
+    @guarded
     def session(self, evening_id: int) -> dict[str, Any]:
         """The evening as a session file (format 1)."""
         with self.store.read():

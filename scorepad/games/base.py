@@ -157,9 +157,15 @@ class Seating:
 
 
 class Game:
-    """A game family's running evening. Subclasses score one hand at a time in `play`."""
+    """A game family's running evening. Subclasses score one hand at a time in `play`.
+
+    What changes while hands are played is the board, the dealer's seat and each family's
+    `kept` attributes: `to_data` writes exactly that as plain JSON values and `from_data`
+    puts it back on a new game of the same table and seating (a checkpoint of the evening)."""
 
     hand_model: ClassVar[type[HandModel]]
+    # the attributes a family's `play` changes besides the board and the dealer (JSON values)
+    kept: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, table: TableBase, players: list[str], first_dealer: str | None = None):
         self.table: Any = table  # the family's own table model (scoring.py reads its fields)
@@ -223,6 +229,12 @@ class Game:
         zero = self._zero_row
         board = self.board
         deltas = {}
+        if len(zero) == 1:  # the table keeps this one tally only: each row is just it
+            for p in self.seated:
+                v = amounts.get(p, 0)
+                board[p][tally] += v
+                deltas[p] = {tally: v}
+            return deltas
         for p in self.seated:
             row = zero.copy()
             v = amounts.get(p, 0)
@@ -241,6 +253,37 @@ class Game:
 
     def snapshot(self) -> dict[str, dict[str, int]]:
         return {p: dict(row) for p, row in self.board.items()}
+
+    # -- the evening's state as data ------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """What the hands played so far left behind, as plain JSON values."""
+        return {"dealer": self.seats.dealer_index, "board": self.snapshot(),
+                "kept": {name: _plain(getattr(self, name)) for name in self.kept}}
+
+    def load_data(self, data: Any) -> None:
+        """Put `to_data`'s values back on this game (a new one of the same table and seating).
+        ValueError if they do not fit it: other players or tallies, a value of another kind."""
+        if not isinstance(data, dict) or set(data) != {"dealer", "board", "kept"}:
+            raise ValueError("not a game's data")
+        dealer, board, kept = data["dealer"], data["board"], data["kept"]
+        if type(dealer) is not int or not 0 <= dealer < len(self.seated):
+            raise ValueError("dealer")
+        if not isinstance(board, dict) or list(board) != list(self.seated):
+            raise ValueError("board players")
+        for row in board.values():
+            if not isinstance(row, dict) or list(row) != list(self.tallies) \
+                    or any(type(v) is not int for v in row.values()):
+                raise ValueError("board tallies")
+        if not isinstance(kept, dict) or set(kept) != set(self.kept):
+            raise ValueError("kept")
+        values = {name: _fitting(name, getattr(self, name), kept[name], self.seated) for name in self.kept}
+        self.seats.dealer_index = dealer
+        if self.seats.out:
+            self.seats._seat_out()  # who sits out follows the deal
+        self.board = {p: dict(row) for p, row in board.items()}
+        for name, value in values.items():
+            setattr(self, name, value)
 
     # -- the interface the engine uses --------------------------------------------------
 
@@ -261,3 +304,38 @@ class Game:
         Default: the `geld` tally, where the game keeps one. `settle_open` settles an
         unfinished round (a Struliwuli Rad) by the game's own rule."""
         return {p: row.get("geld", 0) for p, row in result.standings.items()}
+
+
+def _plain(value: Any) -> Any:
+    """A kept attribute as a JSON value (a copy: the data never shares lists with the game)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _fitting(name: str, fresh: Any, value: Any, players: tuple[str, ...]) -> Any:
+    """`value` for the kept attribute `name` if it is of the kind a new game has there
+    (`fresh`): a whole number, a flag, a player or None, a list of players or of whole numbers,
+    whole numbers per player. ValueError otherwise."""
+    def whole(v: Any) -> bool:
+        return type(v) is int
+
+    def player(v: Any) -> bool:
+        return isinstance(v, str) and v in players
+
+    ok = False
+    if type(fresh) is bool:
+        ok = type(value) is bool
+    elif type(fresh) is int:
+        ok = whole(value)
+    elif fresh is None or isinstance(fresh, str):
+        ok = value is None or player(value)
+    elif isinstance(fresh, dict):
+        ok = isinstance(value, dict) and list(value) == list(fresh) and all(whole(v) for v in value.values())
+    elif isinstance(fresh, list):
+        ok = isinstance(value, list) and (all(player(v) for v in value) or all(whole(v) for v in value))
+    if not ok:
+        raise ValueError(name)
+    return _plain(value)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 class Ramsch(Game):
     hand_model = RamschHand
     table: RamschTable  # the family's own table model
+    kept = ("partie", "new_partie_next", "weg", "last_bolla")
 
     @staticmethod
     def tallies_kept(table: TableBase) -> list[str]:

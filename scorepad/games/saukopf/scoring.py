@@ -50,6 +50,13 @@ class Saukopf(Game):
     hand_model = SaukopfHand
     table: SaukopfTable  # the family's own table model
 
+    def __init__(self, table: SaukopfTable, players: list[str], first_dealer: str | None = None) -> None:
+        super().__init__(table, players, first_dealer)
+        # the table's items that are switched on, looked up once (a table never changes)
+        self._fleisch_items = {mode: tuple(item for item in getattr(table.fleisch, mode).values() if item.enabled)
+                               for mode in ("trog", "napf")}
+        self._rauborstig_items = tuple(item for item in table.rauborstig.values() if item.enabled)
+
     def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SaukopfHand, raw, number)
         t = self.table
@@ -101,15 +108,13 @@ class Saukopf(Game):
             "winners_no_trick": hand.all_tricks == losing_side,
             "against_spiess": hand.spiess and not won,
         }
-        fleisch = sum(self._item_points(item, facts) for item in getattr(t.fleisch, contract.mode).values()
-                      if item.enabled) * factor
+        points = self._item_points
+        fleisch = sum([points(item, facts) for item in self._fleisch_items[contract.mode]]) * factor
 
         deltas = self.zero_deltas()
         for p in winners:
             deltas[p]["fleisch"] = fleisch
-        for item in t.rauborstig.values():
-            if not item.enabled:
-                continue
+        for item in self._rauborstig_items:
             who = self._rauborstig_to(item, won, player, bid, hand.spiess, sayers)
             if who is not None:
                 deltas[who]["rauborstig"] += item.points

@@ -64,6 +64,7 @@ if TYPE_CHECKING:
 class Schafkopf(Game):
     hand_model = SchafkopfHand
     table: SchafkopfTable  # the family's own table model
+    kept = ("pot", "pot_paid", "bock_rounds")
 
     def __init__(self, table: SchafkopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
@@ -90,7 +91,8 @@ class Schafkopf(Game):
     def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SchafkopfHand, raw, number)
         t = self.table
-        said = chain_said(number, hand, t)
+        # (the calls below that do nothing for a plain hand are skipped inline: replay speed)
+        said = chain_said(number, hand, t) if hand.model_extra else {}
         dealer = self.seats.dealer
         if hand.passed:
             others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
@@ -112,13 +114,16 @@ class Schafkopf(Game):
 
         if hand.game == RAMSCH and RAMSCH not in t.contracts:
             return self._ramsch(number, hand, said, dealer)
-        for key in ("jungfrauen", "durchmarsch", "loser"):
-            if getattr(hand, key) is not None:
-                raise HandError(number, key, "ramsch_only_key")
+        if hand.jungfrauen is not None or hand.durchmarsch is not None or hand.loser is not None:
+            for key in ("jungfrauen", "durchmarsch", "loser"):
+                if getattr(hand, key) is not None:
+                    raise HandError(number, key, "ramsch_only_key")
         if isinstance(hand.augen, dict):
             raise HandError(number, "augen", "augen_not_number")
         game_id, contract = contract_of(number, t, hand.game)
-        knocks = self._knocks(number, hand) * self._bock_factor()
+        knocks = 1 if hand.klopfer is None else self._knocks(number, hand)
+        if t.bock.enabled:
+            knocks *= self._bock_factor()
         player, party, opponents = self.player_party(
             number, hand.player, hand.partner, contract.kind == "partner",
             needs_partner="sauspiel_partner_missing", no_partner="no_partner", game=contract.name)
@@ -145,7 +150,10 @@ class Schafkopf(Game):
             won, schneider, schwarz = self._tricks_outcome(number, hand, contract), False, False
         if tout:  # announced: won only with every trick
             won = won and schwarz
-        factor, sayers = check_chain(number, t, said, party, opponents, self.players)
+        if said:
+            factor, sayers = check_chain(number, t, said, party, opponents, self.players)
+        else:  # what check_chain gives for a hand without the chain
+            factor, sayers = 1, [None] * len(t.kontra_chain)
         value = contract.tariff
         if tout:  # won or lost: (Grundwert + Laufende) x factor, or ("schwarz") the game won Schwarz x factor
             if t.tout.value == "schwarz":
@@ -365,9 +373,12 @@ class Schafkopf(Game):
         per_member = sign * value * len(opponents) // len(party)
         amounts = dict.fromkeys(opponents, -sign * value)
         amounts.update(dict.fromkeys(party, per_member))
-        self._stock(party, won, contract, amounts, info)
+        if self.pot:  # (an empty pot, or no Stock at all: nothing moves)
+            self._stock(party, won, contract, amounts, info)
         deltas = self.book("geld", amounts)
-        self._advance_bock(info.pop("bock_triggers"))
+        triggers = info.pop("bock_triggers")
+        if self.table.bock.enabled:
+            self._advance_bock(triggers)
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 class SchwarzeSau(Game):
     hand_model = SchwarzeSauHand
     table: SchwarzeSauTable  # the family's own table model
+    kept = ("game_number", "new_game_next", "achterbrief")
 
     def __init__(self, table: SchwarzeSauTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)

@@ -53,6 +53,7 @@ def rad_payout(points: dict[str, int], rate: int) -> dict[str, int]:
 class Struliwuli(Game):
     hand_model = StruliwuliHand
     table: StruliwuliTable  # the family's own table model
+    kept = ("rad", "in_rad", "new_rad_next")
 
     def __init__(self, table: StruliwuliTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)

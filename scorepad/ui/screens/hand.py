@@ -34,13 +34,12 @@ def HandScreen(nav, tick: int) -> ft.Control:
     evening_id, number = nav.route.evening, nav.route.number
     info = app.evening(evening_id)
     table = app.table(evening_id)
-    hands = app.hands(evening_id)
     game = app.before_hand(evening_id, number)
     # the form offers only who plays this hand: who sits it out (the deal says) is left out
     ctx = FormCtx(table=table, players=list(game.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=number, game=game)
     form = form_for(table.family)
-    existing = hands[number - 1] if number else None
+    existing = app.hand(evening_id, number) if number else None  # one row: a tap costs the same all evening
 
     def first_draft():
         if number is None:
@@ -53,8 +52,14 @@ def HandScreen(nav, tick: int) -> ft.Control:
     busy, set_busy = ft.use_state(False)
     seen, set_seen = ft.use_state(info.version)  # the evening as this form last showed it
 
+    # the draft as last rendered: a tap that reaches an older copy of a chip (Flet may still hold
+    # one) adds to the newest taps instead of overwriting them with the draft that copy knew
+    latest = ft.use_ref(None)
+    latest.current = draft
+
     def put(**changes):
-        new = {**draft, **changes}
+        new = {**latest.current, **changes}
+        latest.current = new
         set_draft(new)
         if number is None:
             app.save_draft(evening_id, new, expected_version=None, device=nav.device)
@@ -156,7 +161,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
                                          key="discard")),
                    big_button("Trotzdem eintragen", lambda: save(expected=info.version), key="save-anyway",
                               disabled=result is None or busy)]
-    title = f"Spiel {number} ändern" if number else f"Spiel {len(hands) + 1}"
+    title = f"Spiel {number} ändern" if number else f"Spiel {info.hands + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
                   ft.Column([c for c in [notice_line(nav)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
