@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.engine import replay
+from scorepad.engine import new_game, replay
 from scorepad.errors import HandError, ScorepadError
 from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.cards import SUITS
@@ -525,3 +525,29 @@ def test_any_session_option_is_refused_by_key_or_scores_cleanly(ruleset):
             assert HAND_PREFIX.match(str(exc)) or str(exc).startswith("players"), str(exc)
 
     run()
+
+
+# --- Saukopf at five (a house variant) -------------------------------------------------------
+
+SAUKOPF_AT_FIVE = {"players": [4, 5], "sitting_out": {"in_play": 4, "seats": {"5": [0]}}}
+
+
+@SETTINGS
+@given(data=st.data())
+def test_at_a_saukopf_table_of_five_the_dealer_books_nothing_and_the_winners_share_alike(data):
+    """Saukopf's tallies are points, not money (they need not sum to zero): at five, the dealer
+    sits the hand out and books nothing in any tally; the four in play score as at four."""
+    table = with_options(get_table("saukopf"), SAUKOPF_AT_FIVE)
+    players = SAU + ["Girgl"]
+    game = new_game(table, players)
+    for number in range(1, 7):
+        dealer, in_play = game.seats.dealer, list(game.players)
+        assert dealer not in in_play and len(in_play) == 4
+        hand = data.draw(saukopf_hand(players=tuple(in_play)))
+        result = game.play(number, hand)
+        assert all(v == 0 for v in result.deltas[dealer].values())
+        party = {hand["player"], hand.get("partner")} - {None}
+        fleisch = {p: result.deltas[p]["fleisch"] for p in in_play}
+        winners = party if any(fleisch[p] for p in party) else set(in_play) - party
+        assert len({fleisch[p] for p in winners}) == 1
+        assert all(fleisch[p] == 0 for p in set(in_play) - winners)
