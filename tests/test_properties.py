@@ -182,7 +182,6 @@ SEATED_OPTIONS = st.sampled_from([
 def seated_evening(draw, table, players, max_size=12):
     """A valid evening at a table with more seats than play: each hand is drawn for the four
     the deal puts in play (a copy of the game is played along)."""
-    from scorepad.engine import new_game
 
     extras = table.tout.enabled or table.ramsch.enabled
     game, hands = new_game(table, players), []
