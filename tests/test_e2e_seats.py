@@ -46,7 +46,7 @@ async def test_five_at_the_table_with_a_tariff_set_by_finger(server):
             await tab.at("next-hand").wait_for(state="attached", timeout=10000)
             # Vroni deals the first hand and sits it out
             assert await tab.has("sits-out-Vroni") and not await tab.has("sits-out-Hias")
-            await tab.wait_text("context-line", "Geber Vroni · setzt aus: Vroni")
+            await tab.wait_text("context-line", "Geber Vroni · raus kommt Hias · setzt aus: Vroni")
             await tab.screenshot("seats/table-five")
             await tab.tap("next-hand")
             await tab.at("player-Hias").wait_for(state="attached", timeout=10000)
