@@ -69,7 +69,7 @@ def board(result, tally):
 
 
 # --- markers: each test file's kind, unless a test says otherwise -----------------------------
-# scripts/test -m "not browser" is the quick set; -m unit the quickest (see README)
+# scripts/test -m "not browser and not load" is the quick set; -m unit the quickest (see README)
 MARKERS_BY_FILE = {
     "browser": ("test_e2e_", "test_static_site"),
     "load": ("test_load_sharing", "test_load_wire", "test_store_processes"),
