@@ -38,6 +38,8 @@ def game_vars(game):
 TABLES = dict(builtin_tables())
 TABLES["schafkopf+stock+bock"] = with_options(get_table("schafkopf"), {
     "stock": {"enabled": True}, "bock": {"enabled": True}, "klopfen": {"enabled": True}})
+for seated in (5, 6):  # who sits out follows the deal: a restored game must seat them alike
+    TABLES[f"schafkopf+stock+bock at {seated}"] = with_options(TABLES["schafkopf+stock+bock"], {"players": [seated]})
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))
