@@ -37,13 +37,9 @@ def _title(summary: EveningSummary) -> str:
     return " · ".join(parts)
 
 
-def _hands(n: int) -> str:
-    return f"{n} Spiel" if n == 1 else f"{n} Spiele"
-
-
 def games_line(summary: EveningSummary) -> str:
     """The games played as the statistics count them, and the hands that were no game."""
-    parts = [_hands(summary.games)]
+    parts = [fmt.hands_text(summary.games)]
     if summary.thrown_in:
         parts.append(f"{summary.thrown_in} zusammengeworfen")
     if summary.misdeals:

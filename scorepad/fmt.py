@@ -19,6 +19,11 @@ TALLY_NAMES = {
 }
 
 
+def hands_text(n: int) -> str:
+    """A number of hands as the sheet says it: "1 Spiel", "3 Spiele"."""
+    return f"{n} Spiel" if n == 1 else f"{n} Spiele"
+
+
 def money(cents: int, signed: bool = False) -> str:
     """Cents as euros, German style: 1234 -> "12,34 €", -5 -> "-0,05 €" (signed: "+12,34 €")."""
     sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")

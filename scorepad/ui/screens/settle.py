@@ -118,7 +118,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
             for i, t in enumerate(summary.transfers)]))
     elif money:
         body.append(ft.Text("Alles ausgeglichen.", size=16))
-    stats = [ft.Text(f"{s.name}: " + " · ".join([f"{s.hands_played} Spiele"] + stat_phrases(s)), size=14)
+    stats = [ft.Text(f"{s.name}: " + " · ".join([fmt.hands_text(s.hands_played)] + stat_phrases(s)), size=14)
              for s in summary.stats]
     body.append(section("Statistik", ft.Text(games_line(summary), size=14, key="games-line"), *stats))
     if summary.hands:

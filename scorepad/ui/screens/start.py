@@ -16,7 +16,7 @@ NOTES: list[str] = []
 
 
 def evening_line(e) -> str:
-    return f"{e.game} · {', '.join(e.players)} · {e.hands} Spiele"
+    return f"{e.game} · {', '.join(e.players)} · {fmt.hands_text(e.hands)}"
 
 
 @ft.component

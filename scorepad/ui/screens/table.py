@@ -156,7 +156,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     if line is not None:
         bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
-                         subtitle=f"{len(result.hands)} {'Spiel' if len(result.hands) == 1 else 'Spiele'}" + (" · beendet" if info.finished else "")),
+                         subtitle=fmt.hands_text(len(result.hands)) + (" · beendet" if info.finished else "")),
                   body, bottom)
 
 
