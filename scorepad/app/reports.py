@@ -33,13 +33,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class ExportData:
-    """Everything an export format may need: the evening's facts, its session file, the rule
-    table it is scored by, and its replay."""
+    """Everything an export format may need: the evening's facts, its session file and the rule
+    table it is scored by (the replay with every board is `evening_summary`'s)."""
 
     info: EveningInfo
     session_file: dict[str, Any]
     table: RuleTable
-    replay: Replay
 
 
 def evening_summary(data: ExportData, settle_open: bool = False) -> tuple[Replay, EveningSummary]:
@@ -107,7 +106,7 @@ class Reports:
             raise ExportError("export_format_unknown", format=format, known=", ".join(EXPORT_FORMATS))
         with self.store.read():
             row = self.store.evening(evening_id)
-            data = ExportData(self.evenings.info(evening_id), self._session_file(row), self.evenings.rule_table(row), self.evenings.show(evening_id))
+            data = ExportData(self.evenings.info(evening_id, row), self._session_file(row), self.evenings.rule_table(row))
         return EXPORT_FORMATS[format](data, settle_open)
 
     @guarded
@@ -120,7 +119,7 @@ class Reports:
             if kept is not None and kept[0] == row["version"]:
                 return kept[1].model_copy(deep=True)
             data = ExportData(self.evenings.info(evening_id, row), self._session_file_plain(row),
-                              self.evenings.rule_table(row), self.evenings.show(evening_id))
+                              self.evenings.rule_table(row))
         summary = evening_summary(data, settle_open)[1]
         if len(self._summaries) > 32:
             self._summaries.clear()
