@@ -86,8 +86,7 @@ class Pins:
     @guarded
     def pen_token(self, evening_id: int, device: str) -> str:
         """The token that says `device` holds the pen of the evening, under the current PIN."""
-        message = f"scorepad-pen|{evening_id}|{device}".encode("utf-8")
-        return hmac.new(self._key(evening_id), message, hashlib.sha256).hexdigest()
+        return _token(self._key(evening_id), evening_id, device)
 
     def holds_pen(self, evening_id: int, device: str, token: str | None) -> bool:
         """Whether the token the phone kept is still the pen (the PIN has not changed since)."""
@@ -121,9 +120,16 @@ class Pins:
         those that showed a valid token since this server started."""
         with self._lock:
             held = dict(self._holders.get(evening_id, {}))
-        current = {d: t for d, (t, _) in held.items() if t == self.pen_token(evening_id, d)}
+        key = self._key(evening_id) if held else b""  # one read for every holder
+        current = {d: t for d, (t, _) in held.items() if t == _token(key, evening_id, d)}
         with self._lock:
             for device in set(held) - set(current):
                 self._holders.get(evening_id, {}).pop(device, None)
         order = sorted(current, key=lambda d: -held[d][1])
         return [phone_label(d) for d in order]
+
+
+def _token(key: bytes, evening_id: int, device: str) -> str:
+    """The pen's token: an HMAC of the evening and the phone, keyed by the PIN and when it was set."""
+    message = f"scorepad-pen|{evening_id}|{device}".encode("utf-8")
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
