@@ -18,3 +18,8 @@ def normalize_name(name: str) -> str:
     if not isinstance(name, str) or has_control_characters(name):
         return name
     return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def name_key(name: str) -> str:
+    """How a player's name is compared: normalized (see normalize_name), casefolded."""
+    return normalize_name(name).casefold()

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.errors import HandError, SessionError, describe_validation_error
-from scorepad.names import has_control_characters, normalize_name  # noqa: F401 (part of this module's API)
+from scorepad.names import has_control_characters, name_key, normalize_name  # noqa: F401 (part of this module's API)
 from scorepad.refusals import Names
 from scorepad.tables import deep_merge, get_table, with_options
 
@@ -282,7 +282,7 @@ def check_players(table, players: list[str], first_dealer: str | None) -> None:
             raise SessionError(f"players[{i}]", "name_control", name=name)
         if len(name) > MAX_NAME_CHARS:
             raise SessionError(f"players[{i}]", "name_too_long", name=name, max=MAX_NAME_CHARS)
-        folded = normalize_name(name).casefold()
+        folded = name_key(name)
         if folded in seen:
             raise SessionError("players", "name_twice", first=seen[folded], second=name)
         seen[folded] = name

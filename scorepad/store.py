@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterator
 from sqlite_utils import Database
 
 from scorepad.errors import ScorepadError
-from scorepad.names import normalize_name
+from scorepad.names import name_key
 
 SCHEMA_VERSION = 5
 # what keeps a file from being written (it can still be read)
@@ -325,11 +325,6 @@ def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, st
         })
     db.execute("DROP TABLE hands_v1")
     db.execute("DROP TABLE evenings_v1")
-
-
-def name_key(name: str) -> str:
-    """How a player's name is compared: normalized (see names.normalize_name), casefolded."""
-    return normalize_name(name).casefold()
 
 
 def find_player(db: Database, name: str) -> dict | None:
