@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.app.checks import check_name, rename_in
 from scorepad.app.errors import PlayerNameError
 from scorepad.app.guard import guarded
-from scorepad.app.live import replay_live
+from scorepad.engine import replay
 from scorepad.app.models import PlayerInfo
 from scorepad.errors import HandError
 from scorepad.store import NotFoundError
@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 def renamed_checked(table: RuleTable, players: list[str], first_dealer: str | None, hands: list[Any],
                     mapping: dict[str, str]) -> list[Any]:
     """The hands with players renamed, refused unless the evening scores exactly the same."""
-    before: Any = rename_in(replay_live(table, players, first_dealer, hands).as_replay().as_dict(), mapping)
+    before: Any = rename_in(replay(table, players, hands, first_dealer).as_dict(), mapping)
     new_hands = rename_in(hands, mapping)
     try:
-        after: Any = replay_live(table, [mapping.get(p, p) for p in players], renamed_dealer(first_dealer, mapping),
-                         new_hands).as_replay().as_dict()
+        after: Any = replay(table, [mapping.get(p, p) for p in players], new_hands,
+                            renamed_dealer(first_dealer, mapping)).as_dict()
     except HandError as exc:
         after = exc
     if after != before:

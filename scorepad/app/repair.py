@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from scorepad.app.guard import guarded
-from scorepad.app.live import replay_live
+from scorepad.engine import replay
 from scorepad.app.rules import table_diff
 from scorepad.errors import ScorepadError
 from scorepad.store import StoreError, damage, dumps, now
@@ -73,7 +73,7 @@ class Repairs:
                                             reason=change["damaged"])))
         if not found:
             try:
-                replay_live(self.evenings.rule_table(row), row["players"], row["first_dealer"], self.store.hands(evening_id))
+                replay(self.evenings.rule_table(row), row["players"], self.store.hands(evening_id), row["first_dealer"])
             except ScorepadError as exc:
                 found.append(f"evening {evening_id}: {exc}")
         return found

@@ -22,7 +22,5 @@ def migration_hands(evening: dict[str, Any], renames: dict[str, str]) -> list[An
     """For the schema upgrade: an old evening's hands with player names spelled as stored."""
     if not renames:
         return list(evening["hands"])
-    session = SessionFile(format=1, ruleset=evening["ruleset"], players=evening["players"],
-                          first_dealer=evening["first_dealer"], options=evening["options"])
-    return renamed_checked(session_table(session), evening["players"], evening["first_dealer"],
-                           evening["hands"], renames)
+    table = migration_table(evening["ruleset"], evening["players"], evening["first_dealer"], evening["options"])
+    return renamed_checked(table, evening["players"], evening["first_dealer"], evening["hands"], renames)
