@@ -6,8 +6,6 @@ from __future__ import annotations
 from scorepad.fmt import TALLY_NAMES
 
 KIND = {"partner": "mit Partner", "solo": "Solo", "sie": "sofort gewonnen", "doppel": "Doppel"}
-def bid_words(b) -> str:
-    return "schwarz" if b == "schwarz" else str(b)
 
 
 def chain_words(table) -> str:

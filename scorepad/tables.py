@@ -157,6 +157,11 @@ def bid_rank(bid: Bid) -> int:
     return 121 if bid == SCHWARZ or isinstance(bid, str) else bid
 
 
+def bid_text(bid: Bid) -> str:
+    """A bid as the table says it: a number of Augen, or "schwarz"."""
+    return "schwarz" if bid == SCHWARZ else str(bid)
+
+
 # a family's table model (a subclass), found through the registry by its `family`
 RuleTable = TableBase
 

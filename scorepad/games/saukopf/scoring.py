@@ -13,7 +13,7 @@ from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_auge
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_said, check_chain
-from scorepad.tables import SCHWARZ, Bid, bid_rank
+from scorepad.tables import SCHWARZ, Bid, bid_rank, bid_text
 from scorepad.trophies import trophy_holders
 
 if TYPE_CHECKING:
@@ -40,10 +40,6 @@ def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
     for p in by_remainder[:leftover]:
         out[p] += 1
     return out
-
-
-def bid_text(bid: Bid) -> str:
-    return "schwarz" if bid == SCHWARZ else str(bid)
 
 
 class Saukopf(Game):

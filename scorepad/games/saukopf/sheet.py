@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorepad.rulesheet import KIND, bid_words, chain_words
+from scorepad.rulesheet import KIND, chain_words
+from scorepad.tables import bid_text
 from scorepad.games.saukopf.rules import SaukopfTable
 
 FLEISCH_WHEN = {
@@ -29,7 +30,7 @@ def sheet(t: SaukopfTable) -> list[tuple[str, list[str]]]:
     for c in t.contracts.values():
         if c.enabled:
             where = "Trog" if c.mode == "trog" else "Napf"
-            bids = bid_words(c.min_bid) if c.min_bid == c.max_bid else f"{bid_words(c.min_bid)} bis {bid_words(c.max_bid)}"
+            bids = bid_text(c.min_bid) if c.min_bid == c.max_bid else f"{bid_text(c.min_bid)} bis {bid_text(c.max_bid)}"
             games.append(f"{c.name} ({KIND[c.kind]}, {where}): Grunzer {bids} · Trümpfe: {c.trumps}")
     out = [("Spiele", games)]
     for mode, title in (("trog", "Schlachtfest im Trog (je Gewinner)"), ("napf", "Schlachtfest im Napf (je Gewinner)")):
