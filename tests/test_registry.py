@@ -116,7 +116,7 @@ def _toy_form():
     return types.SimpleNamespace(initial=initial, to_hand=to_hand, view=view, quick_actions=quick_actions)
 
 
-TOY = Family(name="toy", title="Toy", rules=ToyTable, hand=ToyHand, game=Toy, tallies=("punkte",),
+TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte",),
              words=TOY_WORDS, sheet=lambda t: [("Zählen", [f"Wer gewinnt, bekommt {t.points_per_win}."])],
              options=[("Punkte je Sieg", ("points_per_win",), [1, 2])], house=[], stats=TOY_STATS,
              generate=lambda rng, game, players: {"winner": rng.choice(players)}, form="")

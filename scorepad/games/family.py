@@ -67,7 +67,6 @@ class Family:
     name: str  # the tables' `family`
     title: str
     rules: type[TableBase]  # rules.py: the rule table's model
-    hand: type[HandModel]  # hand.py: the hand as entered
     game: type[Game]  # scoring.py: plays a hand, money at the end
     tallies: tuple[str, ...]  # what scoring writes: a table must keep these
     words: Words  # words.py
@@ -81,6 +80,11 @@ class Family:
     # with the table's value sets before an evening starts
     tariffs: Callable[[Any], list[str]] | None = None
 
+    @property
+    def hand(self) -> type[HandModel]:
+        """hand.py: the hand as entered (the model the game's `play` reads)."""
+        return self.game.hand_model
+
     def form_module(self) -> Any:
         """The hand form (initial, to_hand, view, summary), imported on first use."""
         if isinstance(self.form, str):
@@ -89,7 +93,7 @@ class Family:
 
 
 def package_family(name: str, title: str, tallies: tuple[str, ...], package: ModuleType | str,
-                   rules: type[TableBase], hand: type[HandModel], game: type[Game]) -> Family:
+                   rules: type[TableBase], game: type[Game]) -> Family:
     """A family from its package's modules by their names (words, sheet, choices, stats, bench, form)."""
     pkg = package if isinstance(package, str) else package.__name__
     words = importlib.import_module(f"{pkg}.words")
@@ -97,7 +101,7 @@ def package_family(name: str, title: str, tallies: tuple[str, ...], package: Mod
     choices = importlib.import_module(f"{pkg}.choices")
     stats = importlib.import_module(f"{pkg}.stats")
     bench = importlib.import_module(f"{pkg}.bench")
-    return Family(name=name, title=title, rules=rules, hand=hand, game=game, tallies=tallies,
+    return Family(name=name, title=title, rules=rules, game=game, tallies=tallies,
                   words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
                   stats=stats, generate=bench.generate, form=f"{pkg}.form",
                   tariffs=getattr(sheet, "tariffs", None))

@@ -3,8 +3,7 @@ words (German lines), sheet (rule sheet), choices (options, house rules), stats,
 (a random hand), form (the hand form, UI: imported only by the screens)."""
 
 from scorepad.games.family import package_family
-from scorepad.games.ramsch.hand import RamschHand
 from scorepad.games.ramsch.rules import RamschTable
 from scorepad.games.ramsch.scoring import Ramsch
 
-FAMILY = package_family("ramsch", "Zaisertshofer Ramsch", ('striche', 'bolla'), __name__, rules=RamschTable, hand=RamschHand, game=Ramsch)
+FAMILY = package_family("ramsch", "Zaisertshofer Ramsch", ('striche', 'bolla'), __name__, rules=RamschTable, game=Ramsch)

@@ -3,8 +3,7 @@ words (German lines), sheet (rule sheet), choices (options, house rules), stats,
 (a random hand), form (the hand form, UI: imported only by the screens)."""
 
 from scorepad.games.family import package_family
-from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.saukopf.rules import SaukopfTable
 from scorepad.games.saukopf.scoring import Saukopf
 
-FAMILY = package_family("saukopf", "Saukopf", ('fleisch', 'rauborstig'), __name__, rules=SaukopfTable, hand=SaukopfHand, game=Saukopf)
+FAMILY = package_family("saukopf", "Saukopf", ('fleisch', 'rauborstig'), __name__, rules=SaukopfTable, game=Saukopf)

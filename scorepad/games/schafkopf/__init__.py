@@ -3,8 +3,7 @@ words (German lines), sheet (rule sheet), choices (options, house rules), stats,
 (a random hand), form (the hand form, UI: imported only by the screens)."""
 
 from scorepad.games.family import package_family
-from scorepad.games.schafkopf.hand import SchafkopfHand
 from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.games.schafkopf.scoring import Schafkopf
 
-FAMILY = package_family("schafkopf", "Schafkopf", ('geld',), __name__, rules=SchafkopfTable, hand=SchafkopfHand, game=Schafkopf)
+FAMILY = package_family("schafkopf", "Schafkopf", ('geld',), __name__, rules=SchafkopfTable, game=Schafkopf)

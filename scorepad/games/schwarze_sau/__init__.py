@@ -3,8 +3,7 @@ words (German lines), sheet (rule sheet), choices (options, house rules), stats,
 (a random hand), form (the hand form, UI: imported only by the screens)."""
 
 from scorepad.games.family import package_family
-from scorepad.games.schwarze_sau.hand import SchwarzeSauHand
 from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
 from scorepad.games.schwarze_sau.scoring import SchwarzeSau
 
-FAMILY = package_family("schwarze_sau", "Schwarze Sau", ('punkte', 'verloren'), __name__, rules=SchwarzeSauTable, hand=SchwarzeSauHand, game=SchwarzeSau)
+FAMILY = package_family("schwarze_sau", "Schwarze Sau", ('punkte', 'verloren'), __name__, rules=SchwarzeSauTable, game=SchwarzeSau)

@@ -3,8 +3,7 @@ words (German lines), sheet (rule sheet), choices (options, house rules), stats,
 (a random hand), form (the hand form, UI: imported only by the screens)."""
 
 from scorepad.games.family import package_family
-from scorepad.games.struliwuli.hand import StruliwuliHand
 from scorepad.games.struliwuli.rules import StruliwuliTable
 from scorepad.games.struliwuli.scoring import Struliwuli
 
-FAMILY = package_family("struliwuli", "Struliwuli", ('punkte', 'geld'), __name__, rules=StruliwuliTable, hand=StruliwuliHand, game=Struliwuli)
+FAMILY = package_family("struliwuli", "Struliwuli", ('punkte', 'geld'), __name__, rules=StruliwuliTable, game=Struliwuli)
