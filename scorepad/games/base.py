@@ -111,9 +111,9 @@ class Seating:
 
     def _seat_out(self) -> None:
         n = len(self.players)
-        if not self.out:
+        if not self.out:  # everyone plays every hand: nobody to refuse as sitting out
             self.sitting_out: tuple[str, ...] = ()
-            self.in_play: tuple[str, ...] = self.players
+            self.in_play = InPlay(self.players)
             return
         away = {(self.dealer_index + k) % n for k in self.out}
         self.sitting_out = tuple(self.players[i] for i in sorted(away, key=lambda i: (i - self.dealer_index) % n))
@@ -176,7 +176,7 @@ class Game:
         self.board: dict[str, dict[str, int]] = self.zero_deltas()
 
     @property
-    def players(self) -> tuple[str, ...]:
+    def players(self) -> InPlay:
         """Who plays the next hand: everyone at the table but who sits it out (the deal says
         who; see Seating). The board keeps every seat (`seated`); who sits out a hand is
         booked a zero row for it."""
@@ -196,8 +196,7 @@ class Game:
         """A player of this hand: at the table and not sitting it out."""
         if name not in self.seats.players:
             raise HandError(number, key, "not_a_player", name=name, players=", ".join(self.seated))
-        if isinstance(self.players, InPlay):
-            self.players.sits_out(number, key, name)
+        self.players.sits_out(number, key, name)
         return str(name)
 
     def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,

@@ -29,7 +29,7 @@ def chain_said(number: int, hand: HandModel, table: ChainTable) -> dict[str, Any
 
 
 def check_chain(number: int, table: ChainTable, said: dict[str, Any], player_party: set[str], opponents: set[str],
-                players: tuple[str, ...], allowed: bool = True, game_name: str = "") -> tuple[int, list[str | None]]:
+                players: InPlay, allowed: bool = True, game_name: str = "") -> tuple[int, list[str | None]]:
     """Validate who said each link; return the factor and the sayer of each link (None if unsaid).
 
     A link comes from the opponents or the player party, as the table says, and only after
@@ -50,8 +50,7 @@ def check_chain(number: int, table: ChainTable, said: dict[str, Any], player_par
         if not allowed:
             raise HandError(number, step.key, "chain_not_allowed", game=game_name, step=step.name)
         if not isinstance(who, str) or who not in players:
-            if isinstance(players, InPlay):  # seated, but sitting this hand out
-                players.sits_out(number, step.key, who)
+            players.sits_out(number, step.key, who)  # seated, but sitting this hand out
             raise HandError(number, step.key, "not_a_player", name=who, players=", ".join(players))
         if not previous_said:
             raise HandError(number, step.key, "chain_order", step=step.name, previous=previous_name)
