@@ -65,7 +65,7 @@ def generate_session(table, n_hands: int, seed: int = 1) -> dict:
     hands = []
     number = 0
     while len(hands) < n_hands:
-        hand = make(rng, game, players)
+        hand = make(rng, game)
         try:
             game.play(number + 1, hand)
         except HandError:

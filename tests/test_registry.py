@@ -119,7 +119,7 @@ def _toy_form():
 TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte",),
              words=TOY_WORDS, sheet=lambda t: [("Zählen", [f"Wer gewinnt, bekommt {t.points_per_win}."])],
              options=[("Punkte je Sieg", ("points_per_win",), [1, 2])], house=[], stats=TOY_STATS,
-             generate=lambda rng, game, players: {"winner": rng.choice(players)}, form="")
+             generate=lambda rng, game: {"winner": rng.choice(list(game.players))}, form="")
 
 TOY_TOML = '''
 id = "toy"

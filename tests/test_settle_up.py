@@ -149,7 +149,7 @@ def generated(app: App, ruleset: str, players: list[str], n: int, seed: int = 1,
     table = app.table(evening.id)
     rng, game, hands = random.Random(seed), new_game(table, players), []
     while len(hands) < n:
-        hand = family_of(table).generate(rng, game, players)
+        hand = family_of(table).generate(rng, game)
         try:
             game.play(len(hands) + 1, hand)
         except HandError:

@@ -74,7 +74,7 @@ class Family:
     options: list[Choice]  # choices.py OPTIONS: asked when an evening starts
     house: list[Choice]  # choices.py HOUSE: what a table's own rules may change besides
     stats: Stats  # stats.py
-    generate: Callable[[random.Random, Game, list[str]], dict[str, Any]]  # bench.py: a random valid hand
+    generate: Callable[[random.Random, Game], dict[str, Any]]  # bench.py: a random valid hand of who plays next
     form: str | Any = field(default="")  # form.py, as a module path (or the module itself)
     # sheet.py `tariffs`, if the game has one: the tariffs as they stand, a line each, shown
     # with the table's value sets before an evening starts

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 
-def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
+def generate(rng: random.Random, game: Any) -> dict[str, Any]:
+    players = list(game.players)  # who plays this hand, in seating order
     start = game.table.start_striche
     fresh = game.new_partie_next
     still_in = [p for p in players if fresh or game.board[p]["striche"] > 0]

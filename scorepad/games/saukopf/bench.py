@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 
-def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
+def generate(rng: random.Random, game: Any) -> dict[str, Any]:
     t = game.table
     players = list(game.players)  # who plays this hand: who sits it out (the deal says) is left out
     cid = rng.choice([c for c, v in t.contracts.items() if v.enabled])

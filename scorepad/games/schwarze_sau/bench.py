@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 
-def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
+def generate(rng: random.Random, game: Any) -> dict[str, Any]:
+    players = list(game.players)  # who plays this hand, in seating order
     if game.achterbrief:
         return {"achterbrief_loser": rng.choice(game.achterbrief)}
     if rng.random() < 0.05:

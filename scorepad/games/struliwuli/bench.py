@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 
-def generate(rng: random.Random, game: Any, players: list[str]) -> dict[str, Any]:
+def generate(rng: random.Random, game: Any) -> dict[str, Any]:
+    players = list(game.players)  # who plays this hand, in seating order
     _, _, cards = game._position()
     order = game.seats.order_from_left_of_dealer()
     bids = {p: rng.randint(0, min(cards, 2)) for p in order}
