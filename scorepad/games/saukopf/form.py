@@ -10,8 +10,7 @@ import flet as ft
 from scorepad.cards import reachable_sums_of_size
 from scorepad.games.saukopf.rules import SaukopfContract, SaukopfTable
 from scorepad.tables import SCHWARZ, Bid
-from scorepad.ui.forms import FormCtx, FormError, Put, numpad, setter
-from scorepad.games.schafkopf.form import laufende_section
+from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
 from scorepad.cards import SUITS
 from scorepad.describe import chain_words, laufende_words
 from scorepad.ui.widgets import chip, chip_row, choice_row, rank_label, section, suit_chip

@@ -10,7 +10,7 @@ import flet as ft
 from scorepad.cards import SUITS
 from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
-from scorepad.ui.forms import FormCtx, FormError, Put, numpad, setter
+from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
 TRICKS_WORDS = {"no_trick": "gewonnen heißt: kein Stich", "all_tricks": "gewonnen heißt: alle Stiche"}
@@ -205,19 +205,6 @@ def laufende_title(t: SchafkopfTable) -> str:
     if not t.laufende.enabled:
         return "Laufende (zählen an diesem Tisch nicht)"
     return "Laufende (zählen nur für die Spieler)" if t.laufende.counted_for == "player" else "Laufende"
-
-
-def laufende_section(d: dict[str, Any], put: Put, err: FormError, trumps: int, title: str) -> ft.Control:
-    """Laufende: "mit"/"ohne" and the number are two taps, in any order (the sign is kept apart)."""
-    lauf = d.get("laufende") or 0
-    sign = d.get("_lauf_sign") or (-1 if lauf < 0 else 1)
-    return section(
-        title,
-        choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(_lauf_sign=v, laufende=v * abs(lauf) or None),
-                   key_prefix="lauf-sign-"),
-        choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, trumps + 1)], abs(lauf),
-                   lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
-        error=err.at("laufende"))
 
 
 def _ramsch_view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:

@@ -75,3 +75,19 @@ def numpad(value: int | None, on_value: Callable[[int | None], None], quick: lis
         chip_row(chip(str(q), value == q, (lambda _e=None, q=q: on_value(q)), width=64, key=f"{key_prefix}quick-{q}") for q in quick),
         chip_row(keys),
     ], spacing=8)
+
+
+def laufende_section(d: dict[str, Any], put: Put, err: FormError, trumps: int, title: str) -> ft.Control:
+    """Laufende (Schafkopf's, Saukopf's): "mit"/"ohne" and the number are two taps, in any order
+    (the sign is kept apart)."""
+    from scorepad.ui.widgets import choice_row, section
+
+    lauf = d.get("laufende") or 0
+    sign = d.get("_lauf_sign") or (-1 if lauf < 0 else 1)
+    return section(
+        title,
+        choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(_lauf_sign=v, laufende=v * abs(lauf) or None),
+                   key_prefix="lauf-sign-"),
+        choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, trumps + 1)], abs(lauf),
+                   lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
+        error=err.at("laufende"))
