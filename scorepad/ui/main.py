@@ -45,6 +45,28 @@ class Notice:
     on_action: Callable | None = None
 
 
+def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
+    """Run the coroutine function `job` as `page`'s (this phone's connection), after `seconds`;
+    from any thread (another phone's change). Not page.run_task: it would also bind the
+    caller's context to this page. Nothing happens once the phone's connection is gone."""
+    if page is None:
+        return
+    try:
+        loop = page.session.connection.loop
+    except RuntimeError:  # this phone's connection is gone
+        return
+    if loop.is_closed():
+        return
+
+    async def later() -> None:
+        if seconds:
+            await asyncio.sleep(seconds)
+        context_page.set(page)
+        await job()
+
+    asyncio.run_coroutine_threadsafe(later(), loop)
+
+
 @dataclass
 class Nav:
     """What every screen gets: the app layer, where we are, how to move and to refresh, and
@@ -83,11 +105,8 @@ class Nav:
             return False
         self.pens[evening_id] = token
         kept = json.dumps({str(e): t for e, t in self.pens.items()})
-        page = self.page
 
         async def keep() -> None:
-            if page is not None:
-                context_page.set(page)
             try:
                 await asyncio.wait_for(ft.SharedPreferences().set(PEN_KEY, kept), DEVICE_WAIT_S)
             except (TimeoutError, asyncio.TimeoutError, RuntimeError):
@@ -109,23 +128,7 @@ class Nav:
 
     def soon(self, job: Callable[[], Any], seconds: float = 0) -> None:
         """Run the coroutine function `job` on this phone's connection, after `seconds`."""
-        page = self.page
-        if page is None:
-            return
-        try:
-            loop = page.session.connection.loop
-        except RuntimeError:
-            return
-        if loop.is_closed():
-            return
-
-        async def later() -> None:
-            if seconds:
-                await asyncio.sleep(seconds)
-            context_page.set(page)
-            await job()
-
-        asyncio.run_coroutine_threadsafe(later(), loop)
+        run_on(self.page, job, seconds)
 
     def refresh_in(self, seconds: float) -> None:
         """Render again after `seconds` (a highlight that fades, a countdown)."""
@@ -167,21 +170,14 @@ class Nav:
         if self.show is None:
             return
         self.show(notice)
-        page = self.page
-        if notice is None or page is None:
-            return
-        try:
-            loop = page.session.connection.loop
-        except RuntimeError:
+        if notice is None:
             return
         show = self.show
 
         async def fade() -> None:
-            await asyncio.sleep(NOTICE_SECONDS)
-            context_page.set(page)
             show(lambda current: None if current is notice else current)
 
-        asyncio.run_coroutine_threadsafe(fade(), loop)
+        self.soon(fade, NOTICE_SECONDS)
 
     # -- this phone's own changes, and taking them back -------------------------------------------
     # The app layer decides what "this phone's last change" is: the change log names the phone
@@ -278,21 +274,13 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         come from another phone's session: the update must run as this phone's page."""
 
         async def refresh() -> None:
-            context_page.set(page)
             bump()
 
         def on_change(evening_id: int) -> None:
             shown = here.current
             if shown is not None and shown.screen != "start" and shown.evening != evening_id:
                 return  # another table's change: nothing on this phone changes
-            # not page.run_task: it would also bind the caller's context to this page
-            try:
-                loop = page.session.connection.loop
-            except RuntimeError:  # this phone's connection is gone
-                return
-            if loop.is_closed():
-                return
-            asyncio.run_coroutine_threadsafe(refresh(), loop)
+            run_on(page, refresh)
 
         return app.subscribe(on_change)
 
