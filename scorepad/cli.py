@@ -219,7 +219,7 @@ def _hand_json(text: str):
 def _read_text(name: str, session: bool = False) -> str:
     """A file's text (- for standard input); a session file larger than any real evening
     (MAX_SESSION_BYTES) is refused before it is read."""
-    from scorepad.session import MAX_SESSION_BYTES
+    from scorepad.session import MAX_SESSION_BYTES, session_text
 
     limit = MAX_SESSION_BYTES if session else None
     try:
@@ -234,7 +234,7 @@ def _read_text(name: str, session: bool = False) -> str:
             raise ScorepadError("session_too_large", file=name, size=size, limit=limit)
         if data is None:
             data = path.read_bytes()
-        return data.decode("utf-8")
+        return session_text(data, name) if session else data.decode("utf-8")
     except OSError as exc:
         raise ScorepadError("file_cannot_read", file=name, reason=exc.strerror) from None
     except UnicodeDecodeError as exc:

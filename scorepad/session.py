@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorepad.errors import HandError, SessionError, describe_validation_error
+from scorepad.errors import HandError, ScorepadError, SessionError, describe_validation_error
 from scorepad.names import has_control_characters, name_key, normalize_name  # noqa: F401 (part of this module's API)
 from scorepad.refusals import Names
 from scorepad.tables import deep_merge, get_table, with_options
@@ -260,6 +260,17 @@ def _names_in(value: Any, known: dict[str, str]) -> Any:
     if isinstance(value, dict):
         return {_names_in(k, known): _names_in(v, known) for k, v in value.items()}
     return value
+
+
+def session_text(data: bytes, name: str) -> str:
+    """A session file's bytes (`name`: the file, for the message) as text: refused when larger
+    than any real evening (MAX_SESSION_BYTES) or not UTF-8."""
+    if len(data) > MAX_SESSION_BYTES:
+        raise ScorepadError("session_too_large", file=name, size=len(data), limit=MAX_SESSION_BYTES)
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScorepadError("file_not_utf8", file=name, byte=exc.start) from None
 
 
 def parse_session_text(text: str) -> SessionFile:

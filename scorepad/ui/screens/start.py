@@ -6,8 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorepad import fmt
-from scorepad.errors import ScorepadError
-from scorepad.session import MAX_SESSION_BYTES
+from scorepad.session import session_text
 from scorepad.ui.widgets import TARGET, big_button, header, screen, tag
 
 
@@ -56,13 +55,7 @@ def StartScreen(nav, tick: int) -> ft.Control:
         made = []
 
         def change() -> None:
-            if len(data) > MAX_SESSION_BYTES:
-                raise ScorepadError("session_too_large", file=name, size=len(data), limit=MAX_SESSION_BYTES)
-            try:
-                text = bytes(data).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ScorepadError("file_not_utf8", file=name, byte=exc.start) from None
-            made.append(nav.app.import_session(text))
+            made.append(nav.app.import_session(session_text(data, name)))
 
         if nav.attempt(change, "Abend importiert"):
             nav.to("table", made[0].id)()
