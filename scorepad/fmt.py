@@ -19,6 +19,12 @@ TALLY_NAMES = {
 }
 
 
+def counts_words(counts: list[int] | tuple[int, ...]) -> str:
+    """How many may play, as the sheet says it: [4, 5, 6] -> "4, 5 oder 6"."""
+    words = [str(n) for n in counts]
+    return " oder ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 def hands_text(n: int) -> str:
     """A number of hands as the sheet says it: "1 Spiel", "3 Spiele"."""
     return f"{n} Spiel" if n == 1 else f"{n} Spiele"

@@ -3,7 +3,7 @@ generated from the table itself, so a house variant reads as it will score."""
 
 from __future__ import annotations
 
-from scorepad.fmt import TALLY_NAMES
+from scorepad.fmt import TALLY_NAMES, counts_words
 
 KIND = {"partner": "mit Partner", "solo": "Solo", "sie": "sofort gewonnen", "doppel": "Doppel"}
 
@@ -40,8 +40,7 @@ def sitting_out_words(table) -> list[str]:
 def rule_sheet(table) -> list[tuple[str, list[str]]]:
     """(heading, lines) of the table's rule sheet, with who plays first."""
     head = [table.description] if table.description else []
-    counts = [str(n) for n in table.players]
-    head.append(f"Für {' oder '.join([', '.join(counts[:-1]), counts[-1]] if len(counts) > 1 else counts)} Spieler.")
+    head.append(f"Für {counts_words(table.players)} Spieler.")
     head += sitting_out_words(table)
     from scorepad.games import family_of  # the families' sheets use this module's helpers
 

@@ -9,7 +9,8 @@ from typing import Any
 from scorepad import fmt
 from scorepad.games import FAMILIES, Choice
 from scorepad.games.family import Labelled
-from scorepad.tables import deep_merge
+from scorepad.errors import ScorepadError
+from scorepad.tables import deep_merge, with_options
 
 
 def evening_choices(family: str) -> list[Choice]:
@@ -24,8 +25,7 @@ def all_choices(family: str) -> list[Choice]:
 
 def choice_label(path: tuple, value) -> str:
     if isinstance(value, list) and all(isinstance(v, int) for v in value) and value:  # player counts
-        words = [str(v) for v in value]
-        return " oder ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+        return fmt.counts_words(value)
     if isinstance(value, list):
         return ", ".join(link["name"] for link in value) if value else "nicht"
     if isinstance(value, bool):
@@ -38,6 +38,14 @@ def choice_label(path: tuple, value) -> str:
 def choice_values(path: tuple, values: list) -> list[tuple[Any, str]]:
     """(value, label) for each value of a choice: a Labelled value's own words, else choice_label."""
     return [(v.value, v.label) if isinstance(v, Labelled) else (v, choice_label(path, v)) for v in values]
+
+
+def fitting_table(table: Any, values: dict[str, Any]) -> Any:
+    """The table with `values` applied, or None if they do not fit it."""
+    try:
+        return with_options(table, values)
+    except ScorepadError:
+        return None
 
 
 def value_at(table, path: tuple):

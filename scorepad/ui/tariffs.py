@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorepad.errors import ScorepadError
 from scorepad.games import family_of
-from scorepad.tables import deep_merge, table_as_dict, with_options
+from scorepad.tables import deep_merge, table_as_dict
+from scorepad.ui.choices import fitting_table
 from scorepad.ui.widgets import choice_row, section, tag
-
-
-def _with(table, values):
-    """The table with `values` applied, or None if they do not fit it."""
-    try:
-        return with_options(table, values)
-    except ScorepadError:
-        return None
 
 
 def tariff_set_section(table, options: dict, set_options, key_prefix: str = "tariff-set-") -> list[ft.Control]:
@@ -28,7 +20,7 @@ def tariff_set_section(table, options: dict, set_options, key_prefix: str = "tar
         return []
     now = table_as_dict(table)
     current = next((name for name, values in sets.items()
-                    if (after := _with(table, values)) is not None and table_as_dict(after) == now), None)
+                    if (after := fitting_table(table, values)) is not None and table_as_dict(after) == now), None)
     lines = family_of(table).tariffs
     shown = [tag(ft.Text("\n".join(lines(table)), size=14, key=f"{key_prefix}lines"))] if lines else []
     return [section("Tarif", choice_row([(name, name) for name in sets], current,

@@ -5,27 +5,14 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
 from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.tariffs import tariff_set_section
-from scorepad.ui.choices import choice_label, evening_choices, picked, value_at
+from scorepad.ui.choices import choice_values, evening_choices, fitting_table, picked, value_at
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
-
-
-def counts_words(counts) -> str:
-    """[4, 5, 6] -> "4, 5 oder 6"."""
-    words = [str(n) for n in counts]
-    return " oder ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
-
-
-def with_options_or(table, values):
-    """The table with `values` applied, or None if they do not fit it."""
-    try:
-        return with_options(table, values)
-    except ScorepadError:
-        return None
 
 
 @ft.component
@@ -64,15 +51,15 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
             set_dealer(None)
 
     problem = ""
-    table = with_options_or(base, options) or base  # the options picked, also before the players
+    table = fitting_table(base, options) or base  # the options picked, also before the players
     try:
         check_players(with_options(base, options), players, dealer)
     except ScorepadError as exc:
         problem = exc.german
         if not players:
-            problem = f"{base.name}: {counts_words(table.players)} Spieler eintragen"
+            problem = f"{base.name}: {fmt.counts_words(table.players)} Spieler eintragen"
         elif exc.code == "player_count":
-            problem = f"{base.name} spielen {counts_words(table.players)} (jetzt {len(players)})"
+            problem = f"{base.name} spielen {fmt.counts_words(table.players)} (jetzt {len(players)})"
 
     chosen = next((v for v in variants if v.name == variant), None)
 
@@ -123,7 +110,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     body += tariff_set_section(table, options, set_options)  # the tariffs move together, shown before the start
     for label, path, values in evening_choices(base.family):
         current = value_at(table, path)
-        body.append(section(label, choice_row([(v, choice_label(path, v)) for v in values], current,
+        body.append(section(label, choice_row(choice_values(path, values), current,
                                               lambda v, path=path: set_options(picked(options, path, v)),
                                               key_prefix=f"opt-{'.'.join(path)}-")))
     if show_rules:
