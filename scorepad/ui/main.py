@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scorepad.app import App, ChangeResult, Reverted
+from scorepad.app import App, Reverted
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.access import PinGuard
@@ -215,9 +215,9 @@ class Nav:
             self.notify(undone_text(words, reverted), "Wiederherstellen", lambda: self.restore(evening_id))
         self.refresh()
 
-    def confirm(self, evening_id: int, result: ChangeResult, text: str) -> None:
-        """After this phone's own add, edit or delete: remember it, go to the table and say so
-        there, with Rückgängig."""
+    def confirm(self, evening_id: int, text: str) -> None:
+        """After this phone's own add, edit or delete: go to the table and say so there, with
+        Rückgängig (the app layer knows which change was this phone's)."""
         self.go(Route("table", evening_id))
         self.route = Route("table", evening_id)
         self.notify(text, "Rückgängig", lambda: self.undo(evening_id))

@@ -39,18 +39,16 @@ def HandScreen(nav, tick: int) -> ft.Control:
     ctx = FormCtx(table=table, players=list(game.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=number, game=game)
     form = form_for(table.family)
-    existing = app.hand(evening_id, number) if number else None  # one row: a tap costs the same all evening
-
-    def first_draft():
+    def first_draft():  # the form's first render only: a tap reads neither the draft nor the hand
         if number is None:
             saved = app.draft(evening_id, nav.device)
             if saved:
                 return saved
-        return form.initial(ctx, existing)
+        return form.initial(ctx, app.hand(evening_id, number) if number else None)
 
     draft, set_draft = ft.use_state(first_draft)
     busy, set_busy = ft.use_state(False)
-    seen, set_seen = ft.use_state(info.version)  # the evening as this form last showed it
+    seen = ft.use_state(info.version)[0]  # the evening as this form first showed it
 
     # the draft as last rendered: a tap that reaches an older copy of a chip (Flet may still hold
     # one) adds to the newest taps instead of overwriting them with the draft that copy knew
@@ -98,7 +96,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
             set_busy(False)
             nav.notify(exc.german)
             return
-        nav.confirm(evening_id, done, f"Spiel {done.number} gespeichert" if number is None else f"Spiel {number} geändert")
+        nav.confirm(evening_id, f"Spiel {done.number} gespeichert" if number is None else f"Spiel {number} geändert")
 
     def discard():
         """The other phone's hand was this one: drop this phone's taps, back to the table."""
@@ -120,11 +118,11 @@ def HandScreen(nav, tick: int) -> ft.Control:
                 nav.refresh()
                 return
             try:
-                done = app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
+                app.delete_hand(evening_id, number, expected_version=seen, device=nav.device)
             except ScorepadError as exc:
                 nav.notify(exc.german)
                 return
-            nav.confirm(evening_id, done, f"Spiel {number} gelöscht")
+            nav.confirm(evening_id, f"Spiel {number} gelöscht")
 
         nav.page.show_dialog(ft.AlertDialog(
             title=ft.Text(f"Spiel {number} löschen?"),
