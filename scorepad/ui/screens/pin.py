@@ -49,10 +49,6 @@ def wait_text(seconds: float) -> str:
     return f"Zu viele falsche Versuche: noch {math.ceil(seconds)} s warten"
 
 
-def bottom_line(nav) -> ft.Control | None:
-    return notice_line(nav)  # a message is a line of the layout that goes by itself, never a SnackBar
-
-
 @ft.component
 def PinScreen(nav, tick: int) -> ft.Control:
     """Enter the PIN to keep score on this phone."""
@@ -109,7 +105,7 @@ def PinScreen(nav, tick: int) -> ft.Control:
     if shown:
         body.append(tag(ft.Text(shown, color=ft.Colors.ERROR, size=16, key="pin-message",
                                 text_align=ft.TextAlign.CENTER)))
-    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, bottom_line(nav))
+    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, notice_line(nav))
 
 
 @ft.component
@@ -167,4 +163,4 @@ def PinShowScreen(nav, tick: int) -> ft.Control:
         body += [tag(ft.Text(f"Neue PIN: {new}", size=28, weight=ft.FontWeight.BOLD, key="new-pin-typed")),
                  ft.Row([tag(ft.OutlinedButton("Abbrechen", height=48, on_click=cancel, key="new-pin-cancel")),
                          big_button("PIN festlegen", set_pin, key="new-pin-set")])]
-    return screen(back, body, bottom_line(nav))
+    return screen(back, body, notice_line(nav))

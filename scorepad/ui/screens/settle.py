@@ -57,19 +57,21 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     except ScorepadError as exc:
         return error_screen("Abrechnung", nav.to("start"), exc)
 
-    async def download(kind: str, label: str, _e=None):
+    def exported(kind: str) -> tuple[str, bytes]:
+        """The evening in `kind` as a file: its name and its bytes."""
         text = app.export_session(evening_id, kind, settle_open)
         name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}{'-excel' if kind == 'csv-de' else ''}.{SUFFIX.get(kind, kind)}"
-        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        return name, text if isinstance(text, bytes) else text.encode("utf-8")
+
+    async def download(kind: str, label: str, _e=None):
+        name, data = exported(kind)
         await ft.FilePicker().save_file(file_name=name, src_bytes=data)
         nav.notify(f"{label} gespeichert")
 
     async def share_session():
         """The evening's session file to another app (the phone's share sheet; a download where
         the browser has none): another phone or `scorepad import` makes the evening from it."""
-        text = app.export_session(evening_id, "json", settle_open)
-        data = text if isinstance(text, bytes) else text.encode("utf-8")
-        name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}.json"
+        name, data = exported("json")
         try:
             await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type="application/json", name=name)],
                                          title=f"{info.game} {fmt.day(info.started_at)}")
