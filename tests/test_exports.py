@@ -21,7 +21,7 @@ import pytest
 from scorepad.app import evenings as app_module
 from scorepad import fmt
 from scorepad.app import App
-from scorepad.cli import main
+from cli_runner import ok as cli
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -395,13 +395,6 @@ def test_money_is_german():
 
 
 # --- JSON ----------------------------------------------------------------------------------------------
-
-def cli(capsys, *argv) -> str:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert (code, err) == (0, ""), err
-    return out
-
 
 def test_json_round_trips_through_import_and_results_match_show(app, capsys, tmp_path):
     evening = schafkopf_evening(app)

@@ -17,9 +17,9 @@ import pytest
 
 from scorepad.app import evenings as app_module
 from scorepad.app import App
-from scorepad.cli import main
 from test_summary import sw
 from scorepad.session import MAX_NAME_CHARS
+from cli_runner import ok as cli
 
 STARTED = "2026-11-29T18:30:00.000+00:00"
 P4 = ["Vroni", "Wast", "Hias", "Kathi"]
@@ -37,13 +37,6 @@ def app(tmp_path, monkeypatch):
         yield a
     monkeypatch.undo()
     time.tzset()
-
-
-def cli(capsys, *argv) -> str:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert (code, err) == (0, ""), err
-    return out
 
 
 def open_rad_evening(app: App) -> int:

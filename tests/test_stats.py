@@ -17,6 +17,7 @@ from scorepad.cli import main
 from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError
 from scorepad.tables import get_table
+from cli_runner import ok as cli
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 HIAS, VRONI, WAST, KATHI = SK
@@ -252,13 +253,6 @@ def test_season_equals_the_summaries_added_up(app, clock):
 
 
 # --- the command ---------------------------------------------------------------------------------
-
-def cli(capsys, *argv) -> str:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert (code, err) == (0, ""), err
-    return out
-
 
 def test_stats_command_prints_the_season_in_german(app, clock, capsys):
     season_store(app, clock)
