@@ -13,17 +13,8 @@ from typing import Any
 from scorepad.ui.forms import FormCtx
 
 
-def _table(ruleset_or_table, ctx: FormCtx):
-    if isinstance(ruleset_or_table, str):
-        from scorepad.tables import get_table
-
-        return get_table(ruleset_or_table)
-    return ruleset_or_table if ruleset_or_table is not None else ctx.table
-
-
-def taps(ruleset_or_table: Any, ctx: FormCtx, hand: dict) -> list[str]:
-    """The keys to tap, in order, to enter exactly `hand` on a fresh form."""
-    table = _table(ruleset_or_table, ctx)
+def taps(table: Any, ctx: FormCtx, hand: dict) -> list[str]:
+    """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
     return {"schafkopf": _schafkopf, "saukopf": _saukopf, "schwarze_sau": _schwarze_sau,
             "struliwuli": _struliwuli, "ramsch": _ramsch}[table.family](table, ctx, hand)
 
