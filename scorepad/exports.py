@@ -120,15 +120,19 @@ def to_csv_de(table, session: dict, result: Replay, summary: EveningSummary) -> 
 OPEN_RAD = "offener Rad, anteilig"
 
 
-def open_rad_note(summary: EveningSummary) -> str | None:
-    """A sentence on an unfinished Rad: not money yet, or settled pro rata by choice."""
+def open_rad_note(summary: EveningSummary, short: bool = False) -> str | None:
+    """A sentence on an unfinished Rad: not money yet, or settled pro rata by choice; `short`
+    (a picture): without how to settle it anyway."""
     rad = summary.open_rad
     if rad is None:
         return None
     played = f" ({rad.hands} von {rad.of} Spielen)" if rad.hands is not None and rad.of else ""
     if rad.settled:
         return f"Abgerechnet mit dem {OPEN_RAD}{played}: so gewählt, das Blatt zahlt erst nach dem Rad."
-    return (f"Rad nicht fertig{played}: noch kein Geld. Nur ein fertiger Rad zählt; anteilig abrechnen "
+    note = f"Rad nicht fertig{played}: noch kein Geld."
+    if short:
+        return note
+    return (f"{note} Nur ein fertiger Rad zählt; anteilig abrechnen "
             f"nur auf Wunsch (Abrechnung: „Offenen Rad anteilig abrechnen“, scorepad export --settle-open-rad).")
 
 

@@ -122,7 +122,7 @@ def to_png(table, session: dict, result, summary: EveningSummary) -> bytes:
     """The evening summed up as a PNG (bytes)."""
     c = _Canvas()
     c.text(summary.game_name, 60, bold=True, gap=4)
-    when = _title(summary).split(" · ", 1)[1] if " · " in _title(summary) else ""
+    when = _title(summary).partition(" · ")[2]
     if when:
         c.text(when, 34, colour=MUTED, gap=4)
     c.text(games_line(summary), 30, colour=MUTED, gap=8)
@@ -136,10 +136,10 @@ def to_png(table, session: dict, result, summary: EveningSummary) -> bytes:
             right = " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies)
             colour = INK
         c.row(f"{place}. {p}", right, colour=colour, bold=place == 1)
-    note = open_rad_note(summary)
+    note = open_rad_note(summary, short=True)
     if note:
         c.y += 8
-        c.text(note.split(" Nur ein")[0] if not summary.open_rad.settled else note, 28, colour="#ef6c00")
+        c.text(note, 28, colour="#ef6c00")
     owed = owed_lines(table, summary)
     if owed:
         c.heading("Wer zahlt eine Runde")
