@@ -84,8 +84,10 @@ def _best_of(fn: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def bench_replay(table, n_hands: int, repeat: int = 3) -> dict:
-    text = json.dumps(generate_session(table, n_hands))
+def bench_replay(table, n_hands: int, repeat: int = 3, text: str | None = None) -> dict:
+    """Replaying the session `text` (default: a generated one of `n_hands`) in this process,
+    against json.loads of it."""
+    text = text if text is not None else json.dumps(generate_session(table, n_hands))
     t_load = _best_of(lambda: json.loads(text), repeat)
     data = json.loads(text)
     t_replay = _best_of(lambda: replay(table, data["players"], data["hands"]), repeat)
@@ -192,12 +194,12 @@ print(code, time.perf_counter() - start)
 """
 
 
-def bench_replay_output(table, n_hands: int, repeat: int = 3) -> dict:
+def bench_replay_output(table, n_hands: int, repeat: int = 3, text: str | None = None) -> dict:
     """`scorepad replay FILE > /dev/null` in a fresh process (from importing scorepad's command
     to the last byte written; the interpreter's own start left out), best of `repeat`, against
     `json.loads` of the same file's text in this process (best of 5), in the same run. The
     processes keep Python's compiled modules, as an installed scorepad does."""
-    text = json.dumps(generate_session(table, n_hands))
+    text = text if text is not None else json.dumps(generate_session(table, n_hands))
     t_load = _best_of(lambda: json.loads(text), 5)
     # as an installed scorepad runs: Python keeps the compiled modules (a PYTHONDONTWRITEBYTECODE
     # in this environment would make every run compile scorepad's source again)
@@ -222,15 +224,16 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
               tap_taps: int = 100, sharing_ws_seconds: float = 60.0) -> dict:
     tables = builtin_tables()
     out = {}
+    texts = {}  # each ruleset's generated session, made once for both replay figures
     for rid, table in tables.items():
         if rulesets and rid not in rulesets:
             continue
-        out[rid] = bench_replay(table, hands)
+        texts[rid] = json.dumps(generate_session(table, hands))
+        out[rid] = bench_replay(table, hands, text=texts[rid])
         if tap_hands > 0:
             out[rid]["tap"] = bench_tap(table, tap_hands, tap_taps)
     if output:
-        out["replay_output"] = {rid: bench_replay_output(table, hands)
-                                for rid, table in tables.items() if not rulesets or rid in rulesets}
+        out["replay_output"] = {rid: bench_replay_output(tables[rid], hands, text=text) for rid, text in texts.items()}
     if store_hands > 0:
         out["store"] = {rid: bench_store(table, store_hands, store_samples)
                         for rid, table in tables.items() if not rulesets or rid in rulesets}
