@@ -4,28 +4,16 @@ and a test that made one fails (tests/conftest.py): the app must not reach off t
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
-CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+from scorepad.devtools.web import CHROMIUM, PHONE, answering, free_port, serve_folder, stop, web_process  # noqa: F401 (CHROMIUM, PHONE: for the tests)
+
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-PHONE = {"width": 412, "height": 915}
 # every request a test's page made to another host than its server (blocked): must stay empty
 OFFHOST: list[str] = []
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -39,20 +27,8 @@ class Server:
         self._start()
 
     def _start(self) -> None:
-        env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
-        args = [sys.executable, "-m", "scorepad", "web", "--port", str(self.port), "--db", str(self.db)]
-        self.proc = subprocess.Popen(args + (["--pin"] if self.pin else []),
-                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"scorepad web ended: {self.proc.stdout.read().decode(errors='replace')}")
-            try:
-                urllib.request.urlopen(self.url, timeout=1)
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("scorepad web did not answer within 60 s")
+        self.proc = web_process(self.db, self.port, pin=self.pin, keep_output=True)
+        answering(self.proc, self.url, "scorepad web")
 
     def restart(self) -> None:
         """Stop the server and start it again on the same address and file (the phones'
@@ -61,11 +37,7 @@ class Server:
         self._start()
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop(self.proc)
 
 
 class StaticSite:
@@ -74,25 +46,11 @@ class StaticSite:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.proc = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
-                                      "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.url, timeout=1)
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("python -m http.server did not answer within 30 s")
+        self.proc, self.url = serve_folder(folder)
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop(self.proc)
 
 
 # Run on the tagged semantics node `t` with a point [x, y]: null if a finger at that point hits

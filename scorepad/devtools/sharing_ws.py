@@ -18,14 +18,13 @@ import asyncio
 import os
 import random
 import re
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from scorepad.bench import WAIT_S, _ms, percentile
-from scorepad.devtools.web import start_server
+from scorepad.devtools.web import start_server, stop
 from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
 
 # the players' names carry their table's number; six letters at most, as the table screen
@@ -199,12 +198,7 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         for table in opened:
             for phone in table:
                 await phone.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop(proc)
 
     with App.open(db) as app:  # the store: each table's hands 1..N, none lost, none doubled
         for t, eid in enumerate(evenings):

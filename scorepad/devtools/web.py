@@ -43,33 +43,71 @@ READY = """() => {
 }"""
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def start_server(db: Path, plain: bool = False) -> tuple[subprocess.Popen, str]:
-    """`scorepad web` on a free port of 127.0.0.1; its process and address once it answers."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}/"
+def answering(proc: subprocess.Popen, url: str, what: str, seconds: float = 60) -> None:
+    """Wait until `url` answers; RuntimeError (with the process's output, if it kept it) when
+    the process ends first or `seconds` pass (then it is killed)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            said = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+            raise RuntimeError(f"{what} ended: {said}".rstrip(": "))
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError(f"{what} did not answer within {seconds:.0f} s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """End a server process: asked first, killed after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
+
+def web_process(db: Path, port: int, pin: bool = False, plain: bool = False,
+                keep_output: bool = False) -> subprocess.Popen:
+    """`scorepad web` on `port` of 127.0.0.1 with the store `db` (not waited for); `plain`: as
+    Flet served it before (SCOREPAD_PLAIN_FLET); `keep_output`: its output is kept to tell
+    why it ended."""
     env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
     env.pop("SCOREPAD_PLAIN_FLET", None)
     if plain:
         env["SCOREPAD_PLAIN_FLET"] = "1"
-    proc = subprocess.Popen([sys.executable, "-m", "scorepad", "web", "--port", str(port), "--db", str(db)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("scorepad web ended at once")
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            return proc, url
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("scorepad web did not answer within 60 s")
+    args = [sys.executable, "-m", "scorepad", "web", "--port", str(port), "--db", str(db)] + (["--pin"] if pin else [])
+    out = subprocess.PIPE if keep_output else subprocess.DEVNULL
+    return subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT if keep_output else subprocess.DEVNULL)
+
+
+def start_server(db: Path, plain: bool = False) -> tuple[subprocess.Popen, str]:
+    """`scorepad web` on a free port of 127.0.0.1; its process and address once it answers."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    proc = web_process(db, port, plain=plain)
+    answering(proc, url, "scorepad web")
+    return proc, url
+
+
+def serve_folder(folder: Path) -> tuple[subprocess.Popen, str]:
+    """The files of `folder` served by `python -m http.server` on a free port of 127.0.0.1 (any
+    static server would do); its process and address once it answers."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    answering(proc, url, "python -m http.server", 30)
+    return proc, url
 
 
 class _Wire:
@@ -173,11 +211,7 @@ def bench_web(plain: bool = False) -> dict:
         try:
             loads = asyncio.run(_measure(url))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc)
     first, reload = loads["first_load"], loads["reload"]
     return {"first_load_bytes": first["bytes"], "reload_bytes": reload["bytes"],
             "offhost_requests": first["offhost_requests"] + reload["offhost_requests"],
@@ -315,28 +349,17 @@ def bench_static() -> dict:
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         built = build(site)
-        port = _free_port()
-        files = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                  "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        served, served_url = start_server(Path(folder) / "bench.db")
+        files, files_url = serve_folder(site)
         try:
-            deadline = time.time() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-                    break
-                except OSError:
-                    if time.time() > deadline:
-                        raise
-                    time.sleep(0.1)
-            loads = asyncio.run(_static_and_served(port, urlsplit(served_url).port or 0))
+            served, served_url = start_server(Path(folder) / "bench.db")
+        except RuntimeError:
+            stop(files)
+            raise
+        try:
+            loads = asyncio.run(_static_and_served(urlsplit(files_url).port or 0, urlsplit(served_url).port or 0))
         finally:
             for proc in (files, served):
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+                stop(proc)
     static, app = loads["static"], loads["served"]
     return {"link": "10 Mbit/s each way, 40 ms round trip (a TCP relay on 127.0.0.1; counts every byte)",
             "site_files": built["files"], "site_bytes_on_disk": built["bytes"],
