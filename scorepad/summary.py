@@ -103,7 +103,7 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
     partie_open = True
     for hand in result.hands:
         info = hand.info
-        if info.get("passed") or info.get("vergeben") or "achterbrief_loser" in info:
+        if _no_game(info):
             continue
         # who played it: the participants the hand names, else who did not sit it out
         took_part = info.get("participants") or Seating.in_play_of(table, players, hand.dealer)
@@ -145,21 +145,26 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
 
 
 def _chart(table, players: list[str], result: Replay) -> Chart:
-    from scorepad.engine import replay
+    from scorepad.engine import new_game
 
     tally = table.tallies[0]
     boards = result.boards or []
-    before = replay(table, players, []).standings  # the sheet before hand 1, from the table
+    before = new_game(table, players).snapshot()  # the sheet before hand 1, from the table
     return Chart(tally=tally, series={p: [b[p][tally] for b in boards] for p in players},
                  start={p: before[p][tally] for p in players})
 
 
+def _no_game(info: dict) -> bool:
+    """A hand that was no game: thrown in, misdealt, or a lost Achterbrief paid."""
+    return bool(info.get("passed") or info.get("vergeben") or "achterbrief_loser" in info)
+
+
 def _count(result: Replay) -> tuple[int, int, int]:
     """Games played (as the statistics count them), hands thrown in, misdeals."""
+    games = sum(1 for h in result.hands if not _no_game(h.info))
     passed = sum(1 for h in result.hands if h.info.get("passed"))
     misdealt = sum(1 for h in result.hands if h.info.get("vergeben"))
-    other = sum(1 for h in result.hands if "achterbrief_loser" in h.info and not h.info.get("passed"))
-    return len(result.hands) - passed - misdealt - other, passed, misdealt
+    return games, passed, misdealt
 
 
 def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> OpenRad | None:
