@@ -367,17 +367,12 @@ class Store:
         try:
             self.db = self._connect()
             self._prepare()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, StoreError) as exc:
             self.close()
-            problem = self.error(exc)
+            problem = exc if isinstance(exc, StoreError) else self.error(exc)
             if problem.code not in WRITE_PROBLEMS or not self.path.is_file():
                 raise problem from None
             self._open_read_only(problem)
-        except StoreError as exc:
-            self.close()
-            if exc.code not in WRITE_PROBLEMS or not self.path.is_file():
-                raise
-            self._open_read_only(exc)
         except BaseException:
             self.close()
             raise
