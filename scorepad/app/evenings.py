@@ -145,8 +145,9 @@ class Evenings:
             new = {"ruleset": session.ruleset, "players": names, "first_dealer": dealer,
                    "options": options, "hands": len(hands)}
             live.version = self.store.log_change(evening_id, 0, action, None, None, new)
-            write_checkpoint(self.store, self.store.evening(evening_id), live.version, live)
-            info = self.info(evening_id)
+            row = self.store.evening(evening_id)
+            write_checkpoint(self.store, row, live.version, live)
+            info = self.info(evening_id, row)
         self.keep(evening_id, live)
         self.changed(evening_id)
         return info
