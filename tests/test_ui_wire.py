@@ -5,17 +5,13 @@ the wire, not the whole list again."""
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 import msgpack
 import pytest
 from flet import BaseControl
 
 from flet_harness import Phone, RecordingConnection, open_phone
 from scorepad.games import DEFAULT_RULESET
-from scorepad.ui.flet_private import (Message, MessageAction, PubSubHub, RegisterClientResponseBody, Session,
-                                      configure_encode_object_for_msgpack, context_page)
+from scorepad.ui.flet_private import MessageAction, configure_encode_object_for_msgpack
 from scorepad.ui.main import make_main
 from wire_client import WirePhone, controls_in, key_of
 
@@ -41,21 +37,7 @@ class MirrorConnection(RecordingConnection):
 async def mirrored_phone(main) -> tuple[Phone, WirePhone]:
     """A phone (a real Flet session) and the protocol client fed with what the session sends."""
     client = WirePhone(name="mirror")
-    conn = MirrorConnection(client)
-    conn.loop = asyncio.get_running_loop()
-    conn.executor = ThreadPoolExecutor(max_workers=2)
-    conn.pubsubhub = PubSubHub(loop=conn.loop, executor=conn.executor)
-    session = Session(conn)
-    conn.session = session
-    session.apply_page_patch({"route": "/", "width": 412, "height": 915, "web": True})
-    conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
-        session_id=session.id, page_patch=session.get_page_patch(), error="")))
-    context_page.set(session.page)
-    await main(session.page)
-    await session.after_event(session.page)
-    phone = Phone(session)
-    await phone.settle()
-    return phone, client
+    return await open_phone(main, connection=MirrorConnection(client)), client
 
 
 @pytest.fixture

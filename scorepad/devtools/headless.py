@@ -153,11 +153,12 @@ def _key(c) -> str | None:
 
 
 async def open_phone(main, width: int = 412, height: int = 915, storage: dict[str, Any] | None = None,
-                     client_ip: str | None = None) -> Phone:
+                     client_ip: str | None = None, connection: RecordingConnection | None = None) -> Phone:
     """A fresh phone session running `main`, as after the browser registered. Pass the
     `storage` of an earlier phone to open the app again on the same phone (a reload);
-    `client_ip` is the address the server sees (127.0.0.1: a browser on the serving machine)."""
-    conn = RecordingConnection(storage)
+    `client_ip` is the address the server sees (127.0.0.1: a browser on the serving machine);
+    `connection`: another connection to send what the session says through."""
+    conn = connection if connection is not None else RecordingConnection(storage)
     conn.loop = asyncio.get_running_loop()
     conn.executor = ThreadPoolExecutor(max_workers=2)
     conn.pubsubhub = PubSubHub(loop=conn.loop, executor=conn.executor)
