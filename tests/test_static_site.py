@@ -185,6 +185,83 @@ async def test_a_second_tab_waits_until_the_first_is_closed(site):
             await browser.close()
 
 
+COMPILED_S = 240  # the compiler's own Python start and its work, beside the app, on a loaded machine
+
+
+async def started_from(tab: Tab) -> str:
+    """What the app's Python started from: "bundle" (the files compiled after the first start)
+    or "shipped" (the site's own: sources, the app archive)."""
+    for _ in range(100):
+        workers = [w for w in tab.page.workers if w.url.endswith("/python-worker.js")]
+        if workers:
+            return await workers[-1].evaluate("flet_js.started_from")
+        await tab.page.wait_for_timeout(100)
+    raise AssertionError("no Python worker in the page")
+
+
+async def compiled_status(tab: Tab) -> list[int]:
+    return await tab.page.evaluate("""async () => Promise.all(
+        ["compiled/python_stdlib.zip", "compiled/app.bundle"].map(async (u) => (await fetch(u)).status))""")
+
+
+async def wait_compiled(tab: Tab) -> None:
+    for _ in range(COMPILED_S * 2):
+        if await compiled_status(tab) == [200, 200]:
+            return
+        await tab.page.wait_for_timeout(500)
+    raise AssertionError("the compiled files were never kept")
+
+
+@pytest.mark.timeout(600)
+async def test_after_the_first_start_python_starts_from_the_files_it_compiled(site):
+    async with async_playwright() as pw:
+        browser, context = await phone(pw, site)
+        try:
+            tab = await Tab.open(context, site)
+            await ready(tab)
+            assert await started_from(tab) == "shipped"
+            await start_evening(tab)
+            await save_hand(tab, 1, SAUSPIEL)  # the app answers while the compiler works beside it
+            await wait_compiled(tab)
+            await tab.reload()
+            await ready(tab, "continue")
+            assert await started_from(tab) == "bundle"
+            await tab.tap("continue")
+            await tab.at("hand-1").wait_for(state="attached", timeout=10000)
+            await save_hand(tab, 2, WENZ)
+            await assert_cards(tab, HANDS)
+            await tab.tap("settle")  # a screen whose modules the first start had not imported
+            await tab.at("export-json").wait_for(state="attached", timeout=10000)
+        finally:
+            await browser.close()
+
+
+@pytest.mark.timeout(600)
+async def test_compiled_files_that_do_not_start_are_dropped_and_python_starts_from_the_shipped_ones(site):
+    async with async_playwright() as pw:
+        browser, context = await phone(pw, site)
+        try:
+            tab = await Tab.open(context, site)
+            await ready(tab)
+            await start_evening(tab)
+            await save_hand(tab, 1, SAUSPIEL)
+            await wait_compiled(tab)
+            for name in ("python_stdlib.zip", "app.bundle"):  # spoilt (a broken disk, a bug)
+                assert await tab.page.evaluate(
+                    f"async () => (await fetch('compiled/{name}', {{method: 'PUT', body: 'not a zip'}})).status") == 204
+            await tab.reload()
+            await ready(tab, "continue")
+            assert await started_from(tab) == "shipped"
+            await tab.tap("continue")
+            await tab.at("hand-1").wait_for(state="attached", timeout=10000)
+            await wait_compiled(tab)  # made again, whole
+            await tab.reload()
+            await ready(tab, "continue")
+            assert await started_from(tab) == "bundle"
+        finally:
+            await browser.close()
+
+
 def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_sibling_is_that_file(site):
     import gzip
     import re

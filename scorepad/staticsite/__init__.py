@@ -18,7 +18,8 @@ nothing is asked of any server but the files. The site is assembled here from:
 - the page (Flet's index.html as `flet publish --no-cdn` patches it, corrected) with a few lines
   that register the service worker before Flutter starts and ask for persistent storage;
   `python.js` (python.js here) starts Python's worker at once, so that Python boots while
-  Flutter loads.
+  Flutter loads; `python-worker.js` (here too, in place of flet-web's) starts Python, after the
+  first start from the compiled files the phone keeps (browser.keep_compiled).
 
 The store lives in the browser (scorepad/staticsite/browser.py).
 """
@@ -55,7 +56,8 @@ SKIP = ("flutter.js.map", "canvaskit/wimp",
 SKIP_SUFFIX = (".symbols", ".map")
 # in the app archive: not needed in the browser
 APP_SKIP = ("__pycache__", "scorepad/devtools", "scorepad/fonts", "scorepad/staticsite/sw.js",
-            "scorepad/staticsite/python.js")
+            "scorepad/staticsite/python.js", "scorepad/staticsite/python-worker.js",
+            "scorepad/staticsite/compile-worker.js")
 PACKAGE_SKIP = ("__pycache__", "flet/cli", "bin/")
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".bin", ".frag", ".html", ".zip"}
 HERE = Path(__file__).resolve().parent
@@ -117,20 +119,6 @@ NO_OFFHOST = """<script>
 </script>
 """
 MAIN_PY = "from scorepad.staticsite.browser import run\n\nrun()\n"
-# flet-web's python-worker.js, before it runs the app: the bytecode an earlier start compiled
-# (browser.keep_bytecode; the service worker keeps it), so that Python does not compile
-# scorepad, flet and pydantic again on every start
-WORKER_ANCHOR = '        pkgs_path = "__pypackages__"\n'
-WORKER_BYTECODE = """        try:  # scorepad: the bytecode kept from an earlier start (scorepad/staticsite)
-            _kept = await pyfetch("app-pyc.tar")
-            if _kept.ok:
-                await _kept.unpack_archive(format="tar")
-        except Exception as _e:
-            print("no bytecode kept:", _e)
-        sys.dont_write_bytecode = False
-"""
-
-
 def flet_web_dir() -> Path:
     import flet_web
 
@@ -263,10 +251,8 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
         files["app.tar.gz"] = app_archive(Path(folder))
     files["index.html"] = _page(web, sw_version).encode()
     files["python.js"] = (HERE / "python.js").read_bytes()
-    worker = files["python-worker.js"].decode("utf-8")
-    if WORKER_ANCHOR not in worker:
-        raise RuntimeError("flet-web's python-worker.js has changed: scorepad/staticsite cannot patch it")
-    files["python-worker.js"] = worker.replace(WORKER_ANCHOR, WORKER_BYTECODE + WORKER_ANCHOR, 1).encode()
+    for name in ("python-worker.js", "compile-worker.js"):
+        files[name] = (HERE / name).read_bytes()
 
     # the gzip sibling of every file that shrinks; the service worker fetches those
     listing: dict[str, list] = {}

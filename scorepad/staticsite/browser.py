@@ -68,48 +68,84 @@ def save() -> None:
     js.scorepadStore.save()
 
 
-BYTECODE = "app-pyc.tar"
-BYTECODE_CHECKS_S = (8, 30, 90, 300)  # after the start: keep what was compiled since
+COMPILED = "compiled/"  # the service worker keeps these (sw.js); python-worker.js starts from them
+BUNDLE_ROOTS = ("main.py", "scorepad", "__pypackages__")
 
 
-def _compiled() -> list[str]:
-    import os
+def _pyc(source: bytes, filename: str) -> bytes:
+    """Bytecode of `source` that Python takes without looking at the source's date (the files
+    are written anew on every start): an unchecked hash-based .pyc (PEP 552)."""
+    from importlib import _bootstrap_external  # type: ignore[attr-defined]
+    from importlib.util import source_hash
 
-    found = []
-    for folder in ("scorepad", "__pypackages__"):
-        for root, dirs, names in os.walk(folder):
-            if root.endswith("__pycache__"):
-                found += [os.path.join(root, n) for n in names if n.endswith(".pyc")]
-    return sorted(found)
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return _bootstrap_external._code_to_hash_pyc(code, source_hash(source), False)
 
 
-async def keep_bytecode() -> None:
-    """Python compiles scorepad, flet and pydantic on every start (the files live in memory):
-    the bytecode compiled so far is handed to the service worker (PUT app-pyc.tar), which
-    keeps it with this version of the site; the next start unpacks it first
-    (python-worker.js). Checked a few times after the start, as screens import more."""
-    import asyncio
+def compiled_stdlib(path: str) -> bytes:
+    """Python's standard library zip (as Pyodide ships it: sources only) with each module's
+    bytecode beside its source, where zipimport looks for it first."""
     import io
-    import tarfile
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            zout.writestr(info, data)
+            if info.filename.endswith(".py"):
+                try:
+                    zout.writestr(info.filename[:-3] + ".pyc", _pyc(data, f"{path}/{info.filename}"))
+                except SyntaxError:  # a file Python never imports (a test's bad example): left as it is
+                    pass
+    return out.getvalue()
+
+
+def bundle(roots: tuple[str, ...] = BUNDLE_ROOTS) -> bytes:
+    """Every file of the app under `roots` (relative to the working folder) and the bytecode of
+    each module, in the format python-worker.js unpacks: a 4-byte length (little endian), a JSON
+    list of [path, size], then the files' bytes in that order."""
+    import json
+    import os
+    from importlib.util import cache_from_source
+
+    files: list[tuple[str, bytes]] = []
+    paths: list[str] = []
+    for root in roots:
+        if os.path.isfile(root):
+            paths.append(root)
+        for folder, dirs, names in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            paths += [os.path.join(folder, name) for name in sorted(names)]
+    for path in paths:
+        with open(path, "rb") as f:
+            data = f.read()
+        files.append((path, data))
+        if path.endswith(".py"):
+            try:
+                files.append((cache_from_source(path), _pyc(data, os.path.abspath(path))))
+            except SyntaxError:
+                pass
+    index = json.dumps([[p, len(d)] for p, d in files]).encode()
+    return len(index).to_bytes(4, "little") + index + b"".join(d for _, d in files)
+
+
+async def keep_compiled() -> None:
+    """Python would compile its standard library, scorepad, flet and pydantic on every start
+    (the files live in memory) and unpack the app archive: once, after the first start, a
+    second Python (compile-worker.js, beside the app, so the app answers taps meanwhile; it has
+    unpacked app.tar.gz as the app did) compiles them and hands them to the service worker
+    (PUT compiled/...), which keeps them with this version of the site; every later start takes
+    those (python-worker.js). The bundle last: a start needs both."""
+    import sys
 
     from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
-    kept = 0
-    for wait in BYTECODE_CHECKS_S:
-        await asyncio.sleep(wait)
-        files = _compiled()
-        if len(files) <= kept:
-            continue
-        buf = io.BytesIO()
-        with tarfile.open(fileobj=buf, mode="w") as tar:
-            for name in files:
-                tar.add(name)
-        try:
-            response = await pyfetch(BYTECODE, method="PUT", body=buf.getvalue())
-            if response.ok:
-                kept = len(files)
-        except Exception:  # no service worker (a browser without one): compiled again next time
-            return
+    stdlib = next(p for p in sys.path if p.endswith(".zip"))
+    for name, make in (("python_stdlib.zip", lambda: compiled_stdlib(stdlib)), ("app.bundle", bundle)):
+        response = await pyfetch(COMPILED + name, method="PUT", body=make())
+        if not response.ok:
+            raise RuntimeError(f"{name} not kept: HTTP {response.status}")
 
 
 async def open_store():
@@ -181,6 +217,5 @@ def run() -> None:
             page.controls.clear()
             app_main = await open_store()
         await app_main(page)
-        asyncio.ensure_future(keep_bytecode())
 
     ft.run(main)

@@ -1,7 +1,9 @@
 // scorepad (scorepad/staticsite/python.js, replacing flet-web's python.js): the Python worker
 // is started as soon as the service worker serves the page (flet.startPython, called by the
 // page), not when Flutter has loaded and connects: Python boots while Flutter loads. Flutter's
-// jsConnect then takes that worker. Otherwise as flet-web 1.0.5's python.js.
+// jsConnect then takes that worker. Otherwise as flet-web 1.0.5's python.js. Once the app is up,
+// and only if the service worker has not kept them yet, compile-worker.js compiles Python's
+// files for the next starts.
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;
@@ -9,6 +11,25 @@ let _early = null;
 function _workerUrl() {
     return (flet.entrypointBaseUrl.endsWith("/") ?
         flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js";
+}
+
+const COMPILE_AFTER_MS = 5000;  // after the app is up: the first screen's work done
+
+function _compileLater() {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;  // nowhere to keep it
+    setTimeout(async () => {
+        try {
+            if ((await fetch("compiled/app.bundle")).ok) return;
+        } catch (e) {
+            return;
+        }
+        const worker = new Worker(_workerUrl().replace(/python-worker\.js$/, "compile-worker.js"), { type: "module" });
+        worker.onmessage = (event) => {
+            console.log("scorepad:", event.data);
+            worker.terminate();
+        };
+        worker.postMessage({ pyodideUrl: flet.pyodideUrl || "./pyodide/pyodide.mjs", appPackageUrl: flet.appPackageUrl });
+    }, COMPILE_AFTER_MS);
 }
 
 function _startWorker(args) {
@@ -61,6 +82,7 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
         throw app.error;
     }
     console.log(`Python worker initialized: ${appId}`);
+    _compileLater();
 }
 
 // Called from Dart on backend.send

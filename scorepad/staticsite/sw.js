@@ -67,25 +67,32 @@ self.addEventListener("message", (event) => {
   if (event.data === "fill-cache") event.waitUntil(fillCache());
 });
 
-// the bytecode Python compiled at an earlier start (scorepad/staticsite/browser.py keeps it):
-// kept in this version's cache, never asked of the server
-const BYTECODE = "app-pyc.tar";
-async function bytecode(request) {
+// what Python compiled after the first start (scorepad/staticsite/browser.py, keep_compiled):
+// kept in this version's cache, never asked of the server; python-worker.js starts from it, and
+// drops it (DELETE compiled/) should it not start
+const COMPILED = "compiled/";
+async function compiled(request, path) {
   const cache = await caches.open(CACHE);
   if (request.method === "PUT") {
-    await cache.put(key(BYTECODE), new Response(await request.arrayBuffer(),
-                                                { headers: { "Content-Type": "application/x-tar" } }));
+    await cache.put(key(path), new Response(await request.arrayBuffer(),
+                                            { headers: { "Content-Type": "application/octet-stream" } }));
     return new Response(null, { status: 204 });
   }
-  return (await cache.match(key(BYTECODE))) || new Response(null, { status: 404 });
+  if (request.method === "DELETE") {
+    for (const hit of await cache.keys()) {
+      if (hit.url.startsWith(key(COMPILED))) await cache.delete(hit);
+    }
+    return new Response(null, { status: 204 });
+  }
+  return (await cache.match(key(path))) || new Response(null, { status: 404 });
 }
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (!url.href.startsWith(BASE)) return;
   let path = decodeURIComponent(url.pathname.slice(new URL(BASE).pathname.length));
-  if (path === BYTECODE) {
-    event.respondWith(bytecode(event.request));
+  if (path.startsWith(COMPILED)) {
+    event.respondWith(compiled(event.request, path));
     return;
   }
   if (event.request.method !== "GET") return;

@@ -1,0 +1,130 @@
+// scorepad's Python worker (scorepad/staticsite/python-worker.js, in place of flet-web's): starts
+// Pyodide, puts scorepad and its packages into Python's file system and runs main.py, which
+// starts Flet's Pyodide connection (flet/messaging/pyodide_connection.py: flet_js.start_connection,
+// flet_js.send, flet_js.documentUrl). Messages to and from the page as in flet-web 1.0.5's worker.
+//
+// The first start on a phone takes Python's standard library as Pyodide ships it (sources only,
+// compiled on every start) and the app as app.tar.gz (sources). Once the app is up, Python
+// compiles both and hands them to the service worker (scorepad/staticsite/browser.py,
+// keep_compiled): the standard library as a zip with its bytecode, the app as one bundle of
+// every file with its bytecode. Every later start takes those: nothing is compiled and nothing
+// unpacked. Should a compiled file fail to start Python, it is dropped and the start repeated
+// from the shipped files.
+self.flet_js = {};
+self.initialized = false;
+
+const COMPILED = "compiled/";
+const STDLIB = "python_stdlib.zip";
+const BUNDLE = "app.bundle";
+
+async function compiled(name) {
+    try {
+        const r = await fetch(COMPILED + name);
+        if (r.ok) return new Uint8Array(await r.arrayBuffer());
+    } catch (e) { }
+    return null;
+}
+
+async function forget() {
+    try { await fetch(COMPILED, { method: "DELETE" }); } catch (e) { }
+}
+
+// the bundle: a 4-byte length (little endian), a JSON list of [path, size], the files' bytes
+function unpackBundle(FS, bytes, into) {
+    const length = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
+    const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+    let at = 4 + length;
+    const made = new Set();
+    for (const [path, size] of index) {
+        const full = into + "/" + path;
+        const dir = full.slice(0, full.lastIndexOf("/"));
+        if (!made.has(dir)) {
+            FS.mkdirTree(dir);
+            made.add(dir);
+        }
+        FS.writeFile(full, bytes.subarray(at, at + size));
+        at += size;
+    }
+    if (at !== bytes.length) throw new Error("app.bundle: " + (bytes.length - at) + " bytes left over");
+}
+
+const BOOT = `
+import os, sys
+import flet_js
+
+sys.dont_write_bytecode = True  # the compiled files are made once, whole (keep_compiled)
+if flet_js.started_from != "bundle":
+    from pyodide.http import pyfetch
+
+    response = await pyfetch(flet_js.appPackageUrl)
+    if not response.ok:
+        raise RuntimeError(f"app archive: HTTP {response.status} {flet_js.appPackageUrl}")
+    await response.unpack_archive(format="gztar")
+sys.path.insert(0, os.path.abspath("__pypackages__"))
+sys.path.insert(0, os.getcwd())
+
+import runpy
+runpy.run_module("main", run_name="__main__")
+`;
+
+// Python up and main.py run: from the compiled files (stdlib, bundle) or, with none, from the
+// shipped ones
+async function boot(loadPyodide, data, stdlib, bundle) {
+    const options = { stdout: (t) => console.log(t), stderr: (t) => console.error(t) };
+    const url = stdlib ? URL.createObjectURL(new Blob([stdlib])) : null;
+    let pyodide;
+    try {
+        pyodide = await loadPyodide(url ? { ...options, stdLibURL: url } : options);
+    } finally {
+        if (url) URL.revokeObjectURL(url);
+    }
+    if (bundle) unpackBundle(pyodide.FS, bundle, pyodide.FS.cwd());
+    self.pyodide = pyodide;
+    delete flet_js.start_connection;
+    delete flet_js.send;
+    flet_js.documentUrl = data.documentUrl;
+    flet_js.args = data.args;
+    flet_js.appPackageUrl = data.appPackageUrl;
+    flet_js.started_from = bundle ? "bundle" : "shipped";
+    pyodide.registerJsModule("flet_js", flet_js);
+    await pyodide.runPythonAsync(BOOT);
+    if (typeof flet_js.start_connection !== "function") throw new Error("main.py did not start Flet");
+}
+
+async function start(data) {
+    const [{ loadPyodide }, stdlib, bundle] = await Promise.all(
+        [import(data.pyodideUrl), compiled(STDLIB), compiled(BUNDLE)]);
+    let up = false;
+    if (stdlib && bundle) {
+        try {
+            await boot(loadPyodide, data, stdlib, bundle);
+            up = true;
+        } catch (error) {
+            console.error("scorepad: the compiled files do not start, starting from the shipped ones", error);
+            await forget();
+        }
+    }
+    if (!up) await boot(loadPyodide, data, null, null);
+    await flet_js.start_connection(self.receiveCallback);
+    self.postMessage("initialized");
+}
+
+self.receiveCallback = (message) => {
+    const bytes = message.toJs();
+    self.postMessage(bytes, [bytes.buffer]);
+};
+
+self.onmessage = async (event) => {
+    if (!self.initialized) {
+        self.initialized = true;
+        try {
+            await start(event.data);
+        } catch (error) {
+            self.postMessage(error.toString());
+        }
+    } else if (typeof flet_js.send === "function") {
+        flet_js.send(event.data);
+    } else {
+        console.error("scorepad: a message for Python before it started");
+    }
+};
