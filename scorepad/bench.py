@@ -30,7 +30,9 @@ Under "web" (`--web`, needs chromium and Playwright): the table app's first load
 in chromium on a throttled link (see scorepad/devtools/web.py); "web_before" the same, served as
 plain Flet serves it; "web_static" the static site (`scorepad static`, Python in the browser)
 beside `scorepad web` through one throttled link: bytes of the first visit, seconds to the start
-screen cold (first visit) and cached (a reload), and their ratios to the served app's.
+screen cold (first visit) and cached (the median of three reloads once the site has kept what
+its Python compiled; each reload's in "cached_starts_s"), and their ratios to the served app's
+("first_cached_vs_served": the first reload's).
 """
 
 from __future__ import annotations
