@@ -68,13 +68,14 @@ FLAGS = ("solo", "winners_all_tricks", "winners_no_trick", "against_spiess")
 
 
 class TableFacts:
-    """What a hand looks up in the table, worked out once per game (a table never changes),
-    each as the checks in `Saukopf.play` would find it: the playable contracts; each contract's
+    """What a hand looks up in the table, worked out once (a table never changes), each as the
+    checks in `Saukopf.play` would find it: the playable contracts; each contract's
     bids (None: as it has no other) and the Augen in play by the Augen laid aside; per mode,
     the Schlachtfest's items (fleisch_points) summed by what they ask: the flags
     (FLAGS, in order), the winners' Laufende (w), the losers' Augen; the Rauborstigkeit items
     that can pay anyone by (won, a chain link said). A lookup that misses leaves the hand to
-    the checks, which refuse it naming the key. Never changed: a copy of the game shares it."""
+    the checks, which refuse it naming the key. Made once per table (the table's `facts`) and
+    never changed: every game of the table and every copy of a game shares it."""
 
     __slots__ = ("playable", "bids", "in_play", "chain_length", "fleisch", "rauborstig")
 
@@ -83,13 +84,13 @@ class TableFacts:
         lowest, highest = t.bids.lowest, t.bids.highest
         self.bids: dict[str, dict[Bid | None, Bid]] = {}
         for cid, c in self.playable.items():
-            bids: list[Bid] = [b for b in range(lowest, highest + 1)
-                               if bid_rank(c.min_bid) <= b <= bid_rank(c.max_bid)]
-            if bid_rank(c.min_bid) <= bid_rank(SCHWARZ) <= bid_rank(c.max_bid):
-                bids.append(SCHWARZ)
-            self.bids[cid] = {b: b for b in bids}
+            low, high = bid_rank(c.min_bid), bid_rank(c.max_bid)
+            bids: dict[Bid | None, Bid] = {b: b for b in range(max(low, lowest), min(high, highest) + 1)}
+            if low <= bid_rank(SCHWARZ) <= high:
+                bids[SCHWARZ] = SCHWARZ
             if c.min_bid == c.max_bid:
-                self.bids[cid][None] = c.min_bid
+                bids[None] = c.min_bid
+            self.bids[cid] = bids
         total = t.deck.total
         if t.aside_cards == 0:
             self.in_play = {0: total}
@@ -97,16 +98,19 @@ class TableFacts:
             self.in_play = {aside: total - aside for aside in reachable_sums_of_size(t.deck.values, t.aside_cards)}
         self.chain_length = len(t.kontra_chain)
         self.fleisch: dict[str, tuple[dict[tuple[bool, ...], int], dict[int, int], dict[int, int]]] = {}
+        most = max(c.trump_count for c in t.contracts.values())  # the most Laufende a hand can have
+        laufende = range(-most, most + 1)
         for mode in ("trog", "napf"):
             items = [item for item in getattr(t.fleisch, mode).values() if item.enabled]
+            flag_items = [item for item in items if item.when in ("won", *FLAGS)]
+            w_items = [item for item in items if item.when in ("winners_mit", "winners_ohne")]
+            augen_items = [item for item in items if item.when in ("losers_augen_below", "losers_augen_above")]
             by_flags = {}
             for flags in product((False, True), repeat=len(FLAGS)):
                 facts = {"won": True, "w": 0, "losers_augen": 0, **dict(zip(FLAGS, flags))}
-                by_flags[flags] = sum(fleisch_points(item, facts) for item in items if item.when in ("won", *FLAGS))
-            by_w = {w: sum(fleisch_points(item, {"w": w}) for item in items
-                           if item.when in ("winners_mit", "winners_ohne")) for w in range(-32, 33)}
-            by_losers_augen = {a: sum(fleisch_points(item, {"w": 0, "losers_augen": a}) for item in items
-                                      if item.when in ("losers_augen_below", "losers_augen_above"))
+                by_flags[flags] = sum(fleisch_points(item, facts) for item in flag_items)
+            by_w = {w: sum(fleisch_points(item, {"w": w}) for item in w_items) for w in laufende}
+            by_losers_augen = {a: sum(fleisch_points(item, {"w": 0, "losers_augen": a}) for item in augen_items)
                                for a in range(total + 1)}
             self.fleisch[mode] = by_flags, by_w, by_losers_augen
         items = [item for item in t.rauborstig.values() if item.enabled]
@@ -123,7 +127,7 @@ class Saukopf(Game):
 
     def __init__(self, table: SaukopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
-        self.facts = TableFacts(table)
+        self.facts = table.facts
 
     def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SaukopfHand, raw, number)

@@ -71,7 +71,7 @@ class Schafkopf(Game):
         self.pot = 0  # the Stock: cents the table holds
         self.pot_paid = dict.fromkeys(self.seated, 0)  # who paid the pot in
         self.bock_rounds: list[int] = []  # hands left in each pending Bock round
-        self.facts = TableFacts(table)
+        self.facts = table.facts
 
     def state(self) -> dict[str, Any]:
         state = super().state()
@@ -466,12 +466,13 @@ def laufende_points(t: SchafkopfTable, contract: SchafkopfContract, laufende: in
 
 
 class TableFacts:
-    """What a hand looks up in the table, worked out once per game (a table never changes),
-    each as the checks in `Schafkopf.play` would find it: the playable contracts; the outcome
+    """What a hand looks up in the table, worked out once (a table never changes), each as the
+    checks in `Schafkopf.play` would find it: the playable contracts; the outcome
     (won, schneider, schwarz) of every stated result and of every Augen total a hand can have
     (without `all_tricks`); what each count of Laufende a contract can have adds (None: no
     Laufende entered). A lookup that misses leaves the hand to the checks, which refuse it
-    naming the key. Never changed: a copy of the game shares it."""
+    naming the key. Made once per table (the table's `facts`), never changed: every game of the
+    table and every copy of a game shares it."""
 
     __slots__ = ("playable", "outcomes", "laufende", "chain_length", "bock", "ramsch_is_no_contract")
 
