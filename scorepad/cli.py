@@ -65,13 +65,13 @@ class HandsText:
         self._shape: tuple | None = None  # the players and each row's columns of the run's hands
         self._template = ""  # one hand's text of that shape ("" if it has none: _shape_template)
         self._stride = 0  # values per hand: number, dealer, the rows' values
-        self._values: list = []  # each hand's number, dealer (as JSON text) and values
+        self._values: list = []  # each hand's number, dealer and values
         self._run: list = []  # the run's hands
 
     def add(self, result) -> None:
         deltas = result.deltas
         shape = (*deltas, *map(tuple, deltas.values()))
-        if shape != self._shape or len(self._run) == self.RUN:
+        if shape != self._shape or len(self._run) >= self.RUN:
             self._write()
             if shape != self._shape:
                 self._shape, self._template = shape, _shape_template(deltas)
@@ -79,7 +79,7 @@ class HandsText:
         self._run.append(result)
         values = self._values
         values.append(result.number)
-        values.append(_json_text(result.dealer))
+        values.append(result.dealer)
         for row in deltas.values():
             values += row.values()
 
@@ -93,6 +93,7 @@ class HandsText:
             return
         # %d writes a whole number as json does (and would write a flag or a fraction wrongly)
         if self._template and all({*map(type, values[i::stride])} == _JUST_INT for i in range(stride) if i != 1):
+            values[1::stride] = map(_json_text, values[1::stride])
             template = self._template if len(run) == 1 else ",\n".join([self._template] * len(run))
             self.chunks.append(template % tuple(values))
         else:
