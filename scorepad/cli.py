@@ -36,9 +36,12 @@ def cmd_replay(args) -> int:
         chunks = writer.done()
     del hands, writer
     out = sys.stdout
-    if chunks:
+    if chunks:  # (written a chunk at a time: one text of them all would be a copy of them all)
         out.write('{\n  "hands": [\n')
-        out.write(",\n".join(chunks))
+        out.write(chunks[0])
+        for chunk in chunks[1:]:
+            out.write(",\n")
+            out.write(chunk)
         out.write('\n  ],\n')
     else:
         out.write('{\n  "hands": [],\n')
