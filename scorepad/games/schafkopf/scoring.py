@@ -382,11 +382,13 @@ class Schafkopf(Game):
         the Bock triggers the hand met."""
         sign = 1 if won else -1
         per_member = sign * value * len(opponents) // len(party)
-        amounts = dict.fromkeys(opponents, -sign * value)
-        amounts.update(dict.fromkeys(party, per_member))
         if self.pot:  # (an empty pot, or no Stock at all: nothing moves)
+            amounts = dict.fromkeys(opponents, -sign * value)
+            amounts.update(dict.fromkeys(party, per_member))
             self._stock(party, won, contract, amounts, info)
-        deltas = self.book("geld", amounts)
+            deltas = self.book("geld", amounts)
+        else:
+            deltas = self.book_sides("geld", party, per_member, opponents, -sign * value)
         if self.facts.bock:
             self._advance_bock(triggers)
         self.seats.pass_deal()
