@@ -24,17 +24,19 @@ def cmd_replay(args) -> int:
     session = parse_session_text(text)
     del text  # the decoded hands are all that is needed from here on
     table = session_table(session)
-    # played one hand at a time, each hand's result kept only as its printed text and each
-    # entered hand let go once played: memory stays proportional to the file (see bench)
+    # played one hand at a time, each hand's result kept only until it is text (a run of at
+    # most HandsText.RUN hands at once) and each entered hand let go once played: memory stays
+    # proportional to the file (see bench)
     game = new_game(table, session.players, session.first_dealer)
     hands, session.hands = session.hands, []
     writer = HandsText()
+    play, add = game.play, writer.add
     with _no_cycle_collection():
         for i in range(len(hands)):
             raw, hands[i] = hands[i], None
-            writer.add(game.play(i + 1, raw))
+            add(play(i + 1, raw))
         chunks = writer.done()
-    del hands, writer
+    del hands, writer, play, add
     out = sys.stdout
     if chunks:  # (written a chunk at a time: one text of them all would be a copy of them all)
         out.write('{\n  "hands": [\n')
