@@ -4,6 +4,7 @@ keep evenings in the store (import, show, add, edit, delete, undo, redo, history
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -17,7 +18,20 @@ def _print_json(data) -> None:
 
 
 def cmd_replay(args) -> int:
-    from scorepad.engine import _no_cycle_collection, new_game
+    # the cyclic collector is off for the whole command, as in the engine's replay: importing
+    # scorepad, reading the file and playing its hands make many objects and no garbage cycles
+    # (with it on, it would rescan them all again and again)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay(args)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _replay(args) -> int:
+    from scorepad.engine import new_game
     from scorepad.session import parse_session_text, session_table
 
     text = _read_text(args.file, session=True)
@@ -31,11 +45,10 @@ def cmd_replay(args) -> int:
     hands, session.hands = session.hands, []
     writer = HandsText()
     play, add = game.play, writer.add
-    with _no_cycle_collection():
-        for i in range(len(hands)):
-            raw, hands[i] = hands[i], None
-            add(play(i + 1, raw))
-        chunks = writer.done()
+    for i in range(len(hands)):
+        raw, hands[i] = hands[i], None
+        add(play(i + 1, raw))
+    chunks = writer.done()
     del hands, writer, play, add
     out = sys.stdout
     if chunks:  # (written a chunk at a time: one text of them all would be a copy of them all)
