@@ -4,6 +4,7 @@ keep evenings in the store (import, show, add, edit, delete, undo, redo, history
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -17,27 +18,45 @@ def _print_json(data) -> None:
 
 
 def cmd_replay(args) -> int:
-    from scorepad.engine import _no_cycle_collection, new_game
+    # the cyclic collector is off for the whole command, as in the engine's replay: importing
+    # scorepad, reading the file and playing its hands make many objects and no garbage cycles
+    # (with it on, it would rescan them all again and again)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay(args)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _replay(args) -> int:
+    from scorepad.engine import new_game
     from scorepad.session import parse_session_text, session_table
 
     text = _read_text(args.file, session=True)
     session = parse_session_text(text)
     del text  # the decoded hands are all that is needed from here on
     table = session_table(session)
-    # played one hand at a time, each hand's result kept only as its printed text and each
-    # entered hand let go once played: memory stays proportional to the file (see bench)
+    # played one hand at a time, each hand's result kept only until it is text (a run of at
+    # most HandsText.RUN hands at once) and each entered hand let go once played: memory stays
+    # proportional to the file (see bench)
     game = new_game(table, session.players, session.first_dealer)
     hands, session.hands = session.hands, []
-    chunks = []
-    with _no_cycle_collection():
-        for i in range(len(hands)):
-            raw, hands[i] = hands[i], None
-            chunks.append(_result_text(game.play(i + 1, raw)))
-    del hands
+    writer = HandsText()
+    play, add = game.play, writer.add
+    for i in range(len(hands)):
+        raw, hands[i] = hands[i], None
+        add(play(i + 1, raw))
+    chunks = writer.done()
+    del hands, writer, play, add
     out = sys.stdout
-    if chunks:
+    if chunks:  # (written a chunk at a time: one text of them all would be a copy of them all)
         out.write('{\n  "hands": [\n')
-        out.write(",\n".join(chunks))
+        out.write(chunks[0])
+        for chunk in chunks[1:]:
+            out.write(",\n")
+            out.write(chunk)
         out.write('\n  ],\n')
     else:
         out.write('{\n  "hands": [],\n')
@@ -47,27 +66,72 @@ def cmd_replay(args) -> int:
     return 0
 
 
+class HandsText:
+    """The replay's hands, each as `_indented(result.as_dict(), 4)` writes it, in chunks to join
+    with ",\n" (`done`). Written without json's indenting encoder, which is slow and builds a
+    cycle of closures per call (piling up in a replay, with the cyclic collector off): the hands
+    of an evening share their shape (the same players, the same columns), so the text around
+    the values is a template made once per shape (`_hand_template`), and a run of hands of one
+    shape is written by one format of the template repeated, filled with their numbers,
+    dealers and values. A run whose values are not all whole numbers, or a shape with no
+    value in a row, is written hand by hand (`_hand_text`)."""
+
+    RUN = 500  # hands written by one format at most
+
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+        self._shape: tuple | None = None  # the players and each row's columns of the run's hands
+        self._template = ""  # one hand's text of that shape ("" if it has none: _shape_template)
+        self._stride = 0  # values per hand: number, dealer, the rows' values
+        self._values: list = []  # each hand's number, dealer and values
+        self._run: list = []  # the run's hands
+
+    def add(self, result) -> None:
+        deltas = result.deltas
+        shape = (*deltas, *map(tuple, deltas.values()))
+        if shape != self._shape or len(self._run) >= self.RUN:
+            self._write()
+            if shape != self._shape:
+                self._shape, self._template = shape, _shape_template(deltas)
+                self._stride = 2 + sum(map(len, deltas.values()))
+        self._run.append(result)
+        values = self._values
+        values.append(result.number)
+        values.append(result.dealer)
+        for row in deltas.values():
+            values += row.values()
+
+    def done(self) -> list[str]:
+        self._write()
+        return self.chunks
+
+    def _write(self) -> None:
+        run, values, stride = self._run, self._values, self._stride
+        if not run:
+            return
+        # %d writes a whole number as json does (and would write a flag or a fraction wrongly)
+        if self._template and all({*map(type, values[i::stride])} == _JUST_INT for i in range(stride) if i != 1):
+            values[1::stride] = map(_json_text, values[1::stride])
+            template = self._template if len(run) == 1 else ",\n".join([self._template] * len(run))
+            self.chunks.append(template % tuple(values))
+        else:
+            self.chunks += [_hand_text(result.as_dict()) for result in run]
+        self._run, self._values = [], []
+
+
 def _hand_text(hand: dict) -> str:
-    """One hand's result as `_indented(hand, 4)` prints it, written out directly: json's
-    indenting encoder builds a cycle of closures per call, which a replay (with the cyclic
-    collector off) would pile up, hand after hand. The hands of an evening share their shape
-    (the same players, the same columns), so the text around the values is made once per shape
-    and each hand only fills in its number, dealer and values."""
+    """One hand's result (as_dict) as `_indented(hand, 4)` writes it, from the template of its
+    shape (see HandsText)."""
     deltas = hand.get("deltas")
     if len(hand) != 3 or not deltas or "number" not in hand or "dealer" not in hand:
         return _indented(hand, 4)
-    columns: list = []
+    template = _shape_template(deltas)
+    if not template:
+        return _indented(hand, 4)
     values = [hand["number"]]
     for row in deltas.values():
-        columns += row
         values += row.values()
-    shape = (len(deltas), *deltas, *columns, *map(len, deltas.values()))
-    template = _HAND_TEMPLATES.get(shape)
-    if template is None:
-        if not all(deltas.values()):
-            return _indented(hand, 4)
-        template = _HAND_TEMPLATES[shape] = _hand_template(tuple((p, tuple(row)) for p, row in deltas.items()))
-    if {*map(type, values)} == _JUST_INT:  # the usual case: %d writes an int as json does
+    if {*map(type, values)} == _JUST_INT:
         values.insert(1, _json_text(hand["dealer"]))
         return template % tuple(values)
     values = [_json_value(v) for v in values]
@@ -75,28 +139,20 @@ def _hand_text(hand: dict) -> str:
     return _hand_template(tuple((p, tuple(row)) for p, row in deltas.items()), "%s") % tuple(values)
 
 
-_HAND_TEMPLATES: dict[tuple, str] = {}
-_RESULT_TEMPLATES: dict[tuple, str] = {}
+_TEMPLATES: dict[tuple, str] = {}  # one hand's text by its shape (players, each row's columns)
 
 
-def _result_text(result) -> str:
-    """A HandResult as `_hand_text(result.as_dict())` writes it, without making the dict: the
-    template is found by the players and each row's columns, the values filled in."""
-    deltas = result.deltas
+def _shape_template(deltas: dict) -> str:
+    """The template of a hand with these deltas' shape (%d for the number and each value, %s
+    for the dealer), made once per shape; "" for no rows or a row without columns (json writes
+    each {})."""
     shape = (*deltas, *map(tuple, deltas.values()))
-    template = _RESULT_TEMPLATES.get(shape)
+    template = _TEMPLATES.get(shape)
     if template is None:
-        usable = deltas and all(deltas.values())
-        template = _RESULT_TEMPLATES[shape] = (
+        usable = bool(deltas) and all(deltas.values())
+        template = _TEMPLATES[shape] = (
             _hand_template(tuple((p, tuple(row)) for p, row in deltas.items())) if usable else "")
-    if template:
-        values = [result.number]
-        for row in deltas.values():
-            values += row.values()
-        if {*map(type, values)} == _JUST_INT:
-            values.insert(1, _json_text(result.dealer))
-            return template % tuple(values)
-    return _hand_text(result.as_dict())
+    return template
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False).encode

@@ -146,7 +146,8 @@ def load_json(text: str, key: str = "file", hands: bool = False) -> Any:
         raise SessionError(key, "not_json", reason=str(exc)) from None
     except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
         raise SessionError(key, "json_unreadable", reason=str(exc).splitlines()[0]) from None
-    if seen or _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+    # (a text of ASCII only has no half character in it: the scan for one is left out)
+    if seen or _SURROGATE_ESCAPE.search(text) or (not text.isascii() and _SURROGATE.search(text)):
         problem = _first_problem(data)
         if problem is not None:
             path, code, params = problem

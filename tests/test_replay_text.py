@@ -4,8 +4,9 @@ exactly what json's indenting encoder writes (`_indented`), whatever the names a
 import pytest
 
 from scorepad.bench import generate_session
-from scorepad.cli import _hand_text, _indented
+from scorepad.cli import HandsText, _hand_text, _indented
 from scorepad.engine import replay
+from scorepad.games.base import HandResult
 from scorepad.tables import builtin_tables
 
 
@@ -28,11 +29,30 @@ def test_odd_names_and_values(hand):
     assert _hand_text(hand) == _indented(hand, 4)
 
 
-@pytest.mark.parametrize("ruleset", sorted(builtin_tables()))
-def test_the_replay_writes_each_hand_result_as_json_indents_it(ruleset):
-    from scorepad.cli import _result_text
+def written(results, run=HandsText.RUN):
+    writer = HandsText()
+    writer.RUN = run
+    for result in results:
+        writer.add(result)
+    return ",\n".join(writer.done())
 
+
+@pytest.mark.parametrize("ruleset", sorted(builtin_tables()))
+@pytest.mark.parametrize("run", [1, 7, HandsText.RUN])
+def test_the_replay_writes_each_hand_result_as_json_indents_it(ruleset, run):
     table = builtin_tables()[ruleset]
     session = generate_session(table, 200, seed=11)
-    for hand in replay(table, session["players"], session["hands"]).hands:
-        assert _result_text(hand) == _indented(hand.as_dict(), 4)
+    hands = replay(table, session["players"], session["hands"]).hands
+    assert written(hands, run) == ",\n".join(_indented(hand.as_dict(), 4) for hand in hands)
+
+
+def test_runs_of_odd_hands_among_plain_ones_are_written_as_json_indents_them():
+    shapes = [{"A": {"x": 1}, "B": {"x": -1}}, {"A": {"x": 1, "y": 2}, "B": {"x": 0, "y": -2}},
+              {"A": {"x": True}, "B": {"x": 0}}, {"A": {"x": 2.5}, "B": {"x": None}}, {"A": {}, "B": {"x": 1}},
+              {}, {"A": {"x": "1"}, "B": {"x": 1}}, {'50%d "x"': {"%s": 3}}]
+    # runs of three hands of a shape, a flag among whole numbers in the middle of a run
+    results = [HandResult(n, ["A", None, "Ä", 7][n % 4], shapes[n // 3 % len(shapes)]) for n in range(1, 60)]
+    results[24] = HandResult(25, "A", {"A": {"x": False}, "B": {"x": -1}})
+    for run in (1, 2, 3, 50):
+        assert written(results, run) == ",\n".join(_indented(hand.as_dict(), 4) for hand in results)
+    assert written([]) == ""

@@ -242,6 +242,24 @@ class Game:
             deltas[p] = row
         return deltas
 
+    def book_sides(self, tally: str, party: set[str], each_member: int, opponents: set[str],
+                   each_opponent: int) -> dict[str, dict[str, int]]:
+        """`book` of a hand in which each of `party` gets `each_member` and each of
+        `opponents` gets `each_opponent` (anyone else nothing)."""
+        board = self.board
+        deltas = {}
+        one = len(self._zero_row) == 1  # the table keeps this one tally only: each row is just it
+        for p in self.seated:
+            v = each_member if p in party else each_opponent if p in opponents else 0
+            board[p][tally] += v
+            if one:
+                deltas[p] = {tally: v}
+            else:
+                row = self._zero_row.copy()
+                row[tally] = v
+                deltas[p] = row
+        return deltas
+
     def add(self, deltas: dict[str, dict[str, int]]) -> None:
         board = self.board
         for p, row in deltas.items():

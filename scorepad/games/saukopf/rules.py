@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator, Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar, Iterator, Literal
 
 from pydantic import Field
 
 from scorepad.tables import Problem, SCHWARZ, Bid, Deck, DoublingStep, Strict, TableBase, bid_rank, chain_problems
+
+if TYPE_CHECKING:
+    from scorepad.games.saukopf.scoring import TableFacts
 
 FleischCondition = Literal[
     "won",  # every winner
@@ -83,6 +87,13 @@ class SaukopfTable(TableBase):
     rauborstig: dict[str, RauborstigItem] = {}
     kontra_chain: list[DoublingStep] = []
     chip_value: int = Field(0, ge=0)  # cents per Fleischpunkt at settlement; 0 = off
+
+    @cached_property
+    def facts(self) -> TableFacts:
+        """What scoring looks up in this table, worked out once (a table never changes)."""
+        from scorepad.games.saukopf.scoring import TableFacts
+
+        return TableFacts(self)
 
     def hand_players(self) -> frozenset[int]:
         """As many as the deck, less the cards laid aside, deals hands to (4; the Dreihaxer 3)."""

@@ -3,6 +3,7 @@ those who lost boldly. Also the Dreihaxer (3 players, cards laid aside)."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING, Any, cast
 
 
@@ -42,22 +43,101 @@ def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
     return out
 
 
+def fleisch_points(item: FleischItem, facts: dict[str, Any]) -> int:
+    """What one Schlachtfest item gives each winner; the conditions are the table vocabulary."""
+    when = item.when
+    w = facts["w"]
+    if when == "winners_mit" or when == "winners_ohne":
+        n = w if when == "winners_mit" else -w
+        if n >= (item.threshold or 1):
+            return item.points * (n if item.per_laufende else 1)
+        return 0
+    if when == "losers_augen_below":
+        return item.points if facts["losers_augen"] < item.threshold else 0
+    if when == "losers_augen_above":
+        return item.points if facts["losers_augen"] > item.threshold else 0
+    return item.points if facts[when] else 0
+
+
+# what each Rauborstigkeit condition needs of a hand to pay anyone: (won, a chain link said)
+RAUBORSTIG_PAYS: dict[str, tuple[tuple[bool, bool], ...]] = {
+    "player_lost_bid_over": ((False, False), (False, True)), "player_lost_spiess": ((False, False), (False, True)),
+    "kontra_lost": ((True, True),), "re_lost": ((False, True),)}
+# the hand facts a Schlachtfest item may ask, each a flag
+FLAGS = ("solo", "winners_all_tricks", "winners_no_trick", "against_spiess")
+
+
+class TableFacts:
+    """What a hand looks up in the table, worked out once (a table never changes), each as the
+    checks in `Saukopf.play` would find it: the playable contracts; each contract's
+    bids (None: as it has no other) and the Augen in play by the Augen laid aside; per mode,
+    the Schlachtfest's items (fleisch_points) summed by what they ask: the flags
+    (FLAGS, in order), the winners' Laufende (w), the losers' Augen; the Rauborstigkeit items
+    that can pay anyone by (won, a chain link said). A lookup that misses leaves the hand to
+    the checks, which refuse it naming the key. Made once per table (the table's `facts`) and
+    never changed: every game of the table and every copy of a game shares it."""
+
+    __slots__ = ("playable", "bids", "in_play", "chain_length", "fleisch", "rauborstig")
+
+    def __init__(self, t: SaukopfTable) -> None:
+        self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
+        lowest, highest = t.bids.lowest, t.bids.highest
+        self.bids: dict[str, dict[Bid | None, Bid]] = {}
+        for cid, c in self.playable.items():
+            low, high = bid_rank(c.min_bid), bid_rank(c.max_bid)
+            bids: dict[Bid | None, Bid] = {b: b for b in range(max(low, lowest), min(high, highest) + 1)}
+            if low <= bid_rank(SCHWARZ) <= high:
+                bids[SCHWARZ] = SCHWARZ
+            if c.min_bid == c.max_bid:
+                bids[None] = c.min_bid
+            self.bids[cid] = bids
+        total = t.deck.total
+        if t.aside_cards == 0:
+            self.in_play = {0: total}
+        else:
+            self.in_play = {aside: total - aside for aside in reachable_sums_of_size(t.deck.values, t.aside_cards)}
+        self.chain_length = len(t.kontra_chain)
+        self.fleisch: dict[str, tuple[dict[tuple[bool, ...], int], dict[int, int], dict[int, int]]] = {}
+        most = max(c.trump_count for c in t.contracts.values())  # the most Laufende a hand can have
+        laufende = range(-most, most + 1)
+        for mode in ("trog", "napf"):
+            items = [item for item in getattr(t.fleisch, mode).values() if item.enabled]
+            flag_items = [item for item in items if item.when in ("won", *FLAGS)]
+            w_items = [item for item in items if item.when in ("winners_mit", "winners_ohne")]
+            augen_items = [item for item in items if item.when in ("losers_augen_below", "losers_augen_above")]
+            by_flags = {}
+            for flags in product((False, True), repeat=len(FLAGS)):
+                facts = {"won": True, "w": 0, "losers_augen": 0, **dict(zip(FLAGS, flags))}
+                by_flags[flags] = sum(fleisch_points(item, facts) for item in flag_items)
+            by_w = {w: sum(fleisch_points(item, {"w": w}) for item in w_items) for w in laufende}
+            by_losers_augen = {a: sum(fleisch_points(item, {"w": 0, "losers_augen": a}) for item in augen_items)
+                               for a in range(total + 1)}
+            self.fleisch[mode] = by_flags, by_w, by_losers_augen
+        items = [item for item in t.rauborstig.values() if item.enabled]
+        self.rauborstig = {case: tuple(item for item in items if case in RAUBORSTIG_PAYS.get(item.when, ()))
+                           for case in product((False, True), repeat=2)}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableFacts:
+        return self
+
+
 class Saukopf(Game):
     hand_model = SaukopfHand
     table: SaukopfTable  # the family's own table model
 
     def __init__(self, table: SaukopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
-        # the table's items that are switched on, looked up once (a table never changes)
-        self._fleisch_items = {mode: tuple(item for item in getattr(table.fleisch, mode).values() if item.enabled)
-                               for mode in ("trog", "napf")}
-        self._rauborstig_items = tuple(item for item in table.rauborstig.values() if item.enabled)
+        self.facts = table.facts
 
     def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SaukopfHand, raw, number)
         t = self.table
-        said = chain_said(number, hand, t)
-        dealer = self.seats.dealer
+        facts = self.facts
+        # (what the table says is looked up in `facts`, the checks run only where a lookup
+        # misses, and the calls that do nothing for a plain hand are skipped: replay speed)
+        said = chain_said(number, hand, t) if hand.__pydantic_extra__ else {}
+        seats = self.seats
+        dealer = seats.players[seats.dealer_index]
         if hand.passed or hand.vergeben:
             flag = "passed" if hand.passed else "vergeben"
             others = [k for k, v in hand.model_dump(exclude={flag}).items()
@@ -68,55 +148,77 @@ class Saukopf(Game):
                 self.seats.pass_deal()
             return HandResult(number, dealer, self.zero_deltas(), {flag: True})
 
-        game_id, contract = contract_of(number, t, hand.game)
-        player, party, opponents = self.player_party(
-            number, hand.player, hand.partner, contract.kind == "doppel",
-            needs_partner="doppel_partner_missing", no_partner="solo_no_partner", game=contract.name)
+        game_id = hand.game
+        contract = facts.playable.get(game_id)  # type: ignore[arg-type]
+        if contract is None or game_id is None:
+            game_id, contract = contract_of(number, t, game_id)
+        in_play_now = seats.in_play
+        player, partner = hand.player, hand.partner
+        if contract.kind == "doppel":
+            known = player in in_play_now and partner in in_play_now and partner != player
+        else:
+            known = partner is None and player in in_play_now
+        if known and player is not None:  # what player_party checks, for players of this hand
+            party = {player, partner} if partner is not None else {player}
+            opponents = set(in_play_now) - party
+        else:
+            player, party, opponents = self.player_party(
+                number, player, partner, contract.kind == "doppel",
+                needs_partner="doppel_partner_missing", no_partner="solo_no_partner", game=contract.name)
 
-        bid = self._check_bid(number, contract, hand.bid)
-        in_play = self._in_play(number, hand.aside_augen)
+        bid = facts.bids[game_id].get(hand.bid)
+        if bid is None:
+            bid = self._check_bid(number, contract, hand.bid)
+        in_play = facts.in_play.get(hand.aside_augen)
+        if in_play is None:
+            in_play = self._in_play(number, hand.aside_augen)
         augen = hand.augen
+        all_tricks = hand.all_tricks
         if augen is None:
-            if hand.all_tricks is None:
+            if all_tricks is None:
                 raise HandError(number, "augen", "augen_missing")
-            augen = in_play if hand.all_tricks == PLAYER else 0
-        check_augen(number, augen, in_play, t.deck.possible_totals)
-        check_all_tricks(number, hand.all_tricks, augen, in_play)
-        self._check_chosen_trump(number, contract, hand)
-        if abs(hand.laufende) > contract.trump_count:
+            augen = in_play if all_tricks == PLAYER else 0
+        possible = t.deck.possible_totals
+        if not (0 <= augen <= in_play and augen in possible and in_play - augen in possible):
+            check_augen(number, augen, in_play, possible)
+        if all_tricks is not None:
+            check_all_tricks(number, all_tricks, augen, in_play)
+        if hand.trump is not None or hand.knorpel_card is not None:
+            self._check_chosen_trump(number, contract, hand)
+        laufende = hand.laufende
+        if abs(laufende) > contract.trump_count:
             raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
-                            trumps=contract.trump_count, laufende=hand.laufende)
-        factor, sayers = check_chain(number, t, said, party, opponents, self.players)
+                            trumps=contract.trump_count, laufende=laufende)
+        if said:
+            factor, sayers = check_chain(number, t, said, party, opponents, self.players)
+        else:  # what check_chain gives for a hand without the chain
+            factor, sayers = 1, [None] * facts.chain_length
 
         opp_augen = in_play - augen
         if contract.mode == "trog":
-            won = augen >= bid if isinstance(bid, int) else hand.all_tricks == PLAYER
+            won = augen >= bid if isinstance(bid, int) else all_tricks == PLAYER
         else:
-            won = opp_augen >= bid if isinstance(bid, int) else hand.all_tricks == OPPONENTS
+            won = opp_augen >= bid if isinstance(bid, int) else all_tricks == OPPONENTS
         winners = party if won else opponents
         winning_side, losing_side = (PLAYER, OPPONENTS) if won else (OPPONENTS, PLAYER)
-        facts = {
-            "won": True,
-            "solo": contract.kind == "solo",
-            "w": hand.laufende if won else -hand.laufende,
-            "losers_augen": opp_augen if won else augen,
-            "winners_all_tricks": hand.all_tricks == winning_side,
-            "winners_no_trick": hand.all_tricks == losing_side,
-            "against_spiess": hand.spiess and not won,
-        }
-        points = self._item_points
-        fleisch = sum([points(item, facts) for item in self._fleisch_items[contract.mode]]) * factor
+        # the Schlachtfest's items (fleisch_points) each winner gets, summed by what they ask
+        by_flags, by_w, by_losers_augen = facts.fleisch[contract.mode]
+        fleisch = (by_flags[contract.kind == "solo", all_tricks == winning_side, all_tricks == losing_side,
+                            hand.spiess and not won]
+                   + by_w[laufende if won else -laufende] + by_losers_augen[opp_augen if won else augen]) * factor
 
+        board = self.board
         deltas = self.zero_deltas()
         for p in winners:
             deltas[p]["fleisch"] = fleisch
-        for item in self._rauborstig_items:
+            board[p]["fleisch"] += fleisch
+        for item in facts.rauborstig[won, bool(said)]:
             who = self._rauborstig_to(item, won, player, bid, hand.spiess, sayers)
             if who is not None:
                 deltas[who]["rauborstig"] += item.points
-        self.add(deltas)
+                board[who]["rauborstig"] += item.points
         self.seats.pass_deal()
-        info = {"game": game_id, "player": player, "partner": hand.partner, "won": won, "bid": bid,
+        info = {"game": game_id, "player": player, "partner": partner, "won": won, "bid": bid,
                 "spiess": hand.spiess, "kontra": sayers}
         return HandResult(number, dealer, deltas, info)
 
@@ -162,22 +264,6 @@ class Saukopf(Game):
         if aside_augen not in possible:
             raise HandError(number, "aside_augen", "aside_impossible", cards=t.aside_cards, aside=aside_augen)
         return t.deck.total - aside_augen
-
-    @staticmethod
-    def _item_points(item: FleischItem, facts: dict[str, Any]) -> int:
-        """What one Schlachtfest item gives each winner; the conditions are the table vocabulary."""
-        when = item.when
-        w = facts["w"]
-        if when == "winners_mit" or when == "winners_ohne":
-            n = w if when == "winners_mit" else -w
-            if n >= (item.threshold or 1):
-                return item.points * (n if item.per_laufende else 1)
-            return 0
-        if when == "losers_augen_below":
-            return item.points if facts["losers_augen"] < item.threshold else 0
-        if when == "losers_augen_above":
-            return item.points if facts["losers_augen"] > item.threshold else 0
-        return item.points if facts[when] else 0
 
     @staticmethod
     def _rauborstig_to(item: RauborstigItem, won: bool, player: str, bid: Bid, spiess: bool,

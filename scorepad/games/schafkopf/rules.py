@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Iterator, Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal
 
 from pydantic import Field
 
 from scorepad.tables import Problem, Deck, DoublingStep, Strict, TableBase, chain_problems
+
+if TYPE_CHECKING:
+    from scorepad.games.schafkopf.scoring import TableFacts
 
 # how a contract is won: by the player party's Augen, by the player taking no trick (Bettel),
 # by the player party taking every trick (Tout); the last two know no Schneider and no Schwarz
@@ -130,6 +134,13 @@ class SchafkopfTable(TableBase):
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
     tariff_sets: list[TariffSet] = []  # offered on the new-evening screen, each sets its values together
+
+    @cached_property
+    def facts(self) -> TableFacts:
+        """What scoring looks up in this table, worked out once (a table never changes)."""
+        from scorepad.games.schafkopf.scoring import TableFacts
+
+        return TableFacts(self)
 
     def value_sets(self) -> dict[str, dict[str, Any]]:
         """Each tariff set as the options it sets: every named game's tariff, Schneider and

@@ -44,14 +44,14 @@ The extras a table may switch on (all off in the built-in table):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 
 from scorepad.errors import HandError
 from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
-from scorepad.games.schafkopf.hand import SchafkopfHand
+from scorepad.games.schafkopf.hand import Result, SchafkopfHand
 from scorepad.games.kontra import chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
 
@@ -71,6 +71,7 @@ class Schafkopf(Game):
         self.pot = 0  # the Stock: cents the table holds
         self.pot_paid = dict.fromkeys(self.seated, 0)  # who paid the pot in
         self.bock_rounds: list[int] = []  # hands left in each pending Bock round
+        self.facts = table.facts
 
     def state(self) -> dict[str, Any]:
         state = super().state()
@@ -91,9 +92,12 @@ class Schafkopf(Game):
     def play(self, number: int, raw: Any) -> HandResult:
         hand = parse_hand(SchafkopfHand, raw, number)
         t = self.table
-        # (the calls below that do nothing for a plain hand are skipped inline: replay speed)
-        said = chain_said(number, hand, t) if hand.model_extra else {}
-        dealer = self.seats.dealer
+        facts = self.facts
+        # (the calls below that do nothing for a plain hand are skipped inline, and what the
+        # table says is looked up in `facts`, the checks run only where a lookup misses: replay speed)
+        said = chain_said(number, hand, t) if hand.__pydantic_extra__ else {}
+        seats = self.seats
+        dealer = seats.players[seats.dealer_index]
         if hand.passed:
             others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
             if others:
@@ -112,21 +116,35 @@ class Schafkopf(Game):
             self.seats.pass_deal()
             return HandResult(number, dealer, deltas, info)
 
-        if hand.game == RAMSCH and RAMSCH not in t.contracts:
+        game_id = hand.game
+        if game_id == RAMSCH and facts.ramsch_is_no_contract:
             return self._ramsch(number, hand, said, dealer)
         if hand.jungfrauen is not None or hand.durchmarsch is not None or hand.loser is not None:
             for key in ("jungfrauen", "durchmarsch", "loser"):
                 if getattr(hand, key) is not None:
                     raise HandError(number, key, "ramsch_only_key")
-        if isinstance(hand.augen, dict):
+        augen = hand.augen
+        if isinstance(augen, dict):
             raise HandError(number, "augen", "augen_not_number")
-        game_id, contract = contract_of(number, t, hand.game)
+        contract = facts.playable.get(game_id)  # type: ignore[arg-type]
+        if contract is None or game_id is None:
+            game_id, contract = contract_of(number, t, game_id)
         knocks = 1 if hand.klopfer is None else self._knocks(number, hand)
-        if t.bock.enabled:
+        if facts.bock:
             knocks *= self._bock_factor()
-        player, party, opponents = self.player_party(
-            number, hand.player, hand.partner, contract.kind == "partner",
-            needs_partner="sauspiel_partner_missing", no_partner="no_partner", game=contract.name)
+        in_play = seats.in_play
+        player, partner = hand.player, hand.partner
+        if contract.kind == "partner":
+            known = player in in_play and partner in in_play and partner != player
+        else:
+            known = partner is None and player in in_play
+        if known and player is not None:  # what player_party checks, for players of this hand
+            party = {player, partner} if partner is not None else {player}
+            opponents = set(in_play) - party
+        else:
+            player, party, opponents = self.player_party(
+                number, player, partner, contract.kind == "partner",
+                needs_partner="sauspiel_partner_missing", no_partner="no_partner", game=contract.name)
         tout = bool(hand.tout)
         if tout:
             if not t.tout.enabled:
@@ -141,11 +159,16 @@ class Schafkopf(Game):
                 if getattr(hand, key) is not None:
                     raise HandError(number, key, "sie_alone")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
-            sie: dict[str, Any] = {"game": game_id, "player": player, "won": True, "bock_triggers": ["sie"]}
-            return self._pay(number, dealer, party, opponents, self._sie_value(contract) * knocks, True, sie, contract)
+            sie: dict[str, Any] = {"game": game_id, "player": player, "won": True}
+            return self._pay(number, dealer, party, opponents, self._sie_value(contract) * knocks, True, sie, contract,
+                             ["sie"])
 
         if contract.won_by == "augen":
-            won, schneider, schwarz = self._outcome(number, hand)
+            result = hand.result
+            outcome = None
+            if hand.all_tricks is None and (augen is None) != (result is None):
+                outcome = facts.outcomes.get(result if augen is None else augen)
+            won, schneider, schwarz = outcome if outcome is not None else self._outcome(number, hand)
         else:  # Bettel (no trick), Tout (every trick): won or lost, no Schneider, no Schwarz
             won, schneider, schwarz = self._tricks_outcome(number, hand, contract), False, False
         if tout:  # announced: won only with every trick
@@ -153,33 +176,34 @@ class Schafkopf(Game):
         if said:
             factor, sayers = check_chain(number, t, said, party, opponents, self.players)
         else:  # what check_chain gives for a hand without the chain
-            factor, sayers = 1, [None] * len(t.kontra_chain)
+            factor, sayers = 1, [None] * facts.chain_length
         value = contract.tariff
         if tout:  # won or lost: (Grundwert + Laufende) x factor, or ("schwarz") the game won Schwarz x factor
             if t.tout.value == "schwarz":
                 value += contract.schneider + contract.schwarz
         else:
             value += (contract.schneider if schneider else 0) + (contract.schwarz if schwarz else 0)
-        value += self._laufende_value(number, hand, contract)
+        laufende = facts.laufende[game_id].get(hand.laufende)
+        value += laufende if laufende is not None else self._laufende_value(number, hand, contract)
         if tout:
             value *= t.tout.factor
-        played: dict[str, Any] = {"game": game_id, "player": player, "partner": hand.partner, "won": won,
+        played: dict[str, Any] = {"game": game_id, "player": player, "partner": partner, "won": won,
                                   "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
         triggers = []
-        if len(sayers) > 0 and sayers[0] is not None and won:
-            triggers.append("kontra_lost")
-        if len(sayers) > 1 and sayers[1] is not None and not won:
-            triggers.append("re_lost")
-        if hand.augen is not None and 2 * hand.augen == t.deck.total:
-            triggers.append("60_60")
-        if schwarz or (won and contract.won_by == "all_tricks"):
-            triggers.append("schwarz")
-        played["bock_triggers"] = triggers
-        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, played, contract)
+        if facts.bock:  # what starts a Bock round (nothing does at a table without)
+            if len(sayers) > 0 and sayers[0] is not None and won:
+                triggers.append("kontra_lost")
+            if len(sayers) > 1 and sayers[1] is not None and not won:
+                triggers.append("re_lost")
+            if augen is not None and 2 * augen == t.deck.total:
+                triggers.append("60_60")
+            if schwarz or (won and contract.won_by == "all_tricks"):
+                triggers.append("schwarz")
+        return self._pay(number, dealer, party, opponents, value * factor * knocks, won, played, contract, triggers)
 
     def _laufende_value(self, number: int, hand: SchafkopfHand, contract: SchafkopfContract) -> int:
-        """What the hand's Laufende add (before doubling): from `laufende_from` up to
-        `laufende_max`; with `counted_for` "player", only the player party's ("mit")."""
+        """What the hand's Laufende add (before doubling), or HandError for a count the game
+        cannot have (`laufende_points`)."""
         t = self.table
         laufende = hand.laufende or 0
         if laufende and contract.trump_count == 0:
@@ -187,12 +211,7 @@ class Schafkopf(Game):
         if abs(laufende) > contract.trump_count:
             raise HandError(number, "laufende", "too_many_laufende", game=contract.name,
                             trumps=contract.trump_count, laufende=laufende)
-        if not t.laufende.enabled or abs(laufende) < contract.laufende_from:
-            return 0
-        if laufende < 0 and t.laufende.counted_for == "player":
-            return 0
-        counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
-        return counted * t.laufende.value
+        return laufende_points(t, contract, laufende)
 
     def _sie_value(self, contract: SchafkopfContract) -> int:
         """A Sie: `tariff_factor` x the tariff of `tariff_of`; `with_laufende`: x (that tariff
@@ -339,16 +358,13 @@ class Schafkopf(Game):
     def _outcome(self, number: int, hand: SchafkopfHand) -> tuple[bool, bool, bool]:
         """(won, schneider, schwarz) from the player party's Augen or from the stated result."""
         t = self.table
-        th = t.thresholds
         if hand.augen is not None and hand.result is not None:
             raise HandError(number, "result", "augen_and_result")
         if hand.augen is None and hand.result is None:
             raise HandError(number, "result", "result_missing")
         total = t.deck.total
         if hand.result is not None:
-            won = hand.result.startswith("won")
-            schwarz = hand.result.endswith("schwarz")
-            schneider = schwarz or hand.result.endswith("schneider")
+            won, schneider, schwarz = result_outcome(hand.result)
             winners = PLAYER if won else OPPONENTS
             if hand.all_tricks is not None and (not schwarz or hand.all_tricks != winners):
                 raise HandError(number, "all_tricks", "all_tricks_result",
@@ -357,27 +373,23 @@ class Schafkopf(Game):
         augen: Any = hand.augen  # as entered: check_augen refuses all but a whole number
         check_augen(number, augen, total, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, total)
-        won = augen >= th.player_wins
-        schwarz = hand.all_tricks is not None
-        if won:
-            schneider = schwarz or total - augen < th.opponents_free
-        else:
-            schneider = schwarz or augen < th.player_free
-        return won, schneider, schwarz
+        return augen_outcome(t, augen, hand.all_tricks is not None)
 
     def _pay(self, number: int, dealer: str, party: set[str], opponents: set[str], value: int, won: bool,
-             info: dict[str, Any], contract: SchafkopfContract) -> HandResult:
+             info: dict[str, Any], contract: SchafkopfContract, triggers: list[str]) -> HandResult:
         """Each opponent pays the value (or is paid it); the player party shares the sum:
-        2 vs 2 gives each winner the value once, a soloist gets it from all three."""
+        2 vs 2 gives each winner the value once, a soloist gets it from all three. `triggers`:
+        the Bock triggers the hand met."""
         sign = 1 if won else -1
         per_member = sign * value * len(opponents) // len(party)
-        amounts = dict.fromkeys(opponents, -sign * value)
-        amounts.update(dict.fromkeys(party, per_member))
         if self.pot:  # (an empty pot, or no Stock at all: nothing moves)
+            amounts = dict.fromkeys(opponents, -sign * value)
+            amounts.update(dict.fromkeys(party, per_member))
             self._stock(party, won, contract, amounts, info)
-        deltas = self.book("geld", amounts)
-        triggers = info.pop("bock_triggers")
-        if self.table.bock.enabled:
+            deltas = self.book("geld", amounts)
+        else:
+            deltas = self.book_sides("geld", party, per_member, opponents, -sign * value)
+        if self.facts.bock:
             self._advance_bock(triggers)
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
@@ -422,6 +434,69 @@ class Schafkopf(Game):
                 self.pot_paid[p] += share
             info["stock"] = self.pot
             self.pot *= 2
+
+
+RESULTS: tuple[Result, ...] = get_args(Result)
+
+
+def result_outcome(result: str) -> tuple[bool, bool, bool]:
+    """(won, schneider, schwarz) of a stated result ("won_schneider")."""
+    won = result.startswith("won")
+    schwarz = result.endswith("schwarz")
+    return won, schwarz or result.endswith("schneider"), schwarz
+
+
+def augen_outcome(t: SchafkopfTable, augen: int, schwarz: bool) -> tuple[bool, bool, bool]:
+    """(won, schneider, schwarz) of the player party's Augen (`schwarz`: a party took every trick)."""
+    th = t.thresholds
+    won = augen >= th.player_wins
+    if won:
+        return won, schwarz or t.deck.total - augen < th.opponents_free, schwarz
+    return won, schwarz or augen < th.player_free, schwarz
+
+
+def laufende_points(t: SchafkopfTable, contract: SchafkopfContract, laufende: int) -> int:
+    """What `laufende` (a count the contract can have) add before doubling: from
+    `laufende_from` up to `laufende_max`; with `counted_for` "player", only the player
+    party's ("mit")."""
+    if not t.laufende.enabled or abs(laufende) < contract.laufende_from:
+        return 0
+    if laufende < 0 and t.laufende.counted_for == "player":
+        return 0
+    counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
+    return counted * t.laufende.value
+
+
+class TableFacts:
+    """What a hand looks up in the table, worked out once (a table never changes), each as the
+    checks in `Schafkopf.play` would find it: the playable contracts; the outcome
+    (won, schneider, schwarz) of every stated result and of every Augen total a hand can have
+    (without `all_tricks`); what each count of Laufende a contract can have adds (None: no
+    Laufende entered). A lookup that misses leaves the hand to the checks, which refuse it
+    naming the key. Made once per table (the table's `facts`), never changed: every game of the
+    table and every copy of a game shares it."""
+
+    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "bock", "ramsch_is_no_contract")
+
+    def __init__(self, t: SchafkopfTable) -> None:
+        self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
+        total, possible = t.deck.total, t.deck.possible_totals
+        outcomes: dict[str | int | None, tuple[bool, bool, bool]] = {r: result_outcome(r) for r in RESULTS}
+        for augen in range(total + 1):
+            if augen in possible and total - augen in possible:
+                outcomes[augen] = augen_outcome(t, augen, False)
+        self.outcomes = outcomes
+        self.laufende: dict[str, dict[int | None, int]] = {}
+        for cid, c in self.playable.items():
+            counts: dict[int | None, int] = {n: laufende_points(t, c, n)
+                                             for n in range(-c.trump_count, c.trump_count + 1)}
+            self.laufende[cid] = {None: counts[0], **counts}
+        self.chain_length = len(t.kontra_chain)
+        self.bock = t.bock.enabled
+        self.ramsch_is_no_contract = RAMSCH not in t.contracts
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableFacts:
+        return self
 
 
 def split_evenly(total: int, parts: int) -> list[int]:
