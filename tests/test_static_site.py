@@ -6,7 +6,9 @@ and every request to one is aborted and fails the test. On one phone: an evening
 a hand saved; the page reloaded; the phone goes offline and the app is opened again from the
 browser's cache; another hand saved; reloaded: both hands are there. Two tabs of the same site
 never both write: the second one says so and takes over once the first is closed; its evening
-leaves as a session file (export) and comes back as a new evening (import)."""
+leaves as a session file (export) and comes back as a new evening (import). After the first
+start the phone compiles Python's files once, beside the app; the next start takes them, and
+spoilt ones are dropped for the shipped files."""
 
 from __future__ import annotations
 
