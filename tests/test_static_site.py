@@ -232,6 +232,7 @@ async def test_after_the_first_start_python_starts_from_the_files_it_compiled(si
             await tab.at("hand-1").wait_for(state="attached", timeout=10000)
             await save_hand(tab, 2, WENZ)
             await assert_cards(tab, HANDS)
+            await tab.screenshot("static/06-started-from-compiled")
             await tab.tap("settle")  # a screen whose modules the first start had not imported
             await tab.at("export-json").wait_for(state="attached", timeout=10000)
         finally:
