@@ -138,9 +138,9 @@ def test_the_command_line_keeps_its_english():
     exc = HandError(2, "bid", "bid_too_low", game="Mast", min=91)
     assert str(exc) == "hand 2: bid: Mast needs a bid of 91 or more"
     assert exc.german == "Mast braucht mindestens 91" and not exc.missing
-    partner = HandError(1, "partner", "sauspiel_partner_missing", game="Sauspiel")
-    assert str(partner) == "hand 1: partner: a Sauspiel needs a partner (who had the called Sau)"
-    assert partner.missing and partner.german.startswith("Noch offen: Mitspieler")
+    partner = HandError(1, "partner", "partner_missing_is", game="Sauspiel", partner_is="hat die gerufene Sau")
+    assert str(partner) == "hand 1: partner: a Sauspiel needs a partner (hat die gerufene Sau)"
+    assert partner.missing and partner.german == "Noch offen: Mitspieler (Sauspiel: wer hat die gerufene Sau?)"
 
 
 # --- the phone ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import pytest
 
 from conftest import SK4, board, deltas, play, refused
 from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
-from scorepad.errors import ScorepadError
+from scorepad.errors import HandError, ScorepadError
 from scorepad.tables import get_table, load_table_file, with_options
 
 BETTEL_ON = {"contracts": {"bettel": {"enabled": True}, "bettel_brett": {"enabled": True}}}
@@ -91,6 +91,22 @@ def test_the_partner_is_named_by_the_contract():
     table = get_table("schafkopf")
     assert table.contracts["sauspiel"].partner_is == "hat die gerufene Sau"
     assert table.contracts["hochzeit"].partner_is == "nimmt den angebotenen Trumpf"
+
+
+def _partner_missing(game: str, options: dict) -> str:
+    with pytest.raises(HandError) as info:
+        play("schafkopf", SK4, [{"game": game, "player": HIAS, "augen": 70}], options)
+    return info.value.german
+
+
+def test_a_partner_game_without_its_partner_asks_in_the_contracts_own_words():
+    """Noch offen on the form: the Sauspiel asks who has the called Sau, the Hochzeit who takes
+    the offered trump; a house partner game without such words just asks for the partner."""
+    assert _partner_missing("sauspiel", {}) == "Noch offen: Mitspieler (Sauspiel: wer hat die gerufene Sau?)"
+    assert _partner_missing("hochzeit", {"contracts": {"hochzeit": {"enabled": True}}}) == (
+        "Noch offen: Mitspieler (Hochzeit: wer nimmt den angebotenen Trumpf?)")
+    plain = {"contracts": {"hochzeit": {"enabled": True, "partner_is": ""}}}
+    assert _partner_missing("hochzeit", plain) == "Noch offen: Mitspieler (Hochzeit)"
 
 
 def write(tmp_path, text):

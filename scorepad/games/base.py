@@ -200,17 +200,18 @@ class Game:
         return str(name)
 
     def player_party(self, number: int, player: Any, partner: Any, with_partner: bool,
-                     needs_partner: str, no_partner: str, game: str) -> tuple[str, set[str], set[str]]:
+                     needs_partner: str, no_partner: str, game: str, **params: Any) -> tuple[str, set[str], set[str]]:
         """The player, the player party and the opponents of a hand; a partner exactly where
         the game has one, and never the player himself. `needs_partner` and `no_partner` are
-        the refusal codes of this game (with the parameter `game`)."""
+        the refusal codes of this game (with the parameter `game`; `needs_partner` with
+        `params` too)."""
         if player is None:
             raise HandError(number, "player", "player_missing")
         self.check_player(number, "player", player)
         party = {player}
         if with_partner:
             if partner is None:
-                raise HandError(number, "partner", needs_partner, game=game)
+                raise HandError(number, "partner", needs_partner, game=game, **params)
             self.check_player(number, "partner", partner)
             if partner == player:
                 raise HandError(number, "partner", "partner_is_player", player=player)

@@ -144,7 +144,8 @@ class Schafkopf(Game):
         else:
             player, party, opponents = self.player_party(
                 number, player, partner, contract.kind == "partner",
-                needs_partner="sauspiel_partner_missing", no_partner="no_partner", game=contract.name)
+                needs_partner="partner_missing_is" if contract.partner_is else "partner_missing",
+                no_partner="no_partner", game=contract.name, partner_is=contract.partner_is)
         tout = bool(hand.tout)
         if tout:
             if not t.tout.enabled:
