@@ -35,7 +35,7 @@ MAX_NAME_CHARS = 40
 
 class SessionFile(BaseModel):
     # strict: a JSON boolean, integer or string exactly where the format says ("1" is no number)
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)  # built when first read
 
     format: Literal[1]
     ruleset: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from scorepad.games import family_of
 from scorepad.games.base import Replay, Seating
@@ -13,23 +13,29 @@ from scorepad.settle import balances, transfers
 from scorepad.trophies import trophy_holders
 
 
-class Transfer(BaseModel):
+class Model(BaseModel):
+    """Base of the summary's models: each validator is built when first used, not on import."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class Transfer(Model):
     payer: str
     payee: str
     cents: int
 
 
-class GameRecord(BaseModel):
+class GameRecord(Model):
     played: int = 0
     won: int = 0
 
 
-class HandRef(BaseModel):
+class HandRef(Model):
     number: int
     value: int
 
 
-class PlayerStats(BaseModel):
+class PlayerStats(Model):
     name: str
     hands_played: int = 0
     declared: int = 0  # as Spieler
@@ -46,13 +52,13 @@ class PlayerStats(BaseModel):
     games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
 
 
-class Chart(BaseModel):
+class Chart(Model):
     tally: str
     series: dict[str, list[int]]  # the standings after each hand
     start: dict[str, int] = {}  # the standings before the first hand (Ramsch: the table's start Striche)
 
 
-class OpenRad(BaseModel):
+class OpenRad(Model):
     """An unfinished Struliwuli Rad at the end of the evening: no money on the sheet. `cents`
     is what it pays if the table chooses to settle it pro rata (`settled`: it was chosen)."""
 
@@ -62,7 +68,7 @@ class OpenRad(BaseModel):
     cents: dict[str, int]
 
 
-class EveningSummary(BaseModel):
+class EveningSummary(Model):
     ruleset: str
     game_name: str
     players: list[str]

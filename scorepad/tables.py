@@ -30,8 +30,9 @@ Problem = tuple[str, str, dict[str, Any]]
 
 
 class Strict(BaseModel):
-    # strict: options and tables give booleans, numbers and text as such ("20" is no tariff)
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # strict: options and tables give booleans, numbers and text as such ("20" is no tariff);
+    # each model's validator built when first used, not on import (a start loads one game)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 class DoublingStep(Strict):

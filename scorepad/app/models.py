@@ -6,12 +6,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, computed_field
+from pydantic import BaseModel, ConfigDict, computed_field
 
 from scorepad.tables import variant_id
 
 
-class EveningInfo(BaseModel):
+class Model(BaseModel):
+    """Base of these models: each validator is built when first used, not on import (a phone's
+    start shows the start screen before most of them are needed)."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class EveningInfo(Model):
     """An evening's facts (not its standings: those come from `show`)."""
 
     id: int
@@ -34,7 +41,7 @@ class EveningInfo(BaseModel):
         return datetime.fromisoformat(self.started_at).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-class ChangeEntry(BaseModel):
+class ChangeEntry(Model):
     """One line of an evening's change log."""
 
     id: int
@@ -47,7 +54,7 @@ class ChangeEntry(BaseModel):
     undoes: int | None
 
 
-class Reverted(BaseModel):
+class Reverted(Model):
     """What an undo or redo took back or did again: the original change and its hand."""
 
     action: str  # add, edit or delete
@@ -55,7 +62,7 @@ class Reverted(BaseModel):
     hand: Any  # the hand that change put in (add, edit) or took out (delete)
 
 
-class ChangeResult(BaseModel):
+class ChangeResult(Model):
     """What a change left: the evening's new version and standings, the changed hand's result."""
 
     evening: int
@@ -69,7 +76,7 @@ class ChangeResult(BaseModel):
     reverted: Reverted | None = None  # undo/redo: which change it took back or did again
 
 
-class HouseRules(BaseModel):
+class HouseRules(Model):
     """A table's own variant: a name, the built-in table it changes, and the changed values.
     `ruleset` is its one id (tables.variant_id): listed, exported, started and named in
     session files by it."""
@@ -85,13 +92,13 @@ class HouseRules(BaseModel):
         return variant_id(self.base, self.name)
 
 
-class PlayerInfo(BaseModel):
+class PlayerInfo(Model):
     id: int
     name: str
     evenings: int
 
 
-class SeasonRow(BaseModel):
+class SeasonRow(Model):
     """One player's season: what the evening summaries say, added up."""
 
     name: str
@@ -104,7 +111,7 @@ class SeasonRow(BaseModel):
     games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
 
 
-class Season(BaseModel):
+class Season(Model):
     """The season table over the stored evenings (of one ruleset, from a day on), best first."""
 
     ruleset: str | None

@@ -16,9 +16,10 @@ if TYPE_CHECKING:
 class HandModel(BaseModel):
     """Base of each game's hand: unknown keys are refused, so a typo never scores silently;
     strict, so a JSON boolean, number or text counts only where the hand key is one
-    (`"klopfer": true` is no knock, `"augen": "70"` no Augen)."""
+    (`"klopfer": true` is no knock, `"augen": "70"` no Augen). Its validator is built when
+    first used, not on import (an evening plays one game)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 H = TypeVar("H", bound=HandModel)
