@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import subprocess
 import sys
 import zipfile
 from importlib.util import cache_from_source
@@ -96,3 +97,20 @@ def test_python_takes_a_module_of_the_unpacked_bundle_from_its_bytecode_unchecke
     finally:
         for name in ("pkg_c", "pkg_c.mod_c"):
             sys.modules.pop(name, None)
+
+
+def test_in_the_browser_what_sqlite_utils_imports_for_its_recipes_waits_until_first_used():
+    """The static site's Python imports dateutil's parser (for sqlite-utils' convert recipes,
+    which scorepad never calls) only when something uses it; it works then as ever."""
+    code = """
+import sys
+from scorepad.staticsite.browser import LazyImports
+sys.meta_path.insert(0, LazyImports())
+import sqlite_utils, scorepad.store
+print(type(sys.modules["dateutil.parser"]).__name__, "dateutil.tz" in sys.modules)
+from dateutil import parser
+print(parser.parse("2026-12-01 20:15").isoformat(), type(sys.modules["dateutil.parser"]).__name__)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "_LazyModule False"
+    assert out[1] == "2026-12-01T20:15:00 module"

@@ -61,6 +61,35 @@ globalThis.scorepadStore = {
 """.replace("NAME", '"' + LOCK_NAME + '"')
 
 
+# imported by sqlite-utils for what scorepad never calls (its convert recipes), and costly in
+# the browser: made on first use instead (LazyImports)
+LAZY = ("dateutil.parser",)
+
+
+class LazyImports:
+    """A finder that gives the modules `names` a LazyLoader (importlib.util): an import makes
+    the module object at once and runs its code on first use of an attribute."""
+
+    def __init__(self, names: tuple[str, ...] = LAZY):
+        self.names = set(names)
+
+    def find_spec(self, name, path=None, target=None):
+        import importlib.util
+        import sys
+
+        if name not in self.names:
+            return None
+        sys.meta_path.remove(self)  # the spec as the other finders make it
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None:
+            return None
+        spec.loader = importlib.util.LazyLoader(spec.loader)
+        return spec
+
+
 def save() -> None:
     """After a commit: write the store's folder back to IndexedDB (runs in the background)."""
     import js  # type: ignore[import-not-found]
@@ -196,6 +225,9 @@ def run() -> None:
     """Start the app: the store while the page loads, Flet's Pyodide connection, and `main`
     once the page registers."""
     import asyncio
+    import sys
+
+    sys.meta_path.insert(0, LazyImports())
 
     import flet as ft
     from pyodide.code import run_js  # type: ignore[import-not-found]
