@@ -45,6 +45,12 @@ globalThis.scorepadStore = {
       FS.syncfs(true, (e) => e ? failed(e) : done(true));
     });
   },
+  // at start, before Python imports the app (the browser reads IndexedDB meanwhile): the lock
+  // and, with it, the store's folder; "other-tab", "mounted" or "not-kept" (no IndexedDB)
+  claim(dir) {
+    return this.lock(false).then((granted) => !granted ? "other-tab" :
+      this.mount(dir).then(() => "mounted", () => "not-kept"));
+  },
   // write the folder back; one write at a time, a commit during a write asks for one more
   running: false, again: false, saved: 0,
   save() {
@@ -177,8 +183,9 @@ async def keep_compiled() -> None:
             raise RuntimeError(f"{name} not kept: HTTP {response.status}")
 
 
-async def open_store():
-    """The store's folder from IndexedDB, the app layer on its file; the page's entry point."""
+async def open_store(claimed: str = ""):
+    """The store's folder from IndexedDB (`claimed`: already "mounted", or "not-kept" where
+    there is no IndexedDB), the app layer on its file; the page's entry point."""
     import js  # type: ignore[import-not-found]
 
     from scorepad import store
@@ -186,9 +193,13 @@ async def open_store():
 
     from scorepad.ui.screens import start
 
-    try:
-        await js.scorepadStore.mount(DATA_DIR)
-    except Exception:  # no IndexedDB here (some private windows): the evenings last this visit only
+    if not claimed:
+        try:
+            await js.scorepadStore.mount(DATA_DIR)
+            claimed = "mounted"
+        except Exception:
+            claimed = "not-kept"
+    if claimed == "not-kept":  # no IndexedDB here (some private windows): the evenings last this visit only
         import os
 
         os.makedirs(DATA_DIR, exist_ok=True)
@@ -203,22 +214,31 @@ async def open_store():
 
 async def prepare():
     """Before the page connects (Python starts while Flutter loads): the app's modules, and the
-    store if this tab gets it at once; None if another tab holds it."""
+    store if this tab gets it at once; None if another tab holds it. The browser's own work
+    (the lock, reading the store from IndexedDB, the storage's persistence) is asked for first
+    and goes on while Python imports the app."""
     import js  # type: ignore[import-not-found]
+
+    try:
+        persisted = js.navigator.storage.persisted()
+    except Exception:
+        persisted = None
+    claimed = js.scorepadStore.claim(DATA_DIR)
 
     import scorepad.ui.main  # noqa: F401  (the screens, the app layer, the games)
 
     from scorepad.ui.screens import start
 
     try:  # the browser keeps the site's data for good (asked for by the page): no hint
-        kept = bool(await js.navigator.storage.persisted())
+        kept = bool(await persisted) if persisted is not None else False
     except Exception:
         kept = False
     if not kept and KEEP not in start.NOTES:
         start.NOTES.append(KEEP)
-    if not await js.scorepadStore.lock(False):
+    state = await claimed
+    if state == "other-tab":
         return None
-    return await open_store()
+    return await open_store(state)
 
 
 def run() -> None:
