@@ -8,7 +8,7 @@ from scorepad.games.base import HandModel
 
 
 class PenaltyEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # as HandModel
     player: str
     kind: str
 
