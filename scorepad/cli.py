@@ -47,12 +47,14 @@ def _replay(args) -> int:
     game = new_game(table, session.players, session.first_dealer)
     hands, session.hands = session.hands, []
     writer = HandsText()
-    play, add = game.play, writer.add
-    for i in range(len(hands)):
-        raw, hands[i] = hands[i], None
-        add(play(i + 1, raw))
+    play, keep, size = game.play, writer.run.append, HandsText.RUN
+    for start in range(0, len(hands), size):  # a run of hands played, then written (no call per hand)
+        for i in range(start, min(start + size, len(hands))):
+            raw, hands[i] = hands[i], None
+            keep(play(i + 1, raw))
+        writer.write()
     chunks = writer.done()
-    del hands, writer, play, add
+    del hands, writer, play, keep
     out = sys.stdout
     if chunks:  # (written a chunk at a time: one text of them all would be a copy of them all)
         out.write('{\n  "hands": [\n')
@@ -75,33 +77,34 @@ class HandsText:
     cycle of closures per call (piling up in a replay, with the cyclic collector off): the hands
     of an evening share their shape (the same players, the same columns), so the text around
     the values is a template made once per shape (`_hand_template`), and a run of hands of one
-    shape is written by one format of the template repeated, filled with their numbers,
-    dealers and values. A run whose values are not all whole numbers, or a shape with no
-    value in a row, is written hand by hand (`_hand_text`).
+    shape is written at once: the template's text between its slots joined with each hand's
+    number, dealer and values as %d / %s write them. A run whose values are not all whole
+    numbers, or a shape with no value in a row, is written hand by hand (`_hand_text`).
 
-    `add` only keeps the hand: a run of RUN hands is looked at once it is full, its shapes
-    and values gathered by C loops (map, chain) instead of a step of Python per hand, which
-    is most of what writing took (replay speed). A run of hands of more than one shape is
-    written a run of one shape after another, as it comes."""
+    The hands are kept (`add`, or `run`) and looked at a run at a time (`write`): their shapes
+    and values gathered by C loops (map, chain, itemgetter), not a step of Python per hand,
+    which was most of what writing took (replay speed). A run of hands of more than one shape
+    is written a run of one shape after another, as they come."""
 
-    RUN = 500  # hands written by one format at most
+    RUN = 500  # hands written at once at most
 
     def __init__(self) -> None:
         self.chunks: list[str] = []
-        self._run: list = []  # the hands not written yet
+        self.run: list = []  # the hands not written yet (`write` writes them)
 
     def add(self, result) -> None:
-        run = self._run
+        run = self.run
         run.append(result)
         if len(run) >= self.RUN:
-            self._write()
+            self.write()
 
     def done(self) -> list[str]:
-        self._write()
+        self.write()
         return self.chunks
 
-    def _write(self) -> None:
-        run = self._run
+    def write(self) -> None:
+        """The kept hands written (as a chunk, or more: a run of one shape each), and let go."""
+        run = self.run
         if not run:
             return
         deltas = [*map(_DELTAS, run)]

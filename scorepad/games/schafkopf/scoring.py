@@ -144,7 +144,8 @@ class Schafkopf(Game):
             known = partner is None and player in in_play
         if known and player is not None:  # what player_party checks, for players of this hand
             party = {player, partner} if partner is not None else {player}
-            opponents = set(in_play) - party
+            opponents = set(in_play)
+            opponents -= party
         else:
             player, party, opponents = self.player_party(
                 number, player, partner, contract.kind == "partner",
@@ -193,7 +194,7 @@ class Schafkopf(Game):
             value *= t.tout.factor
         played: dict[str, Any] = {"game": game_id, "player": player, "partner": partner, "won": won,
                                   "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
-        triggers = []
+        triggers: list[str] = []
         if facts.bock:  # what starts a Bock round (nothing does at a table without)
             if len(sayers) > 0 and sayers[0] is not None and won:
                 triggers.append("kontra_lost")
