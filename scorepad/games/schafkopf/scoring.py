@@ -53,7 +53,7 @@ from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.schafkopf.hand import Result, SchafkopfHand
-from scorepad.games.kontra import chain_said, check_chain
+from scorepad.games.kontra import chain_keys, chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class Schafkopf(Game):
         facts = self.facts
         # (the calls below that do nothing for a plain hand are skipped inline, and what the
         # table says is looked up in `facts`, the checks run only where a lookup misses: replay speed)
-        said = chain_said(number, hand, t) if hand.__pydantic_extra__ else {}
+        said = chain_said(number, hand, t, facts.chain_keys) if hand.__pydantic_extra__ else {}
         seats = self.seats
         dealer = seats.players[seats.dealer_index]
         if hand.passed:
@@ -482,7 +482,7 @@ class TableFacts:
     naming the key. Made once per table (the table's `facts`), never changed: every game of the
     table and every copy of a game shares it."""
 
-    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "bock", "ramsch_is_no_contract")
+    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "chain_keys", "bock", "ramsch_is_no_contract")
 
     def __init__(self, t: SchafkopfTable) -> None:
         self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
@@ -498,6 +498,7 @@ class TableFacts:
                                              for n in range(-c.trump_count, c.trump_count + 1)}
             self.laufende[cid] = {None: counts[0], **counts}
         self.chain_length = len(t.kontra_chain)
+        self.chain_keys = chain_keys(t)
         self.bock = t.bock.enabled
         self.ramsch_is_no_contract = RAMSCH not in t.contracts
 
