@@ -7,7 +7,10 @@ import argparse
 import gc
 import json
 import os
+import re
 import sys
+from itertools import chain
+from operator import attrgetter, itemgetter
 from pathlib import Path
 
 from scorepad.errors import ScorepadError
@@ -44,12 +47,14 @@ def _replay(args) -> int:
     game = new_game(table, session.players, session.first_dealer)
     hands, session.hands = session.hands, []
     writer = HandsText()
-    play, add = game.play, writer.add
-    for i in range(len(hands)):
-        raw, hands[i] = hands[i], None
-        add(play(i + 1, raw))
+    play, keep, size = game.play, writer.run.append, HandsText.RUN
+    for start in range(0, len(hands), size):  # a run of hands played, then written (no call per hand)
+        for i in range(start, min(start + size, len(hands))):
+            raw, hands[i] = hands[i], None
+            keep(play(i + 1, raw))
+        writer.write()
     chunks = writer.done()
-    del hands, writer, play, add
+    del hands, writer, play, keep
     out = sys.stdout
     if chunks:  # (written a chunk at a time: one text of them all would be a copy of them all)
         out.write('{\n  "hands": [\n')
@@ -72,51 +77,112 @@ class HandsText:
     cycle of closures per call (piling up in a replay, with the cyclic collector off): the hands
     of an evening share their shape (the same players, the same columns), so the text around
     the values is a template made once per shape (`_hand_template`), and a run of hands of one
-    shape is written by one format of the template repeated, filled with their numbers,
-    dealers and values. A run whose values are not all whole numbers, or a shape with no
-    value in a row, is written hand by hand (`_hand_text`)."""
+    shape is written at once: the template's text between its slots joined with each hand's
+    number, dealer and values as %d / %s write them. A run whose values are not all whole
+    numbers, or a shape with no value in a row, is written hand by hand (`_hand_text`).
 
-    RUN = 500  # hands written by one format at most
+    The hands are kept (`add`, or `run`) and looked at a run at a time (`write`): their shapes
+    and values gathered by C loops (map, chain, itemgetter), not a step of Python per hand,
+    which was most of what writing took (replay speed). A run of hands of more than one shape
+    is written a run of one shape after another, as they come."""
+
+    RUN = 500  # hands written at once at most
 
     def __init__(self) -> None:
         self.chunks: list[str] = []
-        self._shape: tuple | None = None  # the players and each row's columns of the run's hands
-        self._template = ""  # one hand's text of that shape ("" if it has none: _shape_template)
-        self._stride = 0  # values per hand: number, dealer, the rows' values
-        self._values: list = []  # each hand's number, dealer and values
-        self._run: list = []  # the run's hands
+        self.run: list = []  # the hands not written yet (`write` writes them)
 
     def add(self, result) -> None:
-        deltas = result.deltas
-        shape = (*deltas, *map(tuple, deltas.values()))
-        if shape != self._shape or len(self._run) >= self.RUN:
-            self._write()
-            if shape != self._shape:
-                self._shape, self._template = shape, _shape_template(deltas)
-                self._stride = 2 + sum(map(len, deltas.values()))
-        self._run.append(result)
-        values = self._values
-        values.append(result.number)
-        values.append(result.dealer)
-        for row in deltas.values():
-            values += row.values()
+        run = self.run
+        run.append(result)
+        if len(run) >= self.RUN:
+            self.write()
 
     def done(self) -> list[str]:
-        self._write()
+        self.write()
         return self.chunks
 
-    def _write(self) -> None:
-        run, values, stride = self._run, self._values, self._stride
+    def write(self) -> None:
+        """The kept hands written (as a chunk, or more: a run of one shape each), and let go."""
+        run = self.run
         if not run:
             return
+        deltas = [*map(_DELTAS, run)]
+        rows = [*_chain(map(dict.values, deltas))]
+        values = _same_columns(rows)
+        if values is not None and len({*map(tuple, deltas)}) == 1:  # all of one shape
+            self._write_shape(run, deltas[0], values)
+        else:  # each run of hands of one shape by itself, in order
+            start = 0
+            shape = _shape(deltas[0])
+            for i in range(1, len(run) + 1):
+                next_shape = _shape(deltas[i]) if i < len(run) else None
+                if next_shape != shape:
+                    part = run[start:i]
+                    self._write_shape(part, part[0].deltas,
+                                      [*_chain(map(dict.values, _chain(map(dict.values, map(_DELTAS, part)))))])
+                    start, shape = i, next_shape
+        run.clear()
+
+    def _write_shape(self, run: list, deltas: dict, values: list) -> None:
+        """Hands of one shape (that of `deltas`); `values`: their rows' values in order."""
+        template = _shape_template(deltas)
+        numbers = [*map(_NUMBER, run)]
         # %d writes a whole number as json does (and would write a flag or a fraction wrongly)
-        if self._template and all({*map(type, values[i::stride])} == _JUST_INT for i in range(stride) if i != 1):
-            values[1::stride] = map(_json_text, values[1::stride])
-            template = self._template if len(run) == 1 else ",\n".join([self._template] * len(run))
-            self.chunks.append(template % tuple(values))
-        else:
+        if not template or {*map(type, numbers)} != _JUST_INT or {*map(type, values)} != _JUST_INT:
             self.chunks += [_hand_text(result.as_dict()) for result in run]
-        self._run, self._values = [], []
+            return
+        parts = _template_parts(template)
+        n, slots = len(run), len(parts) - 1  # per hand: number, dealer, its values
+        # the hands' texts joined: the template's text between its slots, then each slot's
+        # value as %d and %s write it (each value's text made once per run: far fewer than the
+        # values), so the template is not read again for every hand
+        stride = 2 * slots + 1
+        pieces: list = [None] * (n * stride)
+        for j, part in enumerate(parts):
+            pieces[2 * j::stride] = [part if j else ",\n" + part] * n
+        pieces[0] = parts[0]
+        pieces[1::stride] = map(int.__repr__, numbers)
+        dealers = [*map(_DEALER, run)]
+        if {*map(type, dealers)} == _JUST_STR:  # names: each one's text made once, then looked up
+            for name in {*dealers}:
+                _json_text(name)
+            pieces[3::stride] = map(_JSON_TEXTS.__getitem__, dealers)
+        else:
+            pieces[3::stride] = map(_json_text, dealers)
+        distinct = {*values}
+        texts = dict(zip(distinct, map(int.__repr__, distinct)))
+        each = slots - 2
+        for j in range(each):
+            pieces[5 + 2 * j::stride] = map(texts.__getitem__, values[j::each])
+        self.chunks.append("".join(pieces))
+
+
+def _same_columns(rows: list) -> list | None:
+    """The rows' values in order, when every row has the same columns in the same order; else
+    None. Rows of one column are told by their lengths and that column's value in each (its
+    key missing in one: not the same), without a tuple per row."""
+    if not rows:
+        return None
+    columns = tuple(rows[0])
+    if len(columns) == 1:
+        if {*map(len, rows)} != {1}:
+            return None
+        try:
+            return [*map(itemgetter(columns[0]), rows)]
+        except KeyError:
+            return None
+    if {*map(tuple, rows)} != {columns}:
+        return None
+    return [*_chain(map(itemgetter(*columns), rows))] if columns else []
+
+
+_DELTAS, _NUMBER, _DEALER = attrgetter("deltas"), attrgetter("number"), attrgetter("dealer")
+
+
+def _shape(deltas: dict) -> tuple:
+    """The players and each row's columns of a hand's deltas."""
+    return (*deltas, *map(tuple, deltas.values()))
 
 
 def _hand_text(hand: dict) -> str:
@@ -140,13 +206,29 @@ def _hand_text(hand: dict) -> str:
 
 
 _TEMPLATES: dict[tuple, str] = {}  # one hand's text by its shape (players, each row's columns)
+_PARTS: dict[str, list[str]] = {}  # a template's text around its slots
+
+
+def _template_parts(template: str) -> list[str]:
+    """The template's text around its slots (%d, %s), its %% as %: with each slot's text
+    between them, these are what `template % values` writes. Made once per template."""
+    parts = _PARTS.get(template)
+    if parts is None:
+        parts = [""]
+        for i, piece in enumerate(re.split("%([%ds])", template)):
+            if i % 2 == 0 or piece == "%":
+                parts[-1] += piece
+            else:
+                parts.append("")
+        _PARTS[template] = parts
+    return parts
 
 
 def _shape_template(deltas: dict) -> str:
     """The template of a hand with these deltas' shape (%d for the number and each value, %s
     for the dealer), made once per shape; "" for no rows or a row without columns (json writes
     each {})."""
-    shape = (*deltas, *map(tuple, deltas.values()))
+    shape = _shape(deltas)
     template = _TEMPLATES.get(shape)
     if template is None:
         usable = bool(deltas) and all(deltas.values())
@@ -158,7 +240,8 @@ def _shape_template(deltas: dict) -> str:
 _JSON = json.JSONEncoder(ensure_ascii=False).encode
 
 
-_JUST_INT = {int}
+_JUST_INT, _JUST_STR = {int}, {str}
+_chain = chain.from_iterable
 _JSON_TEXTS: dict[str, str] = {}
 
 

@@ -56,3 +56,16 @@ def test_runs_of_odd_hands_among_plain_ones_are_written_as_json_indents_them():
     for run in (1, 2, 3, 50):
         assert written(results, run) == ",\n".join(_indented(hand.as_dict(), 4) for hand in results)
     assert written([]) == ""
+
+
+def test_a_run_is_written_as_one_only_when_every_hand_has_the_same_players_and_columns_in_order():
+    # each shape a run gathered at once could take for another: one column each but not the same
+    # one, the same players in another order, a second column in one row, columns swapped
+    shapes = [{"A": {"x": 1}, "B": {"x": -1}}, {"A": {"x": 2}, "B": {"y": -2}}, {"B": {"x": -3}, "A": {"x": 3}},
+              {"A": {"x": 4}, "B": {"x": -4, "y": 0}}, {"A": {"x": 5, "y": 1}, "B": {"x": -5, "y": -1}},
+              {"A": {"y": 6, "x": 1}, "B": {"y": -6, "x": -1}}]
+    for first in range(len(shapes)):
+        for second in range(len(shapes)):
+            results = [HandResult(n, "A", shapes[first] if n % 2 else shapes[second]) for n in range(1, 9)]
+            for run in (2, 8):
+                assert written(results, run) == ",\n".join(_indented(hand.as_dict(), 4) for hand in results)

@@ -247,19 +247,21 @@ class Game:
     def book_sides(self, tally: str, party: set[str], each_member: int, opponents: set[str],
                    each_opponent: int) -> dict[str, dict[str, int]]:
         """`book` of a hand in which each of `party` gets `each_member` and each of
-        `opponents` gets `each_opponent` (anyone else nothing)."""
-        board = self.board
+        `opponents` gets `each_opponent` (anyone else nothing). (The board's rows are walked
+        as they are kept, one per seat in seating order: no lookup per player.)"""
         deltas = {}
-        one = len(self._zero_row) == 1  # the table keeps this one tally only: each row is just it
-        for p in self.seated:
-            v = each_member if p in party else each_opponent if p in opponents else 0
-            board[p][tally] += v
-            if one:
+        if len(self._zero_row) == 1:  # the table keeps this one tally only: each row is just it
+            for p, board_row in self.board.items():
+                v = each_member if p in party else each_opponent if p in opponents else 0
+                board_row[tally] += v
                 deltas[p] = {tally: v}
-            else:
-                row = self._zero_row.copy()
-                row[tally] = v
-                deltas[p] = row
+            return deltas
+        zero = self._zero_row
+        for p, board_row in self.board.items():
+            v = each_member if p in party else each_opponent if p in opponents else 0
+            board_row[tally] += v
+            row = deltas[p] = zero.copy()
+            row[tally] = v
         return deltas
 
     def add(self, deltas: dict[str, dict[str, int]]) -> None:

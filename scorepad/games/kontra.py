@@ -16,16 +16,24 @@ class ChainTable(Protocol):
     def kontra_chain(self) -> Sequence[DoublingStep]: ...
 
 
-def chain_said(number: int, hand: HandModel, table: ChainTable) -> dict[str, Any]:
-    """The chain links a hand names (its extra keys); any other unknown key is refused."""
+def chain_said(number: int, hand: HandModel, table: ChainTable,
+               keys: frozenset[str] | None = None) -> dict[str, Any]:
+    """The chain links a hand names (its extra keys); any other unknown key is refused. `keys`:
+    the chain's keys, when the caller has them worked out already (`chain_keys`)."""
     if not hand.model_extra:
         return {}
-    keys = {step.key for step in table.kontra_chain}
+    if keys is None:
+        keys = chain_keys(table)
     extras = dict(hand.model_extra)
     for key in extras:
         if key not in keys:
             raise HandError(number, key, "unknown_key")
     return extras
+
+
+def chain_keys(table: ChainTable) -> frozenset[str]:
+    """The hand keys of the table's Kontra chain ("kontra", "re", ...)."""
+    return frozenset(step.key for step in table.kontra_chain)
 
 
 def check_chain(number: int, table: ChainTable, said: dict[str, Any], player_party: set[str], opponents: set[str],

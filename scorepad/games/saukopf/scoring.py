@@ -13,7 +13,7 @@ from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.saukopf.hand import SaukopfHand
-from scorepad.games.kontra import chain_said, check_chain
+from scorepad.games.kontra import chain_keys, chain_said, check_chain
 from scorepad.tables import SCHWARZ, Bid, bid_rank, bid_text
 from scorepad.trophies import trophy_holders
 
@@ -77,7 +77,7 @@ class TableFacts:
     the checks, which refuse it naming the key. Made once per table (the table's `facts`) and
     never changed: every game of the table and every copy of a game shares it."""
 
-    __slots__ = ("playable", "bids", "in_play", "chain_length", "fleisch", "rauborstig")
+    __slots__ = ("playable", "bids", "in_play", "chain_length", "chain_keys", "fleisch", "rauborstig")
 
     def __init__(self, t: SaukopfTable) -> None:
         self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
@@ -97,6 +97,7 @@ class TableFacts:
         else:
             self.in_play = {aside: total - aside for aside in reachable_sums_of_size(t.deck.values, t.aside_cards)}
         self.chain_length = len(t.kontra_chain)
+        self.chain_keys = chain_keys(t)
         self.fleisch: dict[str, tuple[dict[tuple[bool, ...], int], dict[int, int], dict[int, int]]] = {}
         most = max(c.trump_count for c in t.contracts.values())  # the most Laufende a hand can have
         laufende = range(-most, most + 1)
@@ -135,7 +136,7 @@ class Saukopf(Game):
         facts = self.facts
         # (what the table says is looked up in `facts`, the checks run only where a lookup
         # misses, and the calls that do nothing for a plain hand are skipped: replay speed)
-        said = chain_said(number, hand, t) if hand.__pydantic_extra__ else {}
+        said = chain_said(number, hand, t, facts.chain_keys) if hand.__pydantic_extra__ else {}
         seats = self.seats
         dealer = seats.players[seats.dealer_index]
         if hand.passed or hand.vergeben:

@@ -46,13 +46,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, get_args
 
+from pydantic import ValidationError
 
 from scorepad.errors import HandError
 from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
 from scorepad.games.schafkopf.hand import Result, SchafkopfHand
-from scorepad.games.kontra import chain_said, check_chain
+from scorepad.games.kontra import chain_keys, chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
 
 if TYPE_CHECKING:
@@ -90,12 +91,15 @@ class Schafkopf(Game):
         return {p: row.get("geld", 0) + paid.get(p, 0) for p, row in result.standings.items()}
 
     def play(self, number: int, raw: Any) -> HandResult:
-        hand = parse_hand(SchafkopfHand, raw, number)
+        try:  # an entered object: parse_hand's validation without its call (replay speed)
+            hand = _validate(raw) if type(raw) is dict else parse_hand(SchafkopfHand, raw, number)
+        except ValidationError:
+            hand = parse_hand(SchafkopfHand, raw, number)  # refuses it naming the key
         t = self.table
         facts = self.facts
         # (the calls below that do nothing for a plain hand are skipped inline, and what the
         # table says is looked up in `facts`, the checks run only where a lookup misses: replay speed)
-        said = chain_said(number, hand, t) if hand.__pydantic_extra__ else {}
+        said = chain_said(number, hand, t, facts.chain_keys) if hand.__pydantic_extra__ else {}
         seats = self.seats
         dealer = seats.players[seats.dealer_index]
         if hand.passed:
@@ -140,7 +144,8 @@ class Schafkopf(Game):
             known = partner is None and player in in_play
         if known and player is not None:  # what player_party checks, for players of this hand
             party = {player, partner} if partner is not None else {player}
-            opponents = set(in_play) - party
+            opponents = set(in_play)
+            opponents -= party
         else:
             player, party, opponents = self.player_party(
                 number, player, partner, contract.kind == "partner",
@@ -190,7 +195,7 @@ class Schafkopf(Game):
             value *= t.tout.factor
         played: dict[str, Any] = {"game": game_id, "player": player, "partner": partner, "won": won,
                                   "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
-        triggers = []
+        triggers: list[str] = []
         if facts.bock:  # what starts a Bock round (nothing does at a table without)
             if len(sayers) > 0 and sayers[0] is not None and won:
                 triggers.append("kontra_lost")
@@ -438,6 +443,7 @@ class Schafkopf(Game):
 
 
 RESULTS: tuple[Result, ...] = get_args(Result)
+_validate = SchafkopfHand.__pydantic_validator__.validate_python
 
 
 def result_outcome(result: str) -> tuple[bool, bool, bool]:
@@ -477,7 +483,7 @@ class TableFacts:
     naming the key. Made once per table (the table's `facts`), never changed: every game of the
     table and every copy of a game shares it."""
 
-    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "bock", "ramsch_is_no_contract")
+    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "chain_keys", "bock", "ramsch_is_no_contract")
 
     def __init__(self, t: SchafkopfTable) -> None:
         self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
@@ -493,6 +499,7 @@ class TableFacts:
                                              for n in range(-c.trump_count, c.trump_count + 1)}
             self.laufende[cid] = {None: counts[0], **counts}
         self.chain_length = len(t.kontra_chain)
+        self.chain_keys = chain_keys(t)
         self.bock = t.bock.enabled
         self.ramsch_is_no_contract = RAMSCH not in t.contracts
 
