@@ -83,6 +83,25 @@ class Replay:
         }
 
 
+def known_party(in_play: tuple[str, ...], player: Any, partner: Any, with_partner: bool
+                ) -> tuple[str, set[str], set[str]] | None:
+    """The player, the player party and the opponents of a hand whose player (and partner,
+    exactly where the game has one) play it: what Game.player_party returns, without its
+    checks and their words, for the common hand (a replay plays many); None for any other,
+    which player_party then names."""
+    if with_partner:
+        if partner == player or player not in in_play or partner not in in_play:
+            return None
+        party = {player, partner}
+    elif partner is None and player in in_play:
+        party = {player}
+    else:
+        return None
+    opponents = set(in_play)
+    opponents -= party
+    return str(player), party, opponents
+
+
 class InPlay(tuple[str, ...]):
     """Who plays a hand, in seating order (a tuple of names), knowing who sits it out and who
     deals, so a check given only the players of the hand (the Kontra chain) can say why a

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scorepad.cards import SUITS, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand
 from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_keys, chain_said, check_chain
 from scorepad.tables import SCHWARZ, Bid, bid_rank, bid_text
@@ -153,19 +153,13 @@ class Saukopf(Game):
         contract = facts.playable.get(game_id)  # type: ignore[arg-type]
         if contract is None or game_id is None:
             game_id, contract = contract_of(number, t, game_id)
-        in_play_now = seats.in_play
-        player, partner = hand.player, hand.partner
-        if contract.kind == "doppel":
-            known = player in in_play_now and partner in in_play_now and partner != player
-        else:
-            known = partner is None and player in in_play_now
-        if known and player is not None:  # what player_party checks, for players of this hand
-            party = {player, partner} if partner is not None else {player}
-            opponents = set(in_play_now) - party
-        else:
-            player, party, opponents = self.player_party(
-                number, player, partner, contract.kind == "doppel",
+        partner = hand.partner
+        known = known_party(seats.in_play, hand.player, partner, contract.kind == "doppel")
+        if known is None:
+            known = self.player_party(
+                number, hand.player, partner, contract.kind == "doppel",
                 needs_partner="doppel_partner_missing", no_partner="solo_no_partner", game=contract.name)
+        player, party, opponents = known
 
         bid = facts.bids[game_id].get(hand.bid)
         if bid is None:

@@ -51,7 +51,7 @@ from pydantic import ValidationError
 from scorepad.errors import HandError
 from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandResult, Replay, contract_of, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand
 from scorepad.games.schafkopf.hand import Result, SchafkopfHand
 from scorepad.games.kontra import chain_keys, chain_said, check_chain
 from scorepad.games.schafkopf.rules import RAMSCH
@@ -136,21 +136,14 @@ class Schafkopf(Game):
         knocks = 1 if hand.klopfer is None else self._knocks(number, hand)
         if facts.bock:
             knocks *= self._bock_factor()
-        in_play = seats.in_play
-        player, partner = hand.player, hand.partner
-        if contract.kind == "partner":
-            known = player in in_play and partner in in_play and partner != player
-        else:
-            known = partner is None and player in in_play
-        if known and player is not None:  # what player_party checks, for players of this hand
-            party = {player, partner} if partner is not None else {player}
-            opponents = set(in_play)
-            opponents -= party
-        else:
-            player, party, opponents = self.player_party(
-                number, player, partner, contract.kind == "partner",
+        partner = hand.partner
+        known = known_party(seats.in_play, hand.player, partner, contract.kind == "partner")
+        if known is None:
+            known = self.player_party(
+                number, hand.player, partner, contract.kind == "partner",
                 needs_partner="partner_missing_is" if contract.partner_is else "partner_missing",
                 no_partner="no_partner", game=contract.name, partner_is=contract.partner_is)
+        player, party, opponents = known
         tout = bool(hand.tout)
         if tout:
             if not t.tout.enabled:
