@@ -103,26 +103,32 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def time_store_adds(table, evening_hands: int, samples: int, cold: bool = False, seed: int = 1) -> list[float]:
-    """Seconds for `samples` adds of one hand to a stored evening of `evening_hands` hands.
+def time_store_adds(table, evening_hands: tuple[int, ...], samples: int, cold: bool = False,
+                    seed: int = 1) -> list[list[float]]:
+    """Seconds for `samples` adds of one hand to a stored evening of each length in
+    `evening_hands`, one store, the evenings' adds in turn, each first as often (so a busy moment
+    of the machine, or a slower stretch of it, falls on every length alike).
 
     Each add is undone (untimed) so that every timed add meets an evening of the same length;
     `cold` drops the app's live replay first, as a fresh process: the add starts from the store.
     """
     from scorepad.app import App
 
-    session = generate_session(table, evening_hands + 1, seed)
-    hand = session["hands"][-1]
     with tempfile.TemporaryDirectory() as folder, App.open(Path(folder) / "bench.db") as app:
-        evening = app.import_session({**session, "hands": session["hands"][:-1]}).id
-        times = []
-        for _ in range(samples):
-            if cold:
-                app.forget()
-            t0 = time.perf_counter()
-            app.add_hand(evening, hand)
-            times.append(time.perf_counter() - t0)
-            app.undo(evening)
+        evenings = []
+        for n in evening_hands:
+            session = generate_session(table, n + 1, seed)
+            evenings.append((app.import_session({**session, "hands": session["hands"][:-1]}).id, session["hands"][-1]))
+        times: list[list[float]] = [[] for _ in evening_hands]
+        for i in range(samples):
+            turn = list(zip(evenings, times))
+            for (evening, hand), out in turn if i % 2 == 0 else turn[::-1]:  # each goes first as often
+                if cold:
+                    app.forget()
+                t0 = time.perf_counter()
+                app.add_hand(evening, hand)
+                out.append(time.perf_counter() - t0)
+                app.undo(evening)
     return times
 
 
@@ -134,8 +140,7 @@ def bench_store(table, hands: int = 1000, samples: int = 50, small: int = 10) ->
     """p50/p95 of one add (store, recompute, standings) at `hands` hands, and how it grows."""
     out = {"hands": hands, "samples": samples}
     for mode, cold in (("warm", False), ("cold", True)):
-        big = time_store_adds(table, hands, samples, cold)
-        little = time_store_adds(table, small, samples, cold)
+        big, little = time_store_adds(table, (hands, small), samples, cold)
         out[mode] = {
             "p50_ms": _ms(percentile(big, 50)), "p95_ms": _ms(percentile(big, 95)),
             f"p50_ms_at_{small}": _ms(percentile(little, 50)),
@@ -221,7 +226,7 @@ def bench_replay_output(table, n_hands: int, repeat: int = 3, text: str | None =
 
 
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
-              store_samples: int = 50, sharing_tables: int = 20, sharing_seconds: float = 20.0,
+              store_samples: int = 200, sharing_tables: int = 20, sharing_seconds: float = 20.0,
               file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
               tap_taps: int = 100, sharing_ws_seconds: float = 60.0) -> dict:
     tables = builtin_tables()

@@ -679,7 +679,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
     p.add_argument("--store-hands", type=int, default=1000,
                    help="also time adding a hand to a stored evening of this many hands (0: skip)")
-    p.add_argument("--store-samples", type=int, default=50, help="timed adds per store figure")
+    p.add_argument("--store-samples", type=int, default=200, help="timed adds per store figure (their p50 and p95)")
     p.add_argument("--sharing-tables", type=int, default=20,
                    help="also time tables of 4 phones on one app server, each saving hands (0: skip)")
     p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
