@@ -20,6 +20,7 @@ from playwright.async_api import async_playwright
 
 from browser import CHROMIUM, FLAGS, OFFHOST, StaticSite, Tab
 from scorepad import fmt
+from scorepad.devtools import web
 from scorepad.engine import replay
 from scorepad.staticsite import build
 from scorepad.tables import get_table
@@ -201,17 +202,8 @@ async def started_from(tab: Tab) -> str:
     raise AssertionError("no Python worker in the page")
 
 
-async def compiled_status(tab: Tab) -> list[int]:
-    return await tab.page.evaluate("""async () => Promise.all(
-        ["compiled/python_stdlib.zip", "compiled/app.bundle"].map(async (u) => (await fetch(u)).status))""")
-
-
 async def wait_compiled(tab: Tab) -> None:
-    for _ in range(COMPILED_S * 2):
-        if await compiled_status(tab) == [200, 200]:
-            return
-        await tab.page.wait_for_timeout(500)
-    raise AssertionError("the compiled files were never kept")
+    await web.wait_compiled(tab.page, COMPILED_S)
 
 
 @pytest.mark.timeout(600)

@@ -290,17 +290,16 @@ class Link:
 
 
 # the static site keeps what Python compiled after its first start (scorepad/staticsite/browser.py,
-# keep_compiled); a start from the cache is one after that (the served app has nothing of the kind:
-# the page answers 404, and the wait ends at once)
-COMPILED_KEPT = """async () => {
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return true;
-  return (await fetch("compiled/app.bundle")).ok;
-}"""
+# keep_compiled): both files, as python-worker.js starts only from both
+COMPILED_STATUS = """async () => Promise.all(
+  ["compiled/python_stdlib.zip", "compiled/app.bundle"].map(async (u) => (await fetch(u)).status))"""
 
 
-async def _compiled_kept(page, timeout: float = 180) -> None:
+async def wait_compiled(page, timeout: float = 180) -> None:
+    """Until the static site open in `page` has kept its compiled files (a start from the cache
+    is one after that); the bench and tests/test_static_site.py."""
     start = time.perf_counter()
-    while not await page.evaluate(COMPILED_KEPT):
+    while await page.evaluate(COMPILED_STATUS) != [200, 200]:
         if time.perf_counter() - start > timeout:
             raise RuntimeError("the static site never kept its compiled files")
         await asyncio.sleep(0.5)
@@ -335,7 +334,7 @@ async def _visit(browser, url: str, link: Link, fill_s: float = 0) -> dict:
             at_ready = link.bytes - before
             if n == 0 and fill_s:
                 await asyncio.sleep(fill_s)
-                await _compiled_kept(page)
+                await wait_compiled(page)
             while time.perf_counter() - link.last < 2:
                 await asyncio.sleep(0.1)
             figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before}

@@ -48,8 +48,11 @@ globalThis.scorepadStore = {
   // at start, before Python imports the app (the browser reads IndexedDB meanwhile): the lock
   // and, with it, the store's folder; "other-tab", "mounted" or "not-kept" (no IndexedDB)
   claim(dir) {
-    return this.lock(false).then((granted) => !granted ? "other-tab" :
-      this.mount(dir).then(() => "mounted", () => "not-kept"));
+    return this.lock(false).then((granted) => granted ? this.open(dir) : "other-tab");
+  },
+  // the store's folder mounted: "mounted", or "not-kept" where there is no IndexedDB
+  open(dir) {
+    return this.mount(dir).then(() => "mounted", () => "not-kept");
   },
   // write the folder back; one write at a time, a commit during a write asks for one more
   running: false, again: false, saved: 0,
@@ -194,11 +197,7 @@ async def open_store(claimed: str = ""):
     from scorepad.ui.screens import start
 
     if not claimed:
-        try:
-            await js.scorepadStore.mount(DATA_DIR)
-            claimed = "mounted"
-        except Exception:
-            claimed = "not-kept"
+        claimed = await js.scorepadStore.open(DATA_DIR)
     if claimed == "not-kept":  # no IndexedDB here (some private windows): the evenings last this visit only
         import os
 
