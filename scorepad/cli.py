@@ -641,7 +641,7 @@ def cmd_web(args) -> int:
 
 
 def cmd_static(args) -> int:
-    from scorepad.staticsite import build
+    from scorepad.staticsite.assemble import build
 
     _print_json(build(args.outdir, wheels=args.wheels))
     return 0

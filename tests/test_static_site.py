@@ -22,7 +22,7 @@ from browser import CHROMIUM, FLAGS, OFFHOST, StaticSite, Tab
 from scorepad import fmt
 from scorepad.devtools import web
 from scorepad.engine import replay
-from scorepad.staticsite import build
+from scorepad.staticsite.assemble import build
 from scorepad.tables import get_table
 from scorepad.staticsite.browser import WAITING
 

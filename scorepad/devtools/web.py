@@ -373,7 +373,7 @@ def bench_static() -> dict:
     first visit (everything the service worker fetches included) and seconds to the start
     screen on the first visit (cold) and on reloads (from the caches: the median of RELOADS,
     and the first of them on its own)."""
-    from scorepad.staticsite import build
+    from scorepad.staticsite.assemble import build
 
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"scorepad bench --web needs chromium ({CHROMIUM})")

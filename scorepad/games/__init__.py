@@ -6,20 +6,46 @@ and one line in FAMILIES; the shared parts live in base, kontra and augen."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import MutableMapping
 from contextlib import contextmanager
 from typing import Any, Iterator
 
 from scorepad.games.family import CardLook, Choice, Family
-from scorepad.games.ramsch import FAMILY as RAMSCH
-from scorepad.games.saukopf import FAMILY as SAUKOPF
-from scorepad.games.schafkopf import FAMILY as SCHAFKOPF
-from scorepad.games.schwarze_sau import FAMILY as SCHWARZE_SAU
-from scorepad.games.struliwuli import FAMILY as STRULIWULI
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (SCHAFKOPF, SAUKOPF, SCHWARZE_SAU, STRULIWULI, RAMSCH)}
+
+class Registry(MutableMapping[str, Family]):
+    """The families by name. A family's package is imported the first time it is asked for:
+    a start opens one game, not all of them (on a phone, Python in the browser takes about
+    0.1 s to import every game's rules, scoring and words)."""
+
+    def __init__(self, packages: dict[str, str]):
+        self._entries: dict[str, Family | str] = dict(packages)  # a package's name until imported
+
+    def __getitem__(self, name: str) -> Family:
+        entry = self._entries[name]
+        if isinstance(entry, str):
+            entry = self._entries[name] = importlib.import_module(entry).FAMILY
+        return entry
+
+    def __setitem__(self, name: str, family: Family) -> None:
+        self._entries[name] = family
+
+    def __delitem__(self, name: str) -> None:
+        del self._entries[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+FAMILIES = Registry({name: f"scorepad.games.{name}"
+                     for name in ("schafkopf", "saukopf", "schwarze_sau", "struliwuli", "ramsch")})
 
 # the game a new evening starts with
-DEFAULT_RULESET = SCHAFKOPF.name
+DEFAULT_RULESET = "schafkopf"
 
 __all__ = ["DEFAULT_RULESET", "FAMILIES", "CardLook", "Choice", "Family", "family_of", "find_family", "registered"]
 

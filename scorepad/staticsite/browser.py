@@ -83,11 +83,11 @@ class LazyImports:
         self.names = set(names)
 
     def find_spec(self, name, path=None, target=None):
+        if name not in self.names:  # first: asked for every module, importlib.util among them
+            return None
         import importlib.util
         import sys
 
-        if name not in self.names:
-            return None
         sys.meta_path.remove(self)  # the spec as the other finders make it
         try:
             spec = importlib.util.find_spec(name)

@@ -17,6 +17,15 @@ const COMPILED = "compiled/";
 const STDLIB = "python_stdlib.zip";
 const BUNDLE = "app.bundle";
 
+// whether the service worker keeps that compiled file (a HEAD: its bytes are read by whoever needs them)
+async function kept(name) {
+    try {
+        return (await fetch(COMPILED + name, { method: "HEAD" })).ok;
+    } catch (e) {
+        return false;
+    }
+}
+
 async function compiled(name) {
     try {
         const r = await fetch(COMPILED + name);
@@ -67,37 +76,33 @@ import runpy
 runpy.run_module("main", run_name="__main__")
 `;
 
-// Python up and main.py run: from the compiled files (stdlib, bundle) or, with none, from the
-// shipped ones
+// Python up and main.py run: with the compiled standard library if `stdlib` (its URL), from the
+// bundle if `bundle` (a promise of its bytes, read while Pyodide starts) gives one; otherwise from
+// the shipped files
 async function boot(loadPyodide, data, stdlib, bundle) {
     const options = { stdout: (t) => console.log(t), stderr: (t) => console.error(t) };
-    const url = stdlib ? URL.createObjectURL(new Blob([stdlib])) : null;
-    let pyodide;
-    try {
-        pyodide = await loadPyodide(url ? { ...options, stdLibURL: url } : options);
-    } finally {
-        if (url) URL.revokeObjectURL(url);
-    }
-    if (bundle) unpackBundle(pyodide.FS, bundle, pyodide.FS.cwd());
+    const pyodide = await loadPyodide(stdlib ? { ...options, stdLibURL: stdlib } : options);
+    const bytes = await bundle;
+    if (bytes) unpackBundle(pyodide.FS, bytes, pyodide.FS.cwd());
     self.pyodide = pyodide;
     delete flet_js.start_connection;
     delete flet_js.send;
     flet_js.documentUrl = data.documentUrl;
     flet_js.args = data.args;
     flet_js.appPackageUrl = data.appPackageUrl;
-    flet_js.started_from = bundle ? "bundle" : "shipped";
+    flet_js.started_from = bytes ? "bundle" : "shipped";
     pyodide.registerJsModule("flet_js", flet_js);
     await pyodide.runPythonAsync(BOOT);
     if (typeof flet_js.start_connection !== "function") throw new Error("main.py did not start Flet");
 }
 
 async function start(data) {
-    const [{ loadPyodide }, stdlib, bundle] = await Promise.all(
-        [import(data.pyodideUrl), compiled(STDLIB), compiled(BUNDLE)]);
+    // asked for at once: Pyodide starts as soon as its module is in, the bundle is read meanwhile
+    const [{ loadPyodide }, stdlib] = await Promise.all([import(data.pyodideUrl), kept(STDLIB)]);
     let up = false;
-    if (stdlib && bundle) {
+    if (stdlib) {
         try {
-            await boot(loadPyodide, data, stdlib, bundle);
+            await boot(loadPyodide, data, COMPILED + STDLIB, compiled(BUNDLE));
             up = true;
         } catch (error) {
             console.error("scorepad: the compiled files do not start, starting from the shipped ones", error);

@@ -68,8 +68,8 @@ self.addEventListener("message", (event) => {
 });
 
 // what Python compiled after the first start (scorepad/staticsite/browser.py, keep_compiled):
-// kept in this version's cache, never asked of the server; python-worker.js starts from it, and
-// drops it (DELETE compiled/) should it not start
+// kept in this version's cache, never asked of the server; python-worker.js asks whether it is
+// there (HEAD), starts from it, and drops it (DELETE compiled/) should it not start
 const COMPILED = "compiled/";
 async function compiled(request, path) {
   const cache = await caches.open(CACHE);
@@ -84,7 +84,9 @@ async function compiled(request, path) {
     }
     return new Response(null, { status: 204 });
   }
-  return (await cache.match(key(path))) || new Response(null, { status: 404 });
+  const hit = await cache.match(key(path));
+  if (request.method === "HEAD") return new Response(null, { status: hit ? 200 : 404 });
+  return hit || new Response(null, { status: 404 });
 }
 
 self.addEventListener("fetch", (event) => {
