@@ -650,3 +650,29 @@ async def test_schwarze_sau_warns_near_the_tables_own_limit_not_near_30(main):
     await phone.settle()
     assert "knapp an 50: Vroni" in phone.text_of("context-line")
     assert phone.find("value-Vroni").color == ft.Colors.RED_700
+
+
+def test_the_first_screen_imports_only_its_own_screen_and_the_others_follow(tmp_path):
+    """A start imports the start screen alone (in the browser every other screen, and the
+    controls it uses, held up the first one); the others are imported a while after, before a
+    tap asks for them."""
+    import subprocess
+    import sys
+
+    script = f"""
+import asyncio, sys
+from scorepad.devtools.headless import open_phone
+from scorepad.ui import main as ui_main
+screens = lambda: sorted(m.rsplit(".", 1)[1] for m in sys.modules if m.startswith("scorepad.ui.screens."))
+async def go():
+    main = ui_main.make_main({str(tmp_path / "s.db")!r})
+    phone = await open_phone(main)
+    print(screens(), phone.has("new-evening"))
+    await asyncio.sleep(ui_main.SCREENS_AFTER_S + 0.5)
+    print(screens())
+    main.app.close()
+asyncio.run(go())
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0] == "['start'] True"
+    assert out[1] == "['hand', 'history', 'new_evening', 'pin', 'rules', 'settle', 'start', 'table']"

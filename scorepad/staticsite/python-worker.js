@@ -97,7 +97,9 @@ async function boot(loadPyodide, data, stdlib, bundle) {
 }
 
 async function start(data) {
-    // asked for at once: Pyodide starts as soon as its module is in, the bundle is read meanwhile
+    // asked for at once: Pyodide starts as soon as its module is in, the bundle is read meanwhile;
+    // Pyodide's big module (which loadPyodide imports) is fetched and compiled meanwhile too
+    import(data.pyodideUrl.replace(/pyodide\.mjs$/, "pyodide.asm.mjs")).catch(() => { });
     const [{ loadPyodide }, stdlib] = await Promise.all([import(data.pyodideUrl), kept(STDLIB)]);
     let up = false;
     if (stdlib) {

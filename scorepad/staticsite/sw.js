@@ -89,6 +89,9 @@ async function compiled(request, path) {
   return hit || new Response(null, { status: 404 });
 }
 
+// a script the page wanted from another host, asked of this site instead (the page's NO_OFFHOST)
+const OFFHOST = "_offhost/";
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (!url.href.startsWith(BASE)) return;
@@ -98,6 +101,10 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (event.request.method !== "GET") return;
+  if (path.startsWith(OFFHOST)) {  // not on this site, and no server has it: no need to ask
+    event.respondWith(new Response(null, { status: 404 }));
+    return;
+  }
   if (path === "" || event.request.mode === "navigate") path = "index.html";
   if (!(path in FILES)) return;
   event.respondWith(get(path).catch(async () => {

@@ -8,6 +8,7 @@ which renders again. Who may change an evening: see ui/access.py.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import ipaddress
 import json
 import secrets
@@ -291,24 +292,41 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
 
     nav = Nav(app=app, route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
               pens=kept.current, guard=guard, notice=notice, show=set_notice, device=device)
-    from scorepad.ui.screens import hand, history, new_evening, pin, rules, settle, start as start_screen, table
-
-    screens: dict[str, Any] = {
-        "start": start_screen.StartScreen,
-        "new": new_evening.NewEveningScreen,
-        "table": table.TableScreen,
-        "hand": hand.HandScreen,
-        "settle": settle.SettleScreen,
-        "history": history.HistoryScreen,
-        "pin": pin.PinScreen,
-        "pin-show": pin.PinShowScreen,
-        "hand-view": table.HandViewScreen,
-        "rules": rules.RulesScreen,
-        "house": rules.HouseRulesScreen,
-    }
     if route.screen == "hand" and not nav.can_edit(route.evening):
-        return read_only_banner(app, table.TableScreen(nav, tick))  # no PIN, no form: back to watching
-    return read_only_banner(app, screens.get(route.screen, start_screen.StartScreen)(nav, tick))
+        return read_only_banner(app, screen("table")(nav, tick))  # no PIN, no form: back to watching
+    return read_only_banner(app, screen(route.screen)(nav, tick))
+
+
+# each route's screen: (module of scorepad.ui.screens, component). A module is imported when its
+# screen is first shown, or soon after the first screen (import_screens): in the browser, Python
+# importing every screen (and the controls they use) would hold up the first one
+SCREENS: dict[str, tuple[str, str]] = {
+    "start": ("start", "StartScreen"),
+    "new": ("new_evening", "NewEveningScreen"),
+    "table": ("table", "TableScreen"),
+    "hand": ("hand", "HandScreen"),
+    "settle": ("settle", "SettleScreen"),
+    "history": ("history", "HistoryScreen"),
+    "pin": ("pin", "PinScreen"),
+    "pin-show": ("pin", "PinShowScreen"),
+    "hand-view": ("table", "HandViewScreen"),
+    "rules": ("rules", "RulesScreen"),
+    "house": ("rules", "HouseRulesScreen"),
+}
+SCREENS_AFTER_S = 1.0  # after the first screen: the others are imported before they are asked for
+
+
+def screen(name: str) -> Any:
+    """The screen component of a route (the start screen for a route it does not know)."""
+    module, component = SCREENS.get(name, SCREENS["start"])
+    return getattr(importlib.import_module(f"scorepad.ui.screens.{module}"), component)
+
+
+async def import_screens() -> None:
+    """Every screen's module, one at a time (another phone's change is shown in between)."""
+    for module, _ in SCREENS.values():
+        importlib.import_module(f"scorepad.ui.screens.{module}")
+        await asyncio.sleep(0)
 
 
 def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
@@ -376,6 +394,7 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         device = await phone_device(page)
         pens = await phone_pens(page) if require_pin else {}
         page.render(Root, app, page, Route("start"), require_pin, guard, device, pens)
+        run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]
     main.guard = guard  # type: ignore[attr-defined]
