@@ -385,13 +385,15 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
     guard = PinGuard()
 
     async def main(page: ft.Page) -> None:
+        asked = asyncio.ensure_future(phone_device(page))
+        await asyncio.sleep(0)  # the phone is asked for its id; it answers while the theme is set up
         page.title = "scorepad"
         page.padding = 0
         page.spacing = 0
         page.theme_mode = ft.ThemeMode.SYSTEM
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
-        device = await phone_device(page)
+        device = await asked
         pens = await phone_pens(page) if require_pin else {}
         page.render(Root, app, page, Route("start"), require_pin, guard, device, pens)
         run_on(page, import_screens, SCREENS_AFTER_S)
