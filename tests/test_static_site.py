@@ -192,14 +192,21 @@ COMPILED_S = 240  # the compiler's own Python start and its work, beside the app
 
 
 async def started_from(tab: Tab) -> str:
-    """What the app's Python started from: "bundle" (the files compiled after the first start)
-    or "shipped" (the site's own: sources, the app archive)."""
+    """What the app's Python started from: "snapshot" (the memory snapshot and the files compiled
+    after the first start), "bundle" (those files alone) or "shipped" (the site's own: sources,
+    the app archive)."""
     for _ in range(100):
         workers = [w for w in tab.page.workers if w.url.endswith("/python-worker.js")]
         if workers:
             return await workers[-1].evaluate("flet_js.started_from")
         await tab.page.wait_for_timeout(100)
     raise AssertionError("no Python worker in the page")
+
+
+async def random_draw(tab: Tab) -> str:
+    """A number from Python's random module in the app's worker."""
+    workers = [w for w in tab.page.workers if w.url.endswith("/python-worker.js")]
+    return await workers[-1].evaluate("String(self.pyodide.runPython('import random; random.getrandbits(64)'))")
 
 
 async def wait_compiled(tab: Tab) -> None:
@@ -219,7 +226,8 @@ async def test_after_the_first_start_python_starts_from_the_files_it_compiled(si
             await wait_compiled(tab)
             await tab.reload()
             await ready(tab, "continue")
-            assert await started_from(tab) == "bundle"
+            assert await started_from(tab) == "snapshot"
+            drawn = await random_draw(tab)
             await tab.tap("continue")
             await tab.at("hand-1").wait_for(state="attached", timeout=10000)
             await save_hand(tab, 2, WENZ)
@@ -227,6 +235,10 @@ async def test_after_the_first_start_python_starts_from_the_files_it_compiled(si
             await tab.screenshot("static/06-started-from-compiled")
             await tab.tap("settle")  # a screen whose modules the first start had not imported
             await tab.at("export-json").wait_for(state="attached", timeout=10000)
+            await tab.reload()  # from the same snapshot again: Python's random numbers are new
+            await ready(tab, "continue")
+            assert await started_from(tab) == "snapshot"
+            assert await random_draw(tab) != drawn
         finally:
             await browser.close()
 
@@ -241,7 +253,7 @@ async def test_compiled_files_that_do_not_start_are_dropped_and_python_starts_fr
             await start_evening(tab)
             await save_hand(tab, 1, SAUSPIEL)
             await wait_compiled(tab)
-            for name in ("python_stdlib.zip", "app.bundle"):  # spoilt (a broken disk, a bug)
+            for name in ("python_stdlib.zip", "app.bundle", "python.snapshot"):  # spoilt (a broken disk, a bug)
                 assert await tab.page.evaluate(
                     f"async () => (await fetch('compiled/{name}', {{method: 'PUT', body: 'not a zip'}})).status") == 204
             await tab.reload()
@@ -252,7 +264,7 @@ async def test_compiled_files_that_do_not_start_are_dropped_and_python_starts_fr
             await wait_compiled(tab)  # made again, whole
             await tab.reload()
             await ready(tab, "continue")
-            assert await started_from(tab) == "bundle"
+            assert await started_from(tab) == "snapshot"
         finally:
             await browser.close()
 

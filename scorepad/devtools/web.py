@@ -290,16 +290,17 @@ class Link:
 
 
 # the static site keeps what Python compiled after its first start (scorepad/staticsite/browser.py,
-# keep_compiled): both files, as python-worker.js starts only from both
+# keep_compiled) and the memory snapshot made from it (compile-worker.js): all three files
 COMPILED_STATUS = """async () => Promise.all(
-  ["compiled/python_stdlib.zip", "compiled/app.bundle"].map(async (u) => (await fetch(u)).status))"""
+  ["compiled/python_stdlib.zip", "compiled/app.bundle", "compiled/python.snapshot"].map(
+    async (u) => (await fetch(u, { method: "HEAD" })).status))"""
 
 
 async def wait_compiled(page, timeout: float = 180) -> None:
     """Until the static site open in `page` has kept its compiled files (a start from the cache
     is one after that); the bench and tests/test_static_site.py."""
     start = time.perf_counter()
-    while await page.evaluate(COMPILED_STATUS) != [200, 200]:
+    while await page.evaluate(COMPILED_STATUS) != [200, 200, 200]:
         if time.perf_counter() - start > timeout:
             raise RuntimeError("the static site never kept its compiled files")
         await asyncio.sleep(0.5)

@@ -34,7 +34,7 @@ SKIP_SUFFIX = (".symbols", ".map")
 # in the app archive: not needed in the browser
 APP_SKIP = ("__pycache__", "scorepad/devtools", "scorepad/fonts", "scorepad/staticsite/sw.js",
             "scorepad/staticsite/python.js", "scorepad/staticsite/python-worker.js",
-            "scorepad/staticsite/compile-worker.js")
+            "scorepad/staticsite/compile-worker.js", "scorepad/staticsite/bundle.js")
 PACKAGE_SKIP = ("__pycache__", "flet/cli", "bin/")
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".bin", ".frag", ".html", ".zip"}
 HERE = Path(__file__).resolve().parent
@@ -228,7 +228,7 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
         files["app.tar.gz"] = app_archive(Path(folder))
     files["index.html"] = _page(web, sw_version).encode()
     files["python.js"] = (HERE / "python.js").read_bytes()
-    for name in ("python-worker.js", "compile-worker.js"):
+    for name in ("python-worker.js", "compile-worker.js", "bundle.js"):
         files[name] = (HERE / name).read_bytes()
 
     # the gzip sibling of every file that shrinks; the service worker fetches those

@@ -186,6 +186,31 @@ async def keep_compiled() -> None:
             raise RuntimeError(f"{name} not kept: HTTP {response.status}")
 
 
+# what the memory snapshot holds (prepare_snapshot): Flet's page, its theme and what the start
+# screen shows, about 0.3 s of every start in the browser. Nothing that loads a WebAssembly
+# library (pydantic-core, msgpack: Flet's messaging): a snapshot keeps Python's memory, not the
+# libraries' code, and a call into one would fail
+SNAPSHOT_FLET = ("Page", "Theme", "ThemeMode", "Colors", "Icons", "Row", "Column", "Container", "Text",
+                 "FilledButton", "OutlinedButton", "TextButton", "Semantics", "ButtonStyle", "RoundedRectangleBorder",
+                 "Padding", "FontWeight", "TextOverflow", "CrossAxisAlignment", "ScrollMode", "SharedPreferences",
+                 "use_state", "use_ref", "use_effect", "component")
+
+
+def prepare_snapshot() -> None:
+    """Import what every start needs and a snapshot can keep (compile-worker.js then keeps this
+    Python's memory); RuntimeError if a WebAssembly library came with it."""
+    import sys
+
+    import flet
+
+    for name in SNAPSHOT_FLET:
+        getattr(flet, name)
+    libraries = sorted(name for name, module in sys.modules.items()
+                       if str(getattr(module, "__file__", None) or "").endswith(".so"))
+    if libraries:
+        raise RuntimeError(f"a snapshot cannot keep {', '.join(libraries)}")
+
+
 async def open_store(claimed: str = ""):
     """The store's folder from IndexedDB (`claimed`: already "mounted", or "not-kept" where
     there is no IndexedDB), the app layer on its file; the page's entry point."""

@@ -7,15 +7,20 @@
 // compiled on every start) and the app as app.tar.gz (sources). Once the app is up, a second
 // Python beside it (compile-worker.js, started by python.js) compiles both and hands them to the
 // service worker (scorepad/staticsite/browser.py, keep_compiled): the standard library as a zip
-// with its bytecode, the app as one bundle of every file with its bytecode. Every later start
-// takes those: nothing is compiled and nothing unpacked. Should they fail to start Python, they
-// are dropped and the start repeated from the shipped files.
+// with its bytecode, the app as one bundle of every file with its bytecode; then a third Python
+// starts from those, imports Flet's page and theme and is kept as a memory snapshot (Python's
+// memory as it is then). Every later start takes those: nothing is compiled, nothing unpacked
+// from an archive, and Python and Flet's page need not start or import again. Should they fail
+// to start Python, they are dropped and the start repeated from the shipped files.
+import { unpackBundle } from "./bundle.js";
+
 self.flet_js = {};
 self.initialized = false;
 
 const COMPILED = "compiled/";
 const STDLIB = "python_stdlib.zip";
 const BUNDLE = "app.bundle";
+const SNAPSHOT = "python.snapshot";
 
 // whether the service worker keeps that compiled file (a HEAD: its bytes are read by whoever needs them)
 async function kept(name) {
@@ -38,50 +43,40 @@ async function forget() {
     try { await fetch(COMPILED, { method: "DELETE" }); } catch (e) { }
 }
 
-// the bundle: a 4-byte length (little endian), a JSON list of [path, size], the files' bytes
-function unpackBundle(FS, bytes, into) {
-    const length = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
-    const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-    let at = 4 + length;
-    const made = new Set();
-    for (const [path, size] of index) {
-        const full = into + "/" + path;
-        const dir = full.slice(0, full.lastIndexOf("/"));
-        if (!made.has(dir)) {
-            FS.mkdirTree(dir);
-            made.add(dir);
-        }
-        FS.writeFile(full, bytes.subarray(at, at + size));
-        at += size;
-    }
-    if (at !== bytes.length) throw new Error("app.bundle: " + (bytes.length - at) + " bytes left over");
-}
-
 const BOOT = `
 import os, sys
 import flet_js
 
 sys.dont_write_bytecode = True  # the compiled files are made once, whole (keep_compiled)
-if flet_js.started_from != "bundle":
+if flet_js.started_from == "snapshot":
+    import importlib
+    import random
+
+    importlib.invalidate_caches()  # the app's files were written after the snapshot was made
+    random.seed()  # else every start would draw what the snapshot's generator drew
+if flet_js.started_from == "shipped":
     from pyodide.http import pyfetch
 
     response = await pyfetch(flet_js.appPackageUrl)
     if not response.ok:
         raise RuntimeError(f"app archive: HTTP {response.status} {flet_js.appPackageUrl}")
     await response.unpack_archive(format="gztar")
-sys.path.insert(0, os.path.abspath("__pypackages__"))
-sys.path.insert(0, os.getcwd())
+for folder in (os.path.abspath("__pypackages__"), os.getcwd()):  # a snapshot has them already
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
 
 import runpy
 runpy.run_module("main", run_name="__main__")
 `;
 
 // Python up and main.py run: with the compiled standard library if `stdlib` (its URL), from the
-// bundle if `bundle` (a promise of its bytes, read while Pyodide starts) gives one; otherwise from
-// the shipped files
-async function boot(loadPyodide, data, stdlib, bundle) {
+// bundle if `bundle` (a promise of its bytes, read while Pyodide starts) gives one, from the
+// memory snapshot if `snapshot` (likewise) gives one; otherwise from the shipped files
+async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     const options = { stdout: (t) => console.log(t), stderr: (t) => console.error(t) };
-    const pyodide = await loadPyodide(stdlib ? { ...options, stdLibURL: stdlib } : options);
+    if (stdlib) options.stdLibURL = stdlib;
+    if (snapshot) options._loadSnapshot = snapshot.then((bytes) => bytes || undefined);
+    const pyodide = await loadPyodide(options);
     const bytes = await bundle;
     if (bytes) unpackBundle(pyodide.FS, bytes, pyodide.FS.cwd());
     self.pyodide = pyodide;
@@ -90,28 +85,29 @@ async function boot(loadPyodide, data, stdlib, bundle) {
     flet_js.documentUrl = data.documentUrl;
     flet_js.args = data.args;
     flet_js.appPackageUrl = data.appPackageUrl;
-    flet_js.started_from = bytes ? "bundle" : "shipped";
+    flet_js.started_from = !bytes ? "shipped" : (snapshot && await snapshot) ? "snapshot" : "bundle";
     pyodide.registerJsModule("flet_js", flet_js);
     await pyodide.runPythonAsync(BOOT);
     if (typeof flet_js.start_connection !== "function") throw new Error("main.py did not start Flet");
 }
 
 async function start(data) {
-    // asked for at once: Pyodide starts as soon as its module is in, the bundle is read meanwhile;
-    // Pyodide's big module (which loadPyodide imports) is fetched and compiled meanwhile too
+    // asked for at once: Pyodide starts as soon as its module is in, the kept files are read
+    // meanwhile; Pyodide's big module (which loadPyodide imports) is fetched and compiled meanwhile too
     import(data.pyodideUrl.replace(/pyodide\.mjs$/, "pyodide.asm.mjs")).catch(() => { });
-    const [{ loadPyodide }, stdlib] = await Promise.all([import(data.pyodideUrl), kept(STDLIB)]);
+    const [{ loadPyodide }, stdlib, snapshot] = await Promise.all(
+        [import(data.pyodideUrl), kept(STDLIB), kept(SNAPSHOT)]);
     let up = false;
     if (stdlib) {
         try {
-            await boot(loadPyodide, data, COMPILED + STDLIB, compiled(BUNDLE));
+            await boot(loadPyodide, data, COMPILED + STDLIB, compiled(BUNDLE), snapshot ? compiled(SNAPSHOT) : null);
             up = true;
         } catch (error) {
             console.error("scorepad: the compiled files do not start, starting from the shipped ones", error);
             await forget();
         }
     }
-    if (!up) await boot(loadPyodide, data, null, null);
+    if (!up) await boot(loadPyodide, data, null, null, null);
     await flet_js.start_connection(self.receiveCallback);
     self.postMessage("initialized");
 }

@@ -19,7 +19,7 @@ function _compileLater() {
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;  // nowhere to keep it
     setTimeout(async () => {
         try {
-            if ((await fetch("compiled/app.bundle", { method: "HEAD" })).ok) return;
+            if ((await fetch("compiled/python.snapshot", { method: "HEAD" })).ok) return;  // the last one made
         } catch (e) {
             return;
         }
