@@ -55,7 +55,12 @@ self.onmessage = async (event) => {
             pyodide.globals.set("app_package_url", event.data.appPackageUrl);
             await pyodide.runPythonAsync(COMPILE);
         }
-        await keepSnapshot(loadPyodide);
+        try {
+            await keepSnapshot(loadPyodide);
+        } catch (error) {  // kept empty: the starts go on from the compiled files, and it is not tried again
+            await fetch("compiled/python.snapshot", { method: "PUT", body: new Uint8Array(0) });
+            throw error;
+        }
         self.postMessage("compiled");
     } catch (error) {
         self.postMessage("not compiled: " + error);

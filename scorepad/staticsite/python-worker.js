@@ -10,8 +10,9 @@
 // with its bytecode, the app as one bundle of every file with its bytecode; then a third Python
 // starts from those, imports Flet's page and theme and is kept as a memory snapshot (Python's
 // memory as it is then). Every later start takes those: nothing is compiled, nothing unpacked
-// from an archive, and Python and Flet's page need not start or import again. Should they fail
-// to start Python, they are dropped and the start repeated from the shipped files.
+// from an archive, and Python and Flet's page need not start or import again (a snapshot kept
+// empty: this browser could not make one, the starts go on without). Should they fail to start
+// Python, they are dropped and the start repeated from the shipped files.
 import { unpackBundle } from "./bundle.js";
 
 self.flet_js = {};
@@ -71,11 +72,12 @@ runpy.run_module("main", run_name="__main__")
 
 // Python up and main.py run: with the compiled standard library if `stdlib` (its URL), from the
 // bundle if `bundle` (a promise of its bytes, read while Pyodide starts) gives one, from the
-// memory snapshot if `snapshot` (likewise) gives one; otherwise from the shipped files
+// memory snapshot if `snapshot` (a promise of its bytes) gives any; otherwise from the shipped files
 async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     const options = { stdout: (t) => console.log(t), stderr: (t) => console.error(t) };
     if (stdlib) options.stdLibURL = stdlib;
-    if (snapshot) options._loadSnapshot = snapshot.then((bytes) => bytes || undefined);
+    const memory = snapshot ? await snapshot : null;  // read while Pyodide's module is compiled
+    if (memory && memory.length) options._loadSnapshot = memory;
     const pyodide = await loadPyodide(options);
     const bytes = await bundle;
     if (bytes) unpackBundle(pyodide.FS, bytes, pyodide.FS.cwd());
@@ -85,7 +87,7 @@ async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     flet_js.documentUrl = data.documentUrl;
     flet_js.args = data.args;
     flet_js.appPackageUrl = data.appPackageUrl;
-    flet_js.started_from = !bytes ? "shipped" : (snapshot && await snapshot) ? "snapshot" : "bundle";
+    flet_js.started_from = !bytes ? "shipped" : options._loadSnapshot ? "snapshot" : "bundle";
     pyodide.registerJsModule("flet_js", flet_js);
     await pyodide.runPythonAsync(BOOT);
     if (typeof flet_js.start_connection !== "function") throw new Error("main.py did not start Flet");
