@@ -293,8 +293,8 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
     nav = Nav(app=app, route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
               pens=kept.current, guard=guard, notice=notice, show=set_notice, device=device)
     if route.screen == "hand" and not nav.can_edit(route.evening):
-        return read_only_banner(app, screen("table")(nav, tick))  # no PIN, no form: back to watching
-    return read_only_banner(app, screen(route.screen)(nav, tick))
+        return read_only_banner(app, screen_of("table")(nav, tick))  # no PIN, no form: back to watching
+    return read_only_banner(app, screen_of(route.screen)(nav, tick))
 
 
 # each route's screen: (module of scorepad.ui.screens, component). A module is imported when its
@@ -316,7 +316,7 @@ SCREENS: dict[str, tuple[str, str]] = {
 SCREENS_AFTER_S = 1.0  # after the first screen: the others are imported before they are asked for
 
 
-def screen(name: str) -> Any:
+def screen_of(name: str) -> Any:
     """The screen component of a route (the start screen for a route it does not know)."""
     module, component = SCREENS.get(name, SCREENS["start"])
     return getattr(importlib.import_module(f"scorepad.ui.screens.{module}"), component)
