@@ -97,12 +97,11 @@ async function start(data) {
     // asked for at once: Pyodide starts as soon as its module is in, the kept files are read
     // meanwhile; Pyodide's big module (which loadPyodide imports) is fetched and compiled meanwhile too
     import(data.pyodideUrl.replace(/pyodide\.mjs$/, "pyodide.asm.mjs")).catch(() => { });
-    const [{ loadPyodide }, stdlib, snapshot] = await Promise.all(
-        [import(data.pyodideUrl), kept(STDLIB), kept(SNAPSHOT)]);
+    const [{ loadPyodide }, stdlib] = await Promise.all([import(data.pyodideUrl), kept(STDLIB)]);
     let up = false;
     if (stdlib) {
-        try {
-            await boot(loadPyodide, data, COMPILED + STDLIB, compiled(BUNDLE), snapshot ? compiled(SNAPSHOT) : null);
+        try {  // the snapshot is read whole or not at all: compiled() gives null where none is kept
+            await boot(loadPyodide, data, COMPILED + STDLIB, compiled(BUNDLE), compiled(SNAPSHOT));
             up = true;
         } catch (error) {
             console.error("scorepad: the compiled files do not start, starting from the shipped ones", error);
