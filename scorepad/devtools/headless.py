@@ -16,6 +16,7 @@ from flet import BaseControl
 
 from scorepad.ui.flet_private import (Connection, Message, MessageAction, PubSubHub, RegisterClientResponseBody,
                                       Session, configure_encode_object_for_msgpack, context_page)
+from scorepad.ui.peer import remember_peer
 
 CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")
 # dialogs (AlertDialog: title, content, actions) are walked too, while open
@@ -166,6 +167,8 @@ async def open_phone(main, width: int = 412, height: int = 915, storage: dict[st
     conn.session = session
     session.apply_page_patch({"route": "/", "width": width, "height": height, "web": True})
     session.page.client_ip = client_ip
+    if client_ip is not None:  # what scorepad's server takes from the socket (ui/peer.py)
+        remember_peer(conn, client_ip)
     conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
         session_id=session.id, page_patch=session.get_page_patch(), error="")))
     context_page.set(session.page)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import ipaddress
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.access import PinGuard
 from scorepad.ui.flet_private import context_page
+from scorepad.ui.peer import is_local
 from scorepad.ui.widgets import tag
 
 NOTICE_SECONDS = 6  # how long a confirmation line stays
@@ -123,9 +123,10 @@ class Nav:
 
     @property
     def local(self) -> bool:
-        """Whether this browser runs on the machine that serves scorepad (127.0.0.1): it may
-        always see and reset an evening's PIN (a lost PIN is recovered there)."""
-        return is_loopback_ip(getattr(self.page, "client_ip", None))
+        """Whether this browser runs on the machine that serves scorepad (its socket comes from
+        127.0.0.1, as the server saw it: ui/peer.py): it may always see and reset an evening's
+        PIN (a lost PIN is recovered there)."""
+        return is_local(self.page)
 
     def soon(self, job: Callable[[], Any], seconds: float = 0) -> None:
         """Run the coroutine function `job` on this phone's connection, after `seconds`."""
@@ -343,13 +344,6 @@ def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
 DEVICE_KEY = "scorepad.device"
 PEN_KEY = "scorepad.pen"  # {evening id: pen token}, JSON, in the phone's storage
 DEVICE_WAIT_S = 5.0
-
-
-def is_loopback_ip(ip: str | None) -> bool:
-    try:
-        return bool(ip) and ipaddress.ip_address(str(ip)).is_loopback
-    except ValueError:
-        return False
 
 
 async def phone_pens(page: ft.Page) -> dict[int, str]:
