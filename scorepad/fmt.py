@@ -55,3 +55,8 @@ def day(when: date | datetime | str) -> str:
     if isinstance(when, datetime) and when.tzinfo is not None:
         when = when.astimezone()
     return when.strftime("%d.%m.%Y")
+
+
+def clock_time(seconds: float) -> str:
+    """A moment (seconds since the epoch) as the local time of day: 22:14."""
+    return datetime.fromtimestamp(seconds).strftime("%H:%M")

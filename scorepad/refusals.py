@@ -407,6 +407,25 @@ CATALOGUE: dict[str, Refusal] = {
     "rename_no_replay": Refusal("cannot rename {name!r}: evening {evening} does not replay ({reason})",
                                 "{name!r} umbenennen geht nicht: Abend {evening} lässt sich nicht nachrechnen ({reason})"),
     "pin_format": Refusal("a PIN is exactly four digits", "Eine PIN hat genau vier Ziffern"),
+    "pin_wait": Refusal("evening {evening}: too many wrong PINs: the next try in {minutes} min",
+                        "Abend {evening}: zu viele falsche PINs, nächster Versuch in {minutes} min"),
+    "no_pen": Refusal("evening {evening}: this phone does not keep score: enter the evening's PIN first "
+                      "(a new PIN takes the pen from every other phone)",
+                      "Abend {evening}: nicht gespeichert, zum Eintragen braucht dieses Handy die PIN des Abends "
+                      "(eine neue PIN nimmt sie allen anderen Handys); nach der PIN geht es weiter"),
+    "pin_only_here": Refusal("evening {evening}: the PIN is shown and drawn anew only to the pen's holder and on "
+                             "the machine that serves scorepad",
+                             "Abend {evening}: die PIN zeigt und würfelt nur das Handy, das schreibt, oder der "
+                             "Rechner, auf dem scorepad läuft"),
+    "house_variant_in_use": Refusal("house rules {name!r} are played in evening {evening}: only a phone that keeps "
+                                    "its score, or the machine that serves scorepad, may change them (save them "
+                                    "under a new name)",
+                                    "Die Hausregeln {name!r} gelten an Abend {evening}: ändern nur mit dessen PIN "
+                                    "oder am Rechner, auf dem scorepad läuft (unter neuem Namen speichern geht)"),
+    "rename_needs_pen": Refusal("cannot rename {name!r} from this phone: evening {evening} is not this phone's "
+                                "to change (rename on the machine that serves scorepad)",
+                                "{name!r} umbenennen geht nur mit der PIN von Abend {evening} oder am Rechner, "
+                                "auf dem scorepad läuft"),
     "export_format_unknown": Refusal("unknown export format {format!r} (known: {known})",
                                      "Unbekanntes Exportformat {format!r} (bekannt: {known})"),
     "export_table_changed": Refusal("evening {evening}: the built-in table {ruleset!r} has changed since the "

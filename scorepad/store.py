@@ -3,7 +3,7 @@
 Only storage lives here (schema, migrations, transactions, rows); what a hand means is the
 engine's business and is checked by `scorepad.app` before anything is committed.
 
-Schema version 5 (`PRAGMA user_version`):
+Schema version 6 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -27,6 +27,9 @@ Schema version 5 (`PRAGMA user_version`):
               is never used (the evening is replayed instead); triggers on `hands` delete an
               evening's checkpoint whenever its hands are written, by anyone. Nothing else is
               kept there.
+    pin_tries (since 6) per evening, the wrong PINs phones typed: how many tries are left
+              (a bucket that refills slowly, see app/access.py), how many were wrong and when
+              the last was, so a restart of the server gives a guesser nothing back
 
 Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
 the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
@@ -53,7 +56,7 @@ from sqlite_utils import Database
 from scorepad.errors import ScorepadError
 from scorepad.names import name_key
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # what keeps a file from being written (it can still be read)
 WRITE_PROBLEMS = ("store_disk_full", "store_read_only", "store_io_error")
 BUSY_TIMEOUT_S = 10.0
@@ -196,6 +199,7 @@ def create_schema(db: Database) -> None:
     create_drafts(db)
     migrate_v3_to_v4(db)
     migrate_v4_to_v5(db)
+    migrate_v5_to_v6(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -267,6 +271,20 @@ def migrate_v4_to_v5(db: Database, canonical_hands=None, evening_table=None) -> 
                        ("DELETE", "OLD.evening_id")):
         db.execute(f"CREATE TRIGGER IF NOT EXISTS hands_{event.lower()}_drops_checkpoint AFTER {event} ON hands "
                    f"BEGIN DELETE FROM checkpoints WHERE evening_id IN ({ids}); END")
+
+
+def migrate_v5_to_v6(db: Database, canonical_hands=None, evening_table=None) -> None:
+    """Schema 5 -> 6: the wrong PINs typed per evening (none yet: every evening starts with
+    its full allowance), and which phone set each evening's PIN (none for the PINs before: only
+    the PIN itself gives their pen)."""
+    if "device" not in db["pins"].columns_dict:
+        db.execute("ALTER TABLE pins ADD COLUMN device TEXT")
+    if "pin_tries" not in db.table_names():
+        db["pin_tries"].create(
+            {"evening_id": int, "tokens": float, "at": float, "wrong": int, "last_wrong": float},
+            pk="evening_id", not_null=["tokens", "at", "wrong"],
+            foreign_keys=[("evening_id", "evenings", "id")],
+        )
 
 
 def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list],
@@ -518,7 +536,7 @@ class Store:
             if found >= SCHEMA_VERSION:
                 return  # another process upgraded it while we waited
             backup = self._backup(found)
-            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5}
+            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5, 5: migrate_v5_to_v6}
             try:
                 while found < SCHEMA_VERSION:
                     steps[found](db, self._canonical_hands, self._evening_table)
@@ -631,6 +649,10 @@ class Store:
         row["players"] = [s["name"] for s in seats]
         row["first_dealer"] = next((s["name"] for s in seats if s["id"] == row["first_dealer"]), None)
         return row
+
+    def evenings_at(self, ruleset: str) -> list[int]:
+        """The ids of the evenings played at the rule table (or variant) `ruleset`."""
+        return [r[0] for r in self.db.execute("SELECT id FROM evenings WHERE ruleset = ? ORDER BY id", [ruleset])]
 
     def evening_list(self) -> list[dict]:
         rows = list(self.db.query(
@@ -820,15 +842,33 @@ class Store:
         row = self.db.execute("SELECT pin, updated_at FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
         return None if row is None else f"{row[0]}|{row[1]}"
 
-    def set_pin(self, evening_id: int, pin: str) -> None:
-        """A new PIN; its time (to the microsecond, never the same as before) is part of the pen
-        tokens' key, so setting even the same digits again revokes every token."""
+    def pin_setter(self, evening_id: int) -> str | None:
+        """The phone that set the evening's current PIN (started the evening or typed a new
+        one); None if the command line set it, or it was made before the phone was noted."""
+        row = self.db.execute("SELECT device FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
+        return None if row is None else row[0]
+
+    def set_pin(self, evening_id: int, pin: str, device: str | None = None) -> None:
+        """A new PIN (set by the phone `device`, if a phone set it); its time (to the
+        microsecond, never the same as before) is part of the pen tokens' key, so setting even
+        the same digits again revokes every token."""
         before = self.pin_key(evening_id)
         while True:
             stamp = datetime.now(timezone.utc).isoformat(timespec="microseconds")
             if before is None or before != f"{pin}|{stamp}":
                 break
-        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": stamp}, pk="evening_id")
+        self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": stamp, "device": device},
+                               pk="evening_id")
+
+    def pin_tries(self, evening_id: int) -> dict[str, Any] | None:
+        """The evening's wrong PINs (tokens left, when counted, how many, the last one's time), or None."""
+        row = self.db.execute("SELECT tokens, at, wrong, last_wrong FROM pin_tries WHERE evening_id = ?",
+                              [evening_id]).fetchone()
+        return None if row is None else {"tokens": row[0], "at": row[1], "wrong": row[2], "last_wrong": row[3]}
+
+    def save_pin_tries(self, evening_id: int, tokens: float, at: float, wrong: int, last_wrong: float | None) -> None:
+        self.db["pin_tries"].upsert({"evening_id": evening_id, "tokens": tokens, "at": at, "wrong": wrong,
+                                     "last_wrong": last_wrong}, pk="evening_id")
 
     # -- house rules ---------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cli_runner import ok
-from scorepad.app import App, phone_label
+from scorepad.app import App, Caller, phone_label
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70}
@@ -27,10 +27,15 @@ def evening(db):
         return app.start_evening("schafkopf", SK).id
 
 
+def pen(app: App, evening: int, device: str) -> str | None:
+    """The pen for the phone `device`, with the evening's PIN."""
+    return app.take_pen(evening, Caller(device), app.pin(evening))
+
+
 def test_the_pen_token_holds_for_its_phone_and_evening_only(db, evening):
     with App.open(db) as app:
         other = app.start_evening("schafkopf", SK).id
-        token = app.take_pen(evening, "phone-a")
+        token = pen(app, evening, "phone-a")
         assert token and app.holds_pen(evening, "phone-a", token)
         assert not app.holds_pen(evening, "phone-b", token)  # another phone cannot borrow it
         assert not app.holds_pen(other, "phone-a", token)  # nor another evening
@@ -39,7 +44,7 @@ def test_the_pen_token_holds_for_its_phone_and_evening_only(db, evening):
 
 def test_the_pen_survives_a_restart_of_the_server(db, evening):
     with App.open(db) as app:
-        token = app.take_pen(evening, "phone-a")
+        token = pen(app, evening, "phone-a")
     with App.open(db) as app:  # a new process on the same file: nothing about the token was kept
         assert app.holds_pen(evening, "phone-a", token)
 
@@ -48,24 +53,24 @@ def test_a_wrong_pin_gets_no_pen_and_the_right_one_does(db, evening):
     with App.open(db) as app:
         pin = app.pin(evening)
         wrong = f"{(int(pin) + 1) % 10_000:04d}"
-        assert app.take_pen(evening, "phone-b", wrong) is None
-        token = app.take_pen(evening, "phone-b", pin)
+        assert app.take_pen(evening, Caller("phone-b"), wrong) is None
+        token = app.take_pen(evening, Caller("phone-b"), pin)
         assert app.holds_pen(evening, "phone-b", token)
 
 
 def test_a_new_pin_takes_the_pen_from_every_phone(db, evening):
     with App.open(db) as app:
-        a, b = app.take_pen(evening, "phone-a"), app.take_pen(evening, "phone-b", app.pin(evening))
+        a, b = pen(app, evening, "phone-a"), app.take_pen(evening, Caller("phone-b"), app.pin(evening))
         app.set_pin(evening, "4711")
         assert not app.holds_pen(evening, "phone-a", a) and not app.holds_pen(evening, "phone-b", b)
-        again = app.take_pen(evening, "phone-a", "4711")
+        again = app.take_pen(evening, Caller("phone-a"), "4711")
         assert app.holds_pen(evening, "phone-a", again)
 
 
 def test_setting_the_same_pin_again_still_revokes(db, evening):
     with App.open(db) as app:
         pin = app.pin(evening)
-        token = app.take_pen(evening, "phone-a")
+        token = pen(app, evening, "phone-a")
         app.set_pin(evening, pin)
         assert not app.holds_pen(evening, "phone-a", token)
 
@@ -80,7 +85,7 @@ def test_a_pin_change_tells_the_open_phones(db, evening):
 
 def test_reset_pin_makes_four_new_digits_and_revokes(db, evening):
     with App.open(db) as app:
-        token = app.take_pen(evening, "phone-a")
+        token = pen(app, evening, "phone-a")
         pin = app.reset_pin(evening)
         assert re.fullmatch(r"\d{4}", pin) and app.pin(evening) == pin
         assert not app.holds_pen(evening, "phone-a", token)
@@ -89,8 +94,8 @@ def test_reset_pin_makes_four_new_digits_and_revokes(db, evening):
 def test_the_phones_holding_the_pen_are_named_latest_first(db, evening):
     with App.open(db) as app:
         assert app.pen_holders(evening) == []
-        app.take_pen(evening, "phone-a")
-        app.take_pen(evening, "phone-b", app.pin(evening))
+        pen(app, evening, "phone-a")
+        app.take_pen(evening, Caller("phone-b"), app.pin(evening))
         assert set(app.pen_holders(evening)) == {phone_label("phone-a"), phone_label("phone-b")}
         app.set_pin(evening, "2222")
         assert app.pen_holders(evening) == []  # revoked: nobody holds it
@@ -114,7 +119,7 @@ def test_changes_since_a_version_name_the_other_phones_hand(db, evening):
 def test_scorepad_pin_shows_and_resets_the_pin(capsys, db, evening):
     with App.open(db) as app:
         pin = app.pin(evening)
-        token = app.take_pen(evening, "phone-a")
+        token = pen(app, evening, "phone-a")
     assert ok(capsys, "--db", db, "pin", evening) == f"evening {evening}: PIN {pin}\n"
     out = ok(capsys, "--db", db, "pin", evening, "--reset")
     new = re.fullmatch(rf"evening {evening}: new PIN (\d{{4}}) \(every phone that kept score must enter it again\)\n",

@@ -123,7 +123,8 @@ async def test_a_form_open_when_the_pin_changes_elsewhere_stores_nothing(shared)
         elsewhere.reset_pin(eid)
     await keeper.tap("save")
     assert shared.app.evening(eid).hands == 0
-    assert keeper.has("unlock") and keeper.text_of("notice") == PEN_LOST
+    assert keeper.text_of("notice") == PEN_LOST and keeper.has("pen-lost")  # the form and its taps stay
+    assert shared.app.draft(eid, keeper.storage[DEVICE_KEY])["player"] == "Vroni"  # the draft too
 
 
 async def test_the_serving_machine_sees_the_pin_without_holding_the_pen(shared):
@@ -273,9 +274,12 @@ async def test_one_try_left_is_said_in_the_singular(shared):
                     "Falsche PIN (noch 2 Versuche)", "Falsche PIN (noch 1 Versuch)"]
 
 
-async def test_the_lock_out_counts_down(shared):
-    now = [1000.0]
-    shared.guard.clock = lambda: now[0]
+async def test_the_wait_for_the_next_pin_is_said_and_ends(shared, monkeypatch):
+    from scorepad.ui.screens import pin as pin_screen
+
+    monkeypatch.setattr(pin_screen, "WAIT_REFRESH_S", 0.2)
+    now = [1_000_000.0]
+    shared.app._pins.clock = lambda: now[0]
     keeper, eid = await scorekeeper(shared)
     wrong = "0000" if shared.app.pin(eid) != "0000" else "1111"
     phone = await watcher(shared, eid)
@@ -283,13 +287,13 @@ async def test_the_lock_out_counts_down(shared):
     for _ in range(5):
         for digit in wrong:
             await phone.tap(f"pin-{digit}")
-    assert phone.text_of("pin-message") == "Zu viele falsche Versuche: noch 60 s warten"
-    now[0] += 13
-    await asyncio.sleep(1.2)  # the screen renders again each second by itself
+    assert phone.text_of("pin-message") == "Zu viele falsche PINs für diesen Abend: nächster Versuch in 10 min"
+    now[0] += 7 * 60
+    await asyncio.sleep(0.5)  # the screen renders again by itself
     await phone.settle()
-    assert phone.text_of("pin-message") == "Zu viele falsche Versuche: noch 47 s warten"
-    now[0] += 47
-    await asyncio.sleep(1.2)
+    assert phone.text_of("pin-message") == "Zu viele falsche PINs für diesen Abend: nächster Versuch in 3 min"
+    now[0] += 3 * 60
+    await asyncio.sleep(0.5)
     await phone.settle()
     assert not phone.has("pin-message") and not phone.find("pin-1").disabled
 

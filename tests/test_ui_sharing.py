@@ -7,7 +7,6 @@ import flet as ft
 import pytest
 
 from flet_harness import open_phone
-from scorepad.ui.access import PinGuard
 from scorepad.ui.main import make_main
 from scorepad.ui.screens.hand import STALE
 
@@ -33,8 +32,8 @@ async def scorekeeper(main):
     return phone, evening.id
 
 
-async def watcher(main, evening_id):
-    phone = await open_phone(main)
+async def watcher(main, evening_id, **kw):
+    phone = await open_phone(main, **kw)
     await phone.tap(f"evening-{evening_id}")
     return phone
 
@@ -91,9 +90,14 @@ async def test_wrong_pins_make_the_phone_wait(shared):
     for attempt in range(5):
         for digit in wrong:
             await phone.tap(f"pin-{digit}")
-    assert phone.text_of("pin-message") == "Zu viele falsche Versuche: noch 60 s warten"
+    assert phone.text_of("pin-message") == "Zu viele falsche PINs für diesen Abend: nächster Versuch in 10 min"
     assert all(phone.find(f"pin-{d}").disabled for d in right)  # even the right PIN waits now
     assert not phone.has("next-hand")
+    other = await watcher(shared, eid, client_ip="10.0.0.9")  # another phone, another address: the same evening
+    await other.tap("unlock")
+    assert other.text_of("pin-message") == "Zu viele falsche PINs für diesen Abend: nächster Versuch in 10 min"
+    await keeper.settle()
+    assert keeper.text_of("pin-alarm").startswith("Achtung: 5 falsche PINs eingegeben, zuletzt um ")
 
 
 async def test_the_scorekeeper_can_change_the_pin(shared):
@@ -128,15 +132,3 @@ async def test_two_saves_at_once_store_one_and_refuse_the_other(shared):
     assert shared.app.show(eid).hands[0].info["game"] == "sauspiel"
     await second.tap("save-anyway")  # not the same hand: saved now, after the other hand
     assert [h.info["game"] for h in shared.app.show(eid).hands] == ["sauspiel", "wenz"]
-
-
-def test_pin_guard_counts_per_client_and_forgives_after_the_wait():
-    now = [100.0]
-    guard = PinGuard(max_tries=3, wait_s=60, clock=lambda: now[0])
-    for _ in range(3):
-        guard.failed("10.0.0.2")
-    assert guard.wait_left("10.0.0.2") == 60 and guard.wait_left("10.0.0.3") == 0
-    now[0] += 59
-    assert guard.wait_left("10.0.0.2") == 1
-    now[0] += 1
-    assert guard.wait_left("10.0.0.2") == 0 and guard.tries_left("10.0.0.2") == 3

@@ -28,11 +28,12 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
-from scorepad.app.access import Pins, phone_label
+from scorepad.app.access import Pins, PinTries, phone_label
+from scorepad.app.caller import Caller
 from scorepad.app.checks import rename_in
 from scorepad.app.drafts import Drafts
 from scorepad.app.errors import (EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
-                                 PinError, PlayerNameError, StaleVersionError)
+                                 PenError, PinError, PlayerNameError, StaleVersionError)
 from scorepad.app.evenings import Evenings
 from scorepad.app.house import House
 from scorepad.app.models import (ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season,
@@ -55,13 +56,18 @@ __all__ = [
     "ExportError", "NotFoundError", "StoreError",
     # also importable from here, as before the split
     "HouseRules", "PinError", "Reverted", "rename_in", "TableView", "phone_label",
+    "Caller", "PenError", "PinTries",
 ]
 
 
 class App:
-    """scorepad's operations on one store. Thread-safe; one instance per process is enough."""
+    """scorepad's operations on one store. Thread-safe; one instance per process is enough.
 
-    def __init__(self, store: Store, live_evenings: int = 8):
+    Every change takes the `caller`: None for the command line on this machine, a `Caller` for
+    a phone. With `pen_required` (a server other machines can reach), a phone's change is made
+    only if the phone holds the evening's pen at that moment (app/access.py)."""
+
+    def __init__(self, store: Store, live_evenings: int = 8, pen_required: bool = False):
         self.store = store
         self._evenings = Evenings(store, live_evenings)
         self._players = Players(self._evenings)
@@ -69,15 +75,25 @@ class App:
         self._reports = Reports(self._evenings)
         self._house = House(store)
         self._evenings.variants = self._house.variant  # start and import name a variant by its id
-        self._pins = Pins(store, self._evenings.changed)
+        self._pins = Pins(store, self._evenings.changed, pen_required)
         self._drafts = Drafts(self._evenings)
         self._repairs = Repairs(self._evenings)
         self._views = Views(self._evenings)
 
     @classmethod
-    def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S) -> "App":
+    def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
+             pen_required: bool = False) -> "App":
         """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
-        return cls(Store(path, busy_timeout, canonical_hands=migration_hands, evening_table=migration_table))
+        return cls(Store(path, busy_timeout, canonical_hands=migration_hands, evening_table=migration_table),
+                   pen_required=pen_required)
+
+    @property
+    def pen_required(self) -> bool:
+        """Whether a phone's change needs the evening's pen (the server is reachable from other machines)."""
+        return self._pins.pen_required
+
+    def _authorized(self, evening_id: int, caller: Caller | None) -> None:
+        self._pins.authorize(evening_id, caller)
 
     def close(self) -> None:
         self.store.close()
@@ -99,14 +115,16 @@ class App:
 
     def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
                       options: dict[str, Any] | None = None, place: str | None = None,
-                      note: str | None = None) -> EveningInfo:
-        """A new evening at the rule table `ruleset` (with `options`), its table copied in."""
-        return self._evenings.start_evening(ruleset, players, first_dealer, options, place, note)
+                      note: str | None = None, caller: Caller | None = None) -> EveningInfo:
+        """A new evening at the rule table `ruleset` (with `options`), its table copied in.
+        Anyone may start one; the phone that does may then take its pen without the PIN."""
+        return self._evenings.start_evening(ruleset, players, first_dealer, options, place, note,
+                                            caller.device if caller else None)
 
     def import_session(self, source: str | dict[str, Any] | SessionFile, place: str | None = None,
-                       note: str | None = None) -> EveningInfo:
+                       note: str | None = None, caller: Caller | None = None) -> EveningInfo:
         """A session file (text, decoded JSON or parsed) stored as a new evening."""
-        return self._evenings.import_session(source, place, note)
+        return self._evenings.import_session(source, place, note, caller.device if caller else None)
 
     def evening(self, evening_id: int) -> EveningInfo:
         return self._evenings.evening(evening_id)
@@ -115,9 +133,11 @@ class App:
         return self._evenings.list_evenings()
 
     def finish_evening(self, evening_id: int, expected_version: int | None = None,
-                       finished: bool = True) -> EveningInfo:
+                       finished: bool = True, caller: Caller | None = None) -> EveningInfo:
         """Mark the evening finished (no more hand changes), or open it again."""
-        return self._evenings.finish_evening(evening_id, expected_version, finished)
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._evenings.finish_evening(evening_id, expected_version, finished)
 
     def show(self, evening_id: int) -> Replay:
         """The evening replayed: every hand's deltas, the standings, what comes next."""
@@ -135,36 +155,56 @@ class App:
         """What changed the evening after `version` (another phone's hand, when a save is refused)."""
         return self._evenings.changes_since(evening_id, version)
 
+    # A phone's hand change is made by its caller's device (its undo takes back only its own);
+    # the command line may name a device of its own.
+
     def add_hand(self, evening_id: int, hand: Any, expected_version: int | None = None,
-                 device: str | None = None) -> ChangeResult:
-        return self._evenings.add_hand(evening_id, hand, expected_version, device)
+                 device: str | None = None, caller: Caller | None = None) -> ChangeResult:
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._evenings.add_hand(evening_id, hand, expected_version, _device(device, caller))
 
     def edit_hand(self, evening_id: int, number: int, hand: Any,
-                  expected_version: int | None = None, device: str | None = None) -> ChangeResult:
+                  expected_version: int | None = None, device: str | None = None,
+                  caller: Caller | None = None) -> ChangeResult:
         """Hand `number` replaced; every hand after it is scored again."""
-        return self._evenings.edit_hand(evening_id, number, hand, expected_version, device)
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._evenings.edit_hand(evening_id, number, hand, expected_version, _device(device, caller))
 
     def delete_hand(self, evening_id: int, number: int, expected_version: int | None = None,
-                    device: str | None = None) -> ChangeResult:
+                    device: str | None = None, caller: Caller | None = None) -> ChangeResult:
         """Hand `number` taken out; later hands move up one number and are scored again."""
-        return self._evenings.delete_hand(evening_id, number, expected_version, device)
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._evenings.delete_hand(evening_id, number, expected_version, _device(device, caller))
 
     def undo(self, evening_id: int, expected_version: int | None = None,
-             device: str | None = None) -> ChangeResult:
-        return self._evenings.undo(evening_id, expected_version, device)
+             device: str | None = None, caller: Caller | None = None) -> ChangeResult:
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._evenings.undo(evening_id, expected_version, _device(device, caller))
 
     def redo(self, evening_id: int, expected_version: int | None = None,
-             device: str | None = None) -> ChangeResult:
-        return self._evenings.redo(evening_id, expected_version, device)
+             device: str | None = None, caller: Caller | None = None) -> ChangeResult:
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._evenings.redo(evening_id, expected_version, _device(device, caller))
 
     # -- players ------------------------------------------------------------------------
 
     def players(self) -> list[PlayerInfo]:
         return self._players.players()
 
-    def rename_player(self, old: str, new: str) -> PlayerInfo:
-        """A new name for a person: every evening of theirs keeps them, under the new name."""
-        return self._players.rename_player(old, new)
+    def rename_player(self, old: str, new: str, caller: Caller | None = None) -> PlayerInfo:
+        """A new name for a person: every evening of theirs keeps them, under the new name.
+        From a phone: only with the pen of every evening of theirs (or on the serving machine)."""
+        with self.store.lock:
+            if caller is not None and not caller.local:
+                for evening_id in self._players.evenings_of(old):
+                    if not self._pins.may_change(evening_id, caller):
+                        raise PenError("rename_needs_pen", name=old, evening=evening_id)
+            return self._players.rename_player(old, new)
 
     # -- reports ------------------------------------------------------------------------
 
@@ -218,20 +258,39 @@ class App:
         return self._drafts.draft(evening_id, device)
 
     def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None,
-                   device: str = "") -> None:
-        """Keep this phone's taps: each phone has its own draft, no phone types into another's."""
-        return self._drafts.save_draft(evening_id, data, expected_version, device)
+                   device: str = "", caller: Caller | None = None) -> None:
+        """Keep this phone's taps: each phone has its own draft, no phone types into another's.
+        A phone without the pen keeps no draft (it has no form)."""
+        self._authorized(evening_id, caller)
+        return self._drafts.save_draft(evening_id, data, expected_version, _device(device, caller) or "")
 
-    def clear_draft(self, evening_id: int, device: str = "") -> None:
-        return self._drafts.clear_draft(evening_id, device)
+    def clear_draft(self, evening_id: int, device: str = "", caller: Caller | None = None) -> None:
+        self._authorized(evening_id, caller)
+        return self._drafts.clear_draft(evening_id, _device(device, caller) or "")
 
     # -- house --------------------------------------------------------------------------
 
     def house_rules(self) -> list[HouseRules]:
         return self._house.house_rules()
 
-    def save_house_rules(self, name: str, base: str, options: dict[str, Any]) -> HouseRules:
-        return self._house.save_house_rules(name, base, options)
+    def save_house_rules(self, name: str, base: str, options: dict[str, Any],
+                         caller: Caller | None = None) -> HouseRules:
+        """Keep a variant under `name`. A phone may not replace one that an evening it does not
+        keep score of is played by (it may save it under a new name); the serving machine may."""
+        return self._house.save_house_rules(name, base, options, self._replacing(caller))
+
+    def _replacing(self, caller: Caller | None) -> Callable[[str], None] | None:
+        """What a phone may replace: a stored variant only if it keeps score of every evening
+        played by it (the command line and the serving machine may replace any)."""
+        if caller is None or caller.local or not self.pen_required:
+            return None
+
+        def may_replace(variant_id: str) -> None:
+            for evening_id in self._evenings.played_by(variant_id):
+                if not self._pins.may_change(evening_id, caller):
+                    raise PenError("house_variant_in_use", name=variant_id, evening=evening_id)
+
+        return may_replace
 
     def house_table(self, name: str) -> RuleTable:
         """The rule table of a house variant (by its id or name), ready to start an evening with."""
@@ -249,40 +308,59 @@ class App:
         """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
         return self._house.import_house_rules(path)
 
-    def import_house_rules_text(self, text: str, source: str = "Hausregeln") -> HouseRules:
-        return self._house.import_house_rules_text(text, source)
+    def import_house_rules_text(self, text: str, source: str = "Hausregeln",
+                                caller: Caller | None = None) -> HouseRules:
+        return self._house.import_house_rules_text(text, source, self._replacing(caller))
 
     # -- rules --------------------------------------------------------------------------
 
     def rules_preview(self, evening_id: int, options: dict[str, Any]) -> tuple[Any, Replay, Replay]:
         return self._rules.rules_preview(evening_id, options)
 
-    def change_rules(self, evening_id: int, options: dict[str, Any], expected_version: int | None = None) -> EveningInfo:
-        return self._rules.change_rules(evening_id, options, expected_version)
+    def change_rules(self, evening_id: int, options: dict[str, Any], expected_version: int | None = None,
+                     caller: Caller | None = None) -> EveningInfo:
+        with self.store.lock:
+            self._authorized(evening_id, caller)
+            return self._rules.change_rules(evening_id, options, expected_version)
 
     # -- pins ---------------------------------------------------------------------------
 
-    def pin(self, evening_id: int) -> str:
-        """The evening's 4-digit PIN (shown only to a phone that holds it)."""
-        return self._pins.pin(evening_id)
+    def pin(self, evening_id: int, caller: Caller | None = None) -> str:
+        """The evening's 4-digit PIN: for the command line, the serving machine and the phone
+        holding the pen (PenError for any other phone)."""
+        return self._pins.pin(evening_id, caller)
 
-    def check_pin(self, evening_id: int, pin: str) -> bool:
-        return self._pins.check_pin(evening_id, pin)
+    def check_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> bool:
+        """Whether `pin` is the evening's PIN; a phone's wrong PINs are counted per evening
+        (PinError "pin_wait" once none are left, even for the right one)."""
+        return self._pins.check_pin(evening_id, pin, caller)
 
-    def set_pin(self, evening_id: int, pin: str) -> None:
-        """A new PIN for the evening: exactly four digits. Every phone's pen is revoked."""
-        return self._pins.set_pin(evening_id, pin)
+    def pin_tries(self, evening_id: int) -> PinTries:
+        """The wrong PINs typed for the evening since its PIN was set (the last when), how many
+        a phone may still type and how long it waits for the next."""
+        return self._pins.pin_tries(evening_id)
 
-    def reset_pin(self, evening_id: int) -> str:
+    def set_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> str | None:
+        """A new PIN for the evening: exactly four digits. Every phone's pen is revoked; a phone
+        that sets it (holding the pen, or on the serving machine) gets its new pen token."""
+        return self._pins.set_pin(evening_id, pin, caller)
+
+    def reset_pin(self, evening_id: int, caller: Caller | None = None) -> str:
         """A new random PIN for the evening (a lost PIN: `scorepad pin ID --reset`)."""
-        return self._pins.reset_pin(evening_id)
+        return self._pins.reset_pin(evening_id, caller)
 
     # -- the pen: which phones may change an evening, across reloads and restarts ----------
 
-    def take_pen(self, evening_id: int, device: str, pin: str | None = None) -> str | None:
-        """The pen token for this phone (`device`): with the right PIN, or None for the phone
-        that starts the evening or sets its PIN; a wrong PIN gets None."""
-        return self._pins.take_pen(evening_id, device, pin)
+    def take_pen(self, evening_id: int, caller: Caller, pin: str | None = None) -> str | None:
+        """The pen token for this phone: with the right PIN (a wrong one is counted; PinError
+        "pin_wait" when none are left), or without a PIN for the phone that set the evening's
+        current PIN (it started the evening or typed a new PIN); otherwise None."""
+        return self._pins.take_pen(evening_id, caller, pin)
+
+    def may_change(self, evening_id: int, caller: Caller | None) -> bool:
+        """Whether `caller` may change the evening now (what a screen offers; every change is
+        checked again when it is made)."""
+        return self._pins.may_change(evening_id, caller)
 
     def holds_pen(self, evening_id: int, device: str, token: str | None) -> bool:
         """Whether the token this phone kept still holds the pen (no new PIN since)."""
@@ -295,3 +373,8 @@ class App:
     def last_writer(self, evening_id: int) -> str | None:
         """The phone (as "Handy KT4") that made the evening's last change, if a phone did."""
         return self._evenings.last_writer(evening_id)
+
+
+def _device(device: str | None, caller: Caller | None) -> str | None:
+    """The phone a change is made by: the caller's own device, whatever else was named."""
+    return caller.device if caller is not None else device

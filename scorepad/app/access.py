@@ -1,23 +1,38 @@
-"""Who may change an evening: its 4-digit PIN (the screens count the tries, ui/access.py), and
-the pen: the phones that hold it keep it across reloads and server restarts.
+"""Who may change an evening: its 4-digit PIN, and the pen: the phones that hold it keep it
+across reloads and server restarts. Every change a phone asks for is checked here at the moment
+it is made (`authorize`), never by what a screen showed when it was drawn.
 
-A phone that entered the PIN (or started the evening) gets a pen token to keep in its own
-storage: an HMAC of (evening, device id) keyed by the evening's PIN and the moment it was set.
-The server keeps nothing about the token, so it survives a restart; changing or resetting the
-PIN (even to the same four digits) revokes every token of the evening at once."""
+A phone that entered the PIN (or started the evening, or set its PIN) gets a pen token to keep
+in its own storage: an HMAC of (evening, device id) keyed by the evening's PIN and the moment it
+was set. The server keeps nothing about the token, so it survives a restart; changing or
+resetting the PIN (even to the same four digits) revokes every token of the evening at once.
+
+Guessing: wrong PINs are counted per evening, in the store, whatever phone, address or
+connection typed them (a restart gives nothing back). An evening allows TRY_BURST wrong PINs,
+then one more every TRY_REFILL_S: finding one of 10,000 PINs takes on average
+(5,000.5 - 5) x 10 min = 49,955 min, about 35 days, with no tries to spare for the table.
+The serving machine and the command line are not counted: they can see the PIN anyway.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
-from scorepad.app.errors import PinError
+from pydantic import BaseModel
+
+from scorepad.app.caller import Caller
+from scorepad.app.errors import PenError, PinError
 from scorepad.app.guard import guarded
 from scorepad.store import Store, new_pin
+
+TRY_BURST = 5  # wrong PINs an evening takes at once
+TRY_REFILL_S = 600.0  # after them, one more try every ten minutes
 
 # a phone's name on the screens: letters that spell no word, and a digit (Handy KT4)
 LABEL_LETTERS = "BCDFGHKLMNPRSTVWXZ"
@@ -31,44 +46,129 @@ def phone_label(device: str) -> str:
     return f"Handy {letters}{(n // len(LABEL_LETTERS) ** 2) % 10}"
 
 
+class PinTries(BaseModel):
+    """The wrong PINs typed for an evening: how many since its PIN was set and the last when
+    (shown to the phone that keeps score), how many a phone may still type, and how long it
+    must wait for the next when none are left."""
+
+    wrong: int = 0
+    last_wrong: float | None = None  # seconds since the epoch
+    left: int = TRY_BURST
+    wait_s: float = 0.0
+
+
 class Pins:
     """The evenings' PINs and pens in one store. `changed(evening_id)` tells the open phones
-    (a new PIN takes the pen from every other phone at once)."""
+    (a new PIN takes the pen from every other phone at once). `pen_required`: the server is
+    reachable from other machines (or --pin): a phone's change needs the evening's pen."""
 
-    def __init__(self, store: Store, changed: Callable[[int], None] | None = None):
+    def __init__(self, store: Store, changed: Callable[[int], None] | None = None, pen_required: bool = False,
+                 clock: Callable[[], float] = time.time):
         self.store = store
         self.changed = changed
+        self.pen_required = pen_required
+        self.clock = clock
         self._holders: dict[int, dict[str, tuple[str, float]]] = {}  # evening -> device -> (token, since)
         self._lock = threading.Lock()
 
+    # -- the right to change, checked when the change is made ------------------------------------
+
+    def may_change(self, evening_id: int, caller: Caller | None) -> bool:
+        """Whether `caller` may change the evening now (None: the command line, always)."""
+        if caller is None or not self.pen_required:
+            return True
+        return self.holds_pen(evening_id, caller.device, caller.pen(evening_id))
+
+    def authorize(self, evening_id: int, caller: Caller | None) -> None:
+        """Refuse (PenError "no_pen") a change of a phone that does not hold the evening's pen."""
+        if not self.may_change(evening_id, caller):
+            raise PenError("no_pen", evening=evening_id)
+
+    def may_see_pin(self, evening_id: int, caller: Caller | None) -> bool:
+        """The PIN is shown to the pen's holder and on the serving machine (a lost PIN)."""
+        return caller is None or caller.local or self.may_change(evening_id, caller)
+
     @guarded
-    def pin(self, evening_id: int) -> str:
+    def pin(self, evening_id: int, caller: Caller | None = None) -> str:
         """The evening's 4-digit PIN (shown only to a phone that holds it, and on this machine)."""
         with self.store.write():
             self.store.evening(evening_id)
+            if not self.may_see_pin(evening_id, caller):
+                raise PenError("pin_only_here", evening=evening_id)
             return self.store.pin(evening_id)
 
     @guarded
-    def check_pin(self, evening_id: int, pin: str) -> bool:
+    def check_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> bool:
+        """Whether `pin` is the evening's PIN. From a phone that is not on this machine, a wrong
+        PIN is counted for the evening; with none left, PinError "pin_wait" (even for the right
+        one). Nothing is counted for the command line and the serving machine."""
         with self.store.write():
             self.store.evening(evening_id)
-            return secrets.compare_digest(str(pin), self.store.pin(evening_id))
+            good = secrets.compare_digest(str(pin).encode("utf-8"), self.store.pin(evening_id).encode("utf-8"))
+            if caller is None or caller.local:
+                return good
+            now = self.clock()
+            tries = self.store.pin_tries(evening_id) or {"tokens": float(TRY_BURST), "at": now, "wrong": 0,
+                                                         "last_wrong": None}
+            tokens = self._tokens(tries, now)
+            if tokens < 1:
+                self.store.save_pin_tries(evening_id, tokens, now, tries["wrong"], tries["last_wrong"])
+                wait = round((1 - tokens) * TRY_REFILL_S)
+                raise PinError("pin_wait", evening=evening_id, minutes=max(1, math.ceil(wait / 60)))
+            wrong, last = tries["wrong"], tries["last_wrong"]
+            if not good:
+                tokens, wrong, last = tokens - 1, wrong + 1, now
+            self.store.save_pin_tries(evening_id, tokens, now, wrong, last)
+        if not good and self.changed is not None:
+            self.changed(evening_id)  # the scorekeeper's phone says so at once
+        return good
+
+    @staticmethod
+    def _tokens(tries: dict[str, Any], now: float) -> float:
+        """The tries left at `now`: what was left, refilled since (never above TRY_BURST)."""
+        return float(min(float(TRY_BURST), tries["tokens"] + max(0.0, now - tries["at"]) / TRY_REFILL_S))
 
     @guarded
-    def set_pin(self, evening_id: int, pin: str) -> None:
-        """A new PIN for the evening: exactly four digits. Every pen token is revoked."""
+    def pin_tries(self, evening_id: int) -> PinTries:
+        """The wrong PINs typed for the evening since its PIN was last set, and what is left."""
+        with self.store.read():
+            self.store.evening(evening_id)
+            tries = self.store.pin_tries(evening_id)
+        if tries is None:
+            return PinTries()
+        tokens = self._tokens(tries, self.clock())
+        return PinTries(wrong=tries["wrong"], last_wrong=tries["last_wrong"], left=int(tokens),
+                        wait_s=0.0 if tokens >= 1 else (1 - tokens) * TRY_REFILL_S)
+
+    @guarded
+    def set_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> str | None:
+        """A new PIN for the evening: exactly four digits, set by the command line, the serving
+        machine or the phone holding the pen. Every pen token is revoked; the phone that set it
+        gets its new token (returned), and the count of wrong PINs starts again."""
         if not (isinstance(pin, str) and len(pin) == 4 and pin.isdigit()):
             raise PinError("pin_format")
         with self.store.write():
             self.store.evening(evening_id)
-            self.store.set_pin(evening_id, pin)
+            if not (caller is None or caller.local or self.may_change(evening_id, caller)):
+                raise PenError("no_pen", evening=evening_id)
+            self.store.set_pin(evening_id, pin, caller.device if caller else None)
+            tries = self.store.pin_tries(evening_id)
+            if tries is not None:
+                self.store.save_pin_tries(evening_id, tries["tokens"], tries["at"], 0, None)
+            token = self.pen_token(evening_id, caller.device) if caller else None
+        if token is not None and caller is not None:
+            self._hold(evening_id, caller.device, token)
         if self.changed is not None:
             self.changed(evening_id)
+        return token
 
-    def reset_pin(self, evening_id: int) -> str:
-        """A new random PIN for the evening (`scorepad pin ID --reset`); every pen is revoked."""
+    def reset_pin(self, evening_id: int, caller: Caller | None = None) -> str:
+        """A new random PIN for the evening (`scorepad pin ID --reset`, or "Neue PIN" on the
+        serving machine); every pen is revoked."""
+        if caller is not None and not caller.local:
+            raise PenError("pin_only_here", evening=evening_id)
         pin = new_pin()
-        self.set_pin(evening_id, pin)
+        self.set_pin(evening_id, pin, caller)
         return pin
 
     # -- the pen ---------------------------------------------------------------------------------
@@ -90,23 +190,34 @@ class Pins:
 
     def holds_pen(self, evening_id: int, device: str, token: str | None) -> bool:
         """Whether the token the phone kept is still the pen (the PIN has not changed since)."""
-        if not device or not token:
+        if not device or not token or not isinstance(token, str):
             return False
         try:
-            good = secrets.compare_digest(token, self.pen_token(evening_id, device))
-        except (TypeError, ValueError):
+            good = secrets.compare_digest(token.encode("utf-8"), self.pen_token(evening_id, device).encode("utf-8"))
+        except (TypeError, ValueError, UnicodeError):
             return False
         if good:
             self._hold(evening_id, device, token)
         return good
 
-    def take_pen(self, evening_id: int, device: str, pin: str | None = None) -> str | None:
-        """The pen for `device`: with the right PIN (or None for the phone that starts the
-        evening or sets a new PIN: the caller knows it may), its token; a wrong PIN: None."""
-        if pin is not None and not self.check_pin(evening_id, pin):
+    @guarded
+    def take_pen(self, evening_id: int, caller: Caller, pin: str | None = None) -> str | None:
+        """The pen for the phone `caller`, as a token to keep: with the right PIN (counted as
+        check_pin counts), or without one for the phone that set the evening's current PIN (it
+        started the evening there, or typed a new PIN). Otherwise None."""
+        if not caller.device:
             return None
-        token = self.pen_token(evening_id, device)
-        self._hold(evening_id, device, token)
+        if pin is not None:
+            if not self.check_pin(evening_id, pin, caller):
+                return None
+        else:
+            with self.store.read():
+                self.store.evening(evening_id)
+                setter = self.store.pin_setter(evening_id)
+            if setter != caller.device:
+                return None
+        token = self.pen_token(evening_id, caller.device)
+        self._hold(evening_id, caller.device, token)
         return token
 
     def _hold(self, evening_id: int, device: str, token: str) -> None:

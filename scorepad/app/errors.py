@@ -31,7 +31,12 @@ class PlayerNameError(ScorepadError):
 
 
 class PinError(ScorepadError):
-    """A PIN that is not four digits."""
+    """A PIN that is not four digits, or typed too often wrong for the evening."""
+
+
+class PenError(ScorepadError):
+    """A change from a phone that does not hold the evening's pen (never had it, or a new PIN
+    took it), or of something other tables rely on."""
 
 
 class ExportError(ScorepadError):

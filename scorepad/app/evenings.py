@@ -36,7 +36,7 @@ from scorepad.engine import Game, HandResult, Replay, before_hand, try_hand
 from scorepad.errors import HandError, SessionError
 from scorepad.session import (SessionFile, names_in, parse_session, parse_session_text, plain_session, session_table,
                               started_at)
-from scorepad.store import Store, StoreError, damage, dumps, now
+from scorepad.store import Store, StoreError, damage, dumps, new_pin, now
 from scorepad.tables import RuleTable, builtin_tables, table_as_dict
 
 
@@ -83,15 +83,16 @@ class Evenings:
     @guarded
     def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
                       options: dict[str, Any] | None = None, place: str | None = None,
-                      note: str | None = None) -> EveningInfo:
-        """A new evening at the rule table `ruleset` (with `options`), its table copied in."""
+                      note: str | None = None, device: str | None = None) -> EveningInfo:
+        """A new evening at the rule table `ruleset` (with `options`), its table copied in.
+        Started on a phone (`device`), that phone sets its PIN: it may take the pen."""
         session = parse_session({"format": 1, "ruleset": ruleset, "players": players,
                                  "first_dealer": first_dealer, "options": options or {}, "hands": []})
-        return self._create(session, place, note, "start")
+        return self._create(session, place, note, "start", device)
 
     @guarded
     def import_session(self, source: str | dict[str, Any] | SessionFile, place: str | None = None,
-                       note: str | None = None) -> EveningInfo:
+                       note: str | None = None, device: str | None = None) -> EveningInfo:
         """A session file (text, decoded JSON or parsed) stored as a new evening."""
         if isinstance(source, str):
             session = parse_session_text(source)
@@ -99,7 +100,7 @@ class Evenings:
             session = source
         else:
             session = parse_session(source)
-        return self._create(session, place, note, "import")
+        return self._create(session, place, note, "import", device)
 
     def _with_variant(self, session: SessionFile) -> SessionFile:
         """A session naming a house variant of this store (by its id; `start` by its name too)
@@ -111,7 +112,8 @@ class Evenings:
                 session = session.model_copy(update={"ruleset": variant["id"], "variant": variant})
         return plain_session(session)
 
-    def _create(self, session: SessionFile, place: str | None, note: str | None, action: str) -> EveningInfo:
+    def _create(self, session: SessionFile, place: str | None, note: str | None, action: str,
+                device: str | None = None) -> EveningInfo:
         # the place and note given win over the session file's; its date, if any, is kept
         session = self._with_variant(session)
         place = check_text("place", place) or check_text("place", session.place)
@@ -142,9 +144,10 @@ class Evenings:
                 "place": place, "note": note, "finished": 0, "finished_at": None, "version": 0,
             }, ids)
             self.store.insert_hands(evening_id, hands)
+            self.store.set_pin(evening_id, new_pin(), device)  # the phone that starts it may keep score
             new = {"ruleset": session.ruleset, "players": names, "first_dealer": dealer,
                    "options": options, "hands": len(hands)}
-            live.version = self.store.log_change(evening_id, 0, action, None, None, new)
+            live.version = self.store.log_change(evening_id, 0, action, None, None, new, None, device)
             row = self.store.evening(evening_id)
             write_checkpoint(self.store, row, live.version, live)
             info = self.info(evening_id, row)
@@ -203,6 +206,12 @@ class Evenings:
             live = replay_live(table, row["players"], row["first_dealer"], hands, row["version"])
         self.keep(evening_id, live)
         return live
+
+    @guarded
+    def played_by(self, ruleset: str) -> list[int]:
+        """The evenings played at the rule table (or house variant) `ruleset`."""
+        with self.store.read():
+            return self.store.evenings_at(ruleset)
 
     @guarded
     def history(self, evening_id: int) -> list[ChangeEntry]:

@@ -4,7 +4,7 @@ read from a TOML rule table that `extends` the built-in one."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from scorepad import tomlwrite
 from scorepad.app.checks import check_text
@@ -30,10 +30,12 @@ class House:
             return [HouseRules(**{k: r[k] for k in HouseRules.model_fields}) for r in self.store.house_rules()]
 
     @guarded
-    def save_house_rules(self, name: str, base: str, options: dict[str, Any]) -> HouseRules:
+    def save_house_rules(self, name: str, base: str, options: dict[str, Any],
+                         may_replace: Callable[[str], None] | None = None) -> HouseRules:
         """Keep a variant of the built-in table `base` under `name` (a variant of that name is
         replaced). The values are checked as a session's options are: a wrong one is refused
-        naming options.<key>."""
+        naming options.<key>. `may_replace(id)` is asked, in the same transaction, before a
+        stored variant is replaced (it raises to refuse)."""
         name = (check_text("name", name) or "").strip()
         if not name:
             raise SessionError("name", "house_name_missing")
@@ -49,6 +51,9 @@ class House:
             for other in self.store.house_rules():
                 if variant_id(other["base"], other["name"]) == rid and other["name"].casefold() != name.casefold():
                     raise SessionError("name", "house_id_taken", id=rid, other=other["name"])
+            replaced = self.store.house_rule(name)
+            if replaced is not None and may_replace is not None:
+                may_replace(variant_id(replaced["base"], replaced["name"]))
             rule_id = self.store.save_house_rules(name, base, options)
         return HouseRules(id=rule_id, name=name, base=base, options=options)
 
@@ -95,13 +100,14 @@ class House:
         return tomlwrite.dumps(self.house_variant(name))
 
     @guarded
-    def import_house_rules(self, path: str | Path) -> HouseRules:
+    def import_house_rules(self, path: str | Path, may_replace: Callable[[str], None] | None = None) -> HouseRules:
         """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
         load_table_file(path)  # refuses a wrong file (unreadable, bad TOML) naming it
-        return self.import_house_rules_text(Path(path).read_text(encoding="utf-8"), str(path))
+        return self.import_house_rules_text(Path(path).read_text(encoding="utf-8"), str(path), may_replace)
 
     @guarded
-    def import_house_rules_text(self, text: str, source: str = "Hausregeln") -> HouseRules:
+    def import_house_rules_text(self, text: str, source: str = "Hausregeln",
+                                may_replace: Callable[[str], None] | None = None) -> HouseRules:
         """TOML text of a rule table that `extends` a built-in one (pasted in the app), kept
         as a house variant. A wrong table is refused with the key path and the reason."""
         table, raw = load_table_text(text, source)
@@ -119,4 +125,4 @@ class House:
         rid = variant_id(base, table.name)
         if raw.get("id") is not None and raw.get("id") != rid:
             raise TableError(source, "id", "house_id", id=rid, name=table.name)
-        return self.save_house_rules(table.name, base, options)
+        return self.save_house_rules(table.name, base, options, may_replace)

@@ -52,6 +52,13 @@ class Players:
             return [PlayerInfo(**row) for row in self.store.players()]
 
     @guarded
+    def evenings_of(self, name: str) -> list[int]:
+        """The evenings the player `name` sits at (none for a name no one has)."""
+        with self.store.read():
+            row = self.store.player(name)
+            return [] if row is None else self.store.evenings_of(row["id"])
+
+    @guarded
     def rename_player(self, old: str, new: str) -> PlayerInfo:
         """A new name for a person: every evening of theirs keeps them, under the new name."""
         new = check_name(new)

@@ -2,7 +2,8 @@
 
 Screens render what the app layer returns and call it for every change; no rule lives here.
 Every phone on the server sees every change at once: the app layer tells each open page,
-which renders again. Who may change an evening: see ui/access.py.
+which renders again. Who may change an evening: the app layer decides at every change
+(scorepad/app/access.py; each screen calls it as this phone, scorepad/app/phone.py).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from typing import Any, Callable
 
 import flet as ft
 
-from scorepad.app import App, Reverted
+from scorepad.app import App, Caller, Reverted
+from scorepad.app.phone import PhoneApp
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
-from scorepad.ui.access import PinGuard
 from scorepad.ui.flet_private import context_page
 from scorepad.ui.peer import is_local
 from scorepad.ui.widgets import tag
@@ -70,17 +71,17 @@ def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
 
 @dataclass
 class Nav:
-    """What every screen gets: the app layer, where we are, how to move and to refresh, and
-    which evenings this phone may change."""
+    """What every screen gets: the app layer (as this phone: every change it asks for is
+    checked there, scorepad.app.phone), where we are, how to move and to refresh, and which
+    evenings this phone may change."""
 
-    app: App
+    app: PhoneApp
     route: Route
     go: Callable[[Route], None]
     refresh: Callable[[], None]
     page: ft.Page | None = None
     require_pin: bool = False
     pens: dict[int, str] = field(default_factory=dict)  # evening -> this phone's pen token (kept on the phone)
-    guard: PinGuard | None = None
     notice: Notice | None = None
     show: Callable[[Any], None] | None = None
     device: str = ""  # this phone (see phone_device): its drafts and its changes
@@ -89,21 +90,24 @@ class Nav:
         return lambda: self.go(Route(screen, evening, number))
 
     def can_edit(self, evening_id: int | None) -> bool:
-        """Without a PIN requirement (the app on this machine only) everyone may; otherwise
-        only a phone that holds the pen: it started the evening or entered its PIN, and the
-        PIN has not changed since (the token it keeps survives reloads and restarts)."""
-        if not self.require_pin:
-            return True
-        if evening_id is None or evening_id not in self.pens:
-            return False
-        return self.app.holds_pen(evening_id, self.device, self.pens[evening_id])
+        """What the screens offer: without a PIN requirement (the app on this machine only)
+        everyone may change; otherwise only a phone that holds the pen: it started the evening
+        or entered its PIN, and the PIN has not changed since (the token it keeps survives
+        reloads and restarts). The app layer checks again at every change."""
+        return evening_id is not None and self.app.may_change(evening_id)
 
     def take_pen(self, evening_id: int, pin: str | None = None) -> bool:
         """This phone takes the pen (with the PIN; None: it started the evening or set the
-        PIN) and keeps its token in the phone's storage. False: the PIN was wrong."""
-        token = self.app.take_pen(evening_id, self.device, pin)
+        PIN) and keeps its token in the phone's storage. False: the PIN was wrong (PinError
+        when the evening takes no more tries for now)."""
+        token = self.app.take_pen(evening_id, pin=pin)
         if token is None:
             return False
+        self.keep_pen(evening_id, token)
+        return True
+
+    def keep_pen(self, evening_id: int, token: str) -> None:
+        """Keep a pen token in this phone's storage (across reloads, closed tabs, restarts)."""
         self.pens[evening_id] = token
         kept = json.dumps({str(e): t for e, t in self.pens.items()})
 
@@ -114,12 +118,6 @@ class Nav:
                 pass  # the pen lasts as long as this tab's connection
 
         self.soon(keep)
-        return True
-
-    @property
-    def client(self) -> str:
-        page = self.page
-        return (getattr(page, "client_ip", None) or "") or (page.session.id if page is not None else "")
 
     @property
     def local(self) -> bool:
@@ -257,7 +255,7 @@ def notice_line(nav: Nav) -> ft.Control | None:
 
 
 @ft.component
-def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGuard, device: str = "",
+def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str = "",
          pens: dict[int, str] | None = None) -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
@@ -291,10 +289,23 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, guard: PinGua
         set_route(to)
         set_notice(None)  # a line is about the screen it was said on
 
-    nav = Nav(app=app, route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
-              pens=kept.current, guard=guard, notice=notice, show=set_notice, device=device)
-    if route.screen == "hand" and not nav.can_edit(route.evening):
-        return read_only_banner(app, screen_of("table")(nav, tick))  # no PIN, no form: back to watching
+    held = kept.current
+
+    def caller() -> Caller:
+        """This phone as the app layer sees it, at the moment of each call."""
+        return Caller(device=device, pens=dict(held), local=is_local(page))
+
+    nav = Nav(app=PhoneApp(app, caller), route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
+              pens=held, notice=notice, show=set_notice, device=device)
+    on_form = ft.use_ref(None)  # the form this phone opened while it held the pen
+    if route.screen == "hand":
+        if nav.can_edit(route.evening):
+            on_form.current = route
+        elif on_form.current != route:
+            return read_only_banner(app, screen_of("table")(nav, tick))  # no PIN, no form: back to watching
+        # else: the pen was taken while the form was open: its taps stay, a save is refused in words
+    else:
+        on_form.current = None
     return read_only_banner(app, screen_of(route.screen)(nav, tick))
 
 
@@ -375,8 +386,7 @@ async def phone_device(page: ft.Page) -> str:
 def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], None]:
     """The Flet entry point for one store: each phone (a browser tab) gets the same app layer.
     With `require_pin`, changing an evening needs its PIN (always so on a shared network)."""
-    app = App.open(db_path)
-    guard = PinGuard()
+    app = App.open(db_path, pen_required=require_pin)
 
     async def main(page: ft.Page) -> None:
         asked = asyncio.ensure_future(phone_device(page))
@@ -389,9 +399,8 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked
         pens = await phone_pens(page) if require_pin else {}
-        page.render(Root, app, page, Route("start"), require_pin, guard, device, pens)
+        page.render(Root, app, page, Route("start"), require_pin, device, pens)
         run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]
-    main.guard = guard  # type: ignore[attr-defined]
     return main

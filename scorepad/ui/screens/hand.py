@@ -60,7 +60,10 @@ def HandScreen(nav, tick: int) -> ft.Control:
         latest.current = new
         set_draft(new)
         if number is None:
-            app.save_draft(evening_id, new, expected_version=None, device=nav.device)
+            try:
+                app.save_draft(evening_id, new, expected_version=None, device=nav.device)
+            except ScorepadError:
+                pass  # the pen was taken meanwhile: the taps stay on the screen, the line above says why
 
     hand = form.to_hand(ctx, draft)
     err = NO_ERROR
@@ -159,9 +162,15 @@ def HandScreen(nav, tick: int) -> ft.Control:
                                          key="discard")),
                    big_button("Trotzdem eintragen", lambda: save(expected=info.version), key="save-anyway",
                               disabled=result is None or busy)]
+    lost: list[ft.Control] = []
+    if not nav.can_edit(evening_id):  # a new PIN took the pen while the form was open: the taps stay
+        lost = [ft.Row([tag(ft.Text(PEN_LOST, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.ERROR, expand=True,
+                                    key="pen-lost")),
+                        tag(ft.OutlinedButton("PIN eingeben", height=48, on_click=nav.to("pin", evening_id),
+                                              key="pen-lost-pin"))], wrap=True)]
     title = f"Spiel {number} ändern" if number else f"Spiel {info.hands + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column([c for c in [notice_line(nav)] if c is not None] + conflict + _summary_line(form, ctx, draft)
+                  ft.Column(lost + [c for c in [notice_line(nav)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
 
 

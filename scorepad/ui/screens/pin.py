@@ -1,6 +1,7 @@
 """The evening's PIN: entering it gives this phone the pen (kept across reloads and restarts);
 a scorekeeper, and the machine that serves scorepad, can show it and set a new one. Wrong PINs
-are rate-limited per client (ui/access.py); the lock-out counts down on the screen."""
+are counted per evening by the app layer (app/access.py), whatever phone typed them; when none
+are left the screen says how long to wait."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import TARGET, big_button, chip, header, screen, tag
 
 KEY_WIDTH = 88
+WAIT_REFRESH_S = 15.0  # while a phone must wait for its next PIN: how often the screen says so again
 KEYPAD = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["", "0", "back"]]  # as on a phone
 
 
@@ -46,7 +48,7 @@ def tries_text(left: int) -> str:
 
 
 def wait_text(seconds: float) -> str:
-    return f"Zu viele falsche Versuche: noch {math.ceil(seconds)} s warten"
+    return f"Zu viele falsche PINs für diesen Abend: nächster Versuch in {max(1, math.ceil(round(seconds) / 60))} min"
 
 
 @ft.component
@@ -56,10 +58,11 @@ def PinScreen(nav, tick: int) -> ft.Control:
     digits, set_digits = ft.use_state("")
     message, set_message = ft.use_state("")
     ticking = ft.use_ref(False)
-    wait = nav.guard.wait_left(nav.client) if nav.guard else 0
+    tries = nav.app.pin_tries(evening_id)
+    wait = 0.0 if nav.local else tries.wait_s  # the serving machine sees the PIN anyway
 
     def count_down() -> None:
-        """While the phone must wait: render again each second, one timer at a time."""
+        """While the phone must wait: render again now and then, one timer at a time."""
         if ticking.current:
             return
         ticking.current = True
@@ -68,27 +71,25 @@ def PinScreen(nav, tick: int) -> ft.Control:
             ticking.current = False
             nav.refresh()
 
-        nav.soon(tick_once, 1.0)
+        nav.soon(tick_once, WAIT_REFRESH_S)
 
     def typed(value: str):
         set_digits(value)
         if len(value) < 4:
             return
-        if nav.guard and nav.guard.wait_left(nav.client) > 0:
-            set_digits("")
+        set_digits("")
+        try:
+            taken = nav.take_pen(evening_id, value)
+        except ScorepadError as exc:  # no tries left for this evening now
+            set_message(exc.german)
             return
-        if nav.take_pen(evening_id, value):
-            if nav.guard:
-                nav.guard.succeeded(nav.client)
+        if taken:
             nav.go(type(nav.route)("table", evening_id))
             nav.route = type(nav.route)("table", evening_id)
             nav.notify("PIN richtig: du kannst jetzt eintragen")
             return
-        if nav.guard:
-            nav.guard.failed(nav.client)
-        left = nav.guard.tries_left(nav.client) if nav.guard else 0
-        set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "")  # then the countdown speaks
-        set_digits("")
+        left = nav.app.pin_tries(evening_id).left
+        set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "")  # then the wait speaks
 
     body: list[ft.Control] = [ft.Text("Zum Eintragen die PIN des Abends eingeben (sie steht auf dem Handy, das "
                                       "schreibt, unter dem Schlüssel).", size=16)]
@@ -132,18 +133,22 @@ def PinShowScreen(nav, tick: int) -> ft.Control:
 
     def set_pin():
         try:
-            nav.app.set_pin(evening_id, new)
+            token = nav.app.set_pin(evening_id, new)  # refused unless this phone may, now
         except ScorepadError as exc:
             nav.notify(exc.german)
             cancel()
             return
-        if holds or nav.require_pin:
-            nav.take_pen(evening_id)  # who sets the PIN keeps the pen; every other phone loses it
+        if token and nav.require_pin:
+            nav.keep_pen(evening_id, token)  # who sets the PIN keeps the pen; every other phone loses it
         cancel()
         nav.notify(f"Neue PIN {new}: die anderen Handys brauchen sie jetzt")
 
+    try:
+        current = nav.app.pin(evening_id)
+    except ScorepadError as exc:  # the pen was taken since the screen was drawn
+        return screen(back, [ft.Text(exc.german, size=16)])
     body: list[ft.Control] = [ft.Text("PIN dieses Abends", size=16),
-                              tag(ft.Text(nav.app.pin(evening_id), size=48, weight=ft.FontWeight.BOLD,
+                              tag(ft.Text(current, size=48, weight=ft.FontWeight.BOLD,
                                           key="pin-current")),
                               ft.Text("Wer sie eingibt, kann auf seinem Handy mitschreiben.", size=16)]
     if step == "show":

@@ -125,6 +125,9 @@ def TableScreen(nav, tick: int) -> ft.Control:
     pen = pen_line(nav, evening_id, holds)
     if pen:
         body.append(tag(ft.Text(pen, size=14, color=ft.Colors.ON_SURFACE_VARIANT, key="pen-line")))
+    alarm = pin_alarm(nav, evening_id) if holds and nav.require_pin else ""
+    if alarm:
+        body.append(tag(ft.Text(alarm, size=14, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600, key="pin-alarm")))
     if lines:
         body.append(ft.Text("Spiele", size=15, weight=ft.FontWeight.BOLD))
         body.extend(lines)
@@ -178,6 +181,16 @@ def arrived(nav, hands: list) -> set[int]:
     seen.current = list(hands)
     glow.current = {n: until for n, until in glow.current.items() if until > now and n <= len(hands)}
     return set(glow.current)
+
+
+def pin_alarm(nav, evening_id: int) -> str:
+    """For the scorekeeper: wrong PINs were typed for this evening since its PIN was set."""
+    tries = nav.app.pin_tries(evening_id)
+    if not tries.wrong:
+        return ""
+    when = fmt.clock_time(tries.last_wrong) if tries.last_wrong else ""
+    times = "1 falsche PIN" if tries.wrong == 1 else f"{tries.wrong} falsche PINs"
+    return f"Achtung: {times} eingegeben" + (f", zuletzt um {when}" if when else "") + " (Neue PIN unter dem Schlüssel)"
 
 
 def pen_line(nav, evening_id: int, holds: bool) -> str:

@@ -1,0 +1,55 @@
+"""The application layer as one phone of the table app uses it.
+
+Every operation that changes something (or shows the PIN) is handed the phone's `Caller`,
+read when the call is made, so the right to change is checked by the application layer at that
+moment (app/access.py), whatever the screen showed when it was drawn. A screen cannot forget
+to say who asks, and what is not listed here is not for phones at all (repairs, files on this
+machine's disk).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+from scorepad.app.caller import Caller
+
+# the operations a phone asks for as itself (the caller is passed on)
+AS_CALLER = frozenset({
+    "start_evening", "import_session", "finish_evening", "add_hand", "edit_hand", "delete_hand", "undo", "redo",
+    "rename_player", "save_draft", "clear_draft", "save_house_rules", "import_house_rules_text", "change_rules",
+    "pin", "check_pin", "set_pin", "reset_pin", "take_pen", "may_change",
+})
+# what a phone reads (anyone at the table may watch)
+READS = frozenset({
+    "store", "pen_required", "subscribe", "evening", "list_evenings", "show", "history", "table_view", "changes_since",
+    "players", "hands", "hand", "session", "export_session", "summary", "season", "table", "before_hand", "preview",
+    "draft", "house_rules", "house_table", "house_variant", "export_house_rules", "rules_preview", "pin_tries",
+    "holds_pen", "pen_holders", "last_writer",
+})
+
+
+class PhoneApp:
+    """`App` for one phone: `caller()` says who the phone is at the moment of each call."""
+
+    def __init__(self, app: Any, caller: Callable[[], Caller]):
+        self._app = app
+        self._caller = caller
+
+    @property
+    def caller(self) -> Caller:
+        return self._caller()
+
+    def __getattr__(self, name: str) -> Any:
+        if name in AS_CALLER:
+            method = getattr(self._app, name)
+
+            @functools.wraps(method)
+            def as_phone(*args: Any, **kwargs: Any) -> Any:
+                kwargs["caller"] = self._caller()
+                return method(*args, **kwargs)
+
+            return as_phone
+        if name in READS:
+            return getattr(self._app, name)
+        raise AttributeError(f"{name!r} is not for phones (scorepad.app.phone)")
