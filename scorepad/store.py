@@ -650,9 +650,20 @@ class Store:
         row["first_dealer"] = next((s["name"] for s in seats if s["id"] == row["first_dealer"]), None)
         return row
 
-    def evenings_at(self, ruleset: str) -> list[int]:
-        """The ids of the evenings played at the rule table (or variant) `ruleset`."""
-        return [r[0] for r in self.db.execute("SELECT id FROM evenings WHERE ruleset = ? ORDER BY id", [ruleset])]
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (another process) commits to the file."""
+        with self.lock:
+            return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
+    def marks(self) -> dict[int, tuple[int, str | None]]:
+        """Per evening, what a change moves: its version and when its PIN was last set."""
+        return {r[0]: (r[1], r[2]) for r in self.db.execute(
+            "SELECT e.id, e.version, p.updated_at FROM evenings e LEFT JOIN pins p ON p.evening_id = e.id")}
+
+    def evenings_at(self, ruleset: str) -> list[tuple[int, str]]:
+        """The evenings played at the rule table `ruleset`: (id, options as stored)."""
+        return [(r[0], r[1]) for r in self.db.execute("SELECT id, options FROM evenings WHERE ruleset = ? ORDER BY id",
+                                                      [ruleset])]
 
     def evening_list(self) -> list[dict]:
         rows = list(self.db.query(

@@ -127,6 +127,25 @@ async def test_a_form_open_when_the_pin_changes_elsewhere_stores_nothing(shared)
     assert shared.app.draft(eid, keeper.storage[DEVICE_KEY])["player"] == "Vroni"  # the draft too
 
 
+async def test_a_pin_reset_on_the_command_line_takes_the_pen_within_two_seconds(shared):
+    keeper, eid = await scorekeeper(shared)
+    await keeper.tap("next-hand")
+    for key in SAUSPIEL:
+        await keeper.tap(key)
+    watching = await watcher(shared, eid, storage=dict(keeper.storage))  # the same phone's other tab
+    assert watching.has("next-hand")
+    with App.open(shared.app.store.path) as elsewhere:  # `scorepad pin ID --reset`, another process
+        elsewhere.reset_pin(eid)
+    for _ in range(20):  # no tap: the server notices the file changed
+        await asyncio.sleep(0.1)
+        await keeper.settle()
+        await watching.settle()
+        if keeper.has("pen-lost") and watching.has("unlock"):
+            break
+    assert keeper.has("pen-lost") and keeper.has("save")  # the form stays, with its taps
+    assert watching.has("unlock") and not watching.has("next-hand")
+
+
 async def test_the_serving_machine_sees_the_pin_without_holding_the_pen(shared):
     keeper, eid = await scorekeeper(shared)
     here = await watcher(shared, eid, client_ip="127.0.0.1")

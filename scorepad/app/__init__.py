@@ -79,6 +79,7 @@ class App:
         self._drafts = Drafts(self._evenings)
         self._repairs = Repairs(self._evenings)
         self._views = Views(self._evenings)
+        self._watch: Any = None  # app/watch.py, started by watch()
 
     @classmethod
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
@@ -95,7 +96,18 @@ class App:
     def _authorized(self, evening_id: int, caller: Caller | None) -> None:
         self._pins.authorize(evening_id, caller)
 
+    def watch(self, interval: float | None = None) -> None:
+        """Tell the listeners of changes other processes make to the store too (the server
+        does this: a PIN reset on the command line takes the pen from the phones at once)."""
+        from scorepad.app.watch import WATCH_S, StoreWatch
+
+        if self._watch is None:
+            self._watch = StoreWatch(self.store, self._evenings.changed, self._evenings.drop,
+                                     WATCH_S if interval is None else interval)
+
     def close(self) -> None:
+        if self._watch is not None:
+            self._watch.stop()
         self.store.close()
 
     def __enter__(self) -> "App":
@@ -279,16 +291,16 @@ class App:
         keep score of is played by (it may save it under a new name); the serving machine may."""
         return self._house.save_house_rules(name, base, options, self._replacing(caller))
 
-    def _replacing(self, caller: Caller | None) -> Callable[[str], None] | None:
+    def _replacing(self, caller: Caller | None) -> Callable[[str, str], None] | None:
         """What a phone may replace: a stored variant only if it keeps score of every evening
         played by it (the command line and the serving machine may replace any)."""
         if caller is None or caller.local or not self.pen_required:
             return None
 
-        def may_replace(variant_id: str) -> None:
-            for evening_id in self._evenings.played_by(variant_id):
+        def may_replace(base: str, name: str) -> None:
+            for evening_id in self._evenings.played_by(base, name):
                 if not self._pins.may_change(evening_id, caller):
-                    raise PenError("house_variant_in_use", name=variant_id, evening=evening_id)
+                    raise PenError("house_variant_in_use", name=name, evening=evening_id)
 
         return may_replace
 

@@ -208,10 +208,20 @@ class Evenings:
         return live
 
     @guarded
-    def played_by(self, ruleset: str) -> list[int]:
-        """The evenings played at the rule table (or house variant) `ruleset`."""
+    def played_by(self, base: str, name: str) -> list[int]:
+        """The evenings played by the house variant `name` of the built-in table `base` (an
+        evening keeps a variant as its built-in table with the variant's values and name)."""
         with self.store.read():
-            return self.store.evenings_at(ruleset)
+            rows = self.store.evenings_at(base)
+        played = []
+        for evening_id, options in rows:
+            try:
+                named = json.loads(options).get("name")
+            except (TypeError, ValueError, AttributeError):
+                continue
+            if isinstance(named, str) and named.casefold() == name.casefold():
+                played.append(evening_id)
+        return played
 
     @guarded
     def history(self, evening_id: int) -> list[ChangeEntry]:

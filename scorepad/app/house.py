@@ -31,11 +31,11 @@ class House:
 
     @guarded
     def save_house_rules(self, name: str, base: str, options: dict[str, Any],
-                         may_replace: Callable[[str], None] | None = None) -> HouseRules:
+                         may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
         """Keep a variant of the built-in table `base` under `name` (a variant of that name is
         replaced). The values are checked as a session's options are: a wrong one is refused
-        naming options.<key>. `may_replace(id)` is asked, in the same transaction, before a
-        stored variant is replaced (it raises to refuse)."""
+        naming options.<key>. `may_replace(base, name)` is asked, in the same transaction,
+        before a stored variant is replaced (it raises to refuse)."""
         name = (check_text("name", name) or "").strip()
         if not name:
             raise SessionError("name", "house_name_missing")
@@ -53,7 +53,7 @@ class House:
                     raise SessionError("name", "house_id_taken", id=rid, other=other["name"])
             replaced = self.store.house_rule(name)
             if replaced is not None and may_replace is not None:
-                may_replace(variant_id(replaced["base"], replaced["name"]))
+                may_replace(replaced["base"], replaced["name"])
             rule_id = self.store.save_house_rules(name, base, options)
         return HouseRules(id=rule_id, name=name, base=base, options=options)
 
@@ -100,14 +100,14 @@ class House:
         return tomlwrite.dumps(self.house_variant(name))
 
     @guarded
-    def import_house_rules(self, path: str | Path, may_replace: Callable[[str], None] | None = None) -> HouseRules:
+    def import_house_rules(self, path: str | Path, may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
         """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
         load_table_file(path)  # refuses a wrong file (unreadable, bad TOML) naming it
         return self.import_house_rules_text(Path(path).read_text(encoding="utf-8"), str(path), may_replace)
 
     @guarded
     def import_house_rules_text(self, text: str, source: str = "Hausregeln",
-                                may_replace: Callable[[str], None] | None = None) -> HouseRules:
+                                may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
         """TOML text of a rule table that `extends` a built-in one (pasted in the app), kept
         as a house variant. A wrong table is refused with the key path and the reason."""
         table, raw = load_table_text(text, source)
