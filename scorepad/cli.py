@@ -282,14 +282,23 @@ def _indented(value, by: int) -> str:
 
 
 def cmd_rulesets(args) -> int:
-    from scorepad.tables import builtin_tables, load_table_file
+    from scorepad.tables import builtin_tables
 
     if args.action == "check":
         if not args.file:
             raise ScorepadError("check_needs_file")
-        table = load_table_file(args.file)
-        print(f"{args.file}: ok ({table.id}: {table.name}, {table.family}, "
-              f"{'/'.join(str(n) for n in table.players)} players)")
+        # the verdict `rulesets import` acts on (app.house.read_house_file); with a store named,
+        # also that no other variant there has the id
+        if args.db or os.environ.get("SCOREPAD_DB"):
+            with _app(args) as app:
+                found = app.check_house_rules(args.file)
+        else:
+            from scorepad.app.house import read_house_file
+
+            found = read_house_file(args.file)
+        table = found.table
+        print(f"{args.file}: ok ({found.ruleset}: {table.name}, {table.family}, "
+              f"{'/'.join(str(n) for n in table.players)} players; a house variant of {found.base})")
         return 0
     if args.action in ("import", "export"):
         if not args.file:

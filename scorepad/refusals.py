@@ -359,10 +359,18 @@ CATALOGUE: dict[str, Refusal] = {
                              "Eine Hausregel nennt die eingebaute Tabelle, die sie ändert ({known})"),
     "house_not_changes": Refusal("cannot be kept as changes to its built-in table",
                                  "lässt sich nicht als Änderung der eingebauten Tabelle speichern"),
-    "house_id": Refusal("a house variant's id is its built-in table and its name: {id!r} for {name!r} "
-                        "(or leave the id out)",
-                        "Die Kennung einer Hausregel ist ihre Tabelle und ihr Name: {id!r} für {name!r} "
-                        "(oder die Kennung weglassen)"),
+    "house_id_form": Refusal("a house variant's id is small letters, digits and dashes (got {id!r}): "
+                             "write id = \"{write}\", or leave the id out (it is then {own!r})",
+                             "Die Kennung einer Hausregel besteht aus Kleinbuchstaben, Ziffern und Bindestrichen "
+                             "(nicht {id!r}): id = \"{write}\" schreiben oder weglassen (dann {own!r})"),
+    "house_id_builtin": Refusal("{id!r} is the built-in table {other!r}: write another id, or leave the id out "
+                                "(it is then {own!r})",
+                                "{id!r} ist die eingebaute Tabelle {other!r}: eine andere Kennung schreiben "
+                                "oder weglassen (dann {own!r})"),
+    "house_id_taken_id": Refusal("its id {id!r} is already that of {other!r}: write another id, or leave the id "
+                                 "out (it is then {own!r})",
+                                 "Die Kennung {id!r} hat schon {other!r}: eine andere schreiben oder weglassen "
+                                 "(dann {own!r})"),
     "house_id_taken": Refusal("its id {id!r} is already that of {other!r}; choose another name",
                               "Ihre Kennung {id!r} hat schon {other!r}; bitte einen anderen Namen wählen"),
     "no_house_variant": Refusal("no house variant named {name!r}", "Keine Hausregel namens {name!r}"),

@@ -312,6 +312,38 @@ def load_table_file(path: str | Path) -> RuleTable:
     return validate_table(merged, source)
 
 
+def load_table_file_raw(path: str | Path) -> tuple[RuleTable, dict[str, Any], str | None]:
+    """A table from a TOML file (as `load_table_file`), the raw values as written, and the
+    built-in table its `extends` chain ends at (None: it extends none, or the chain ends at a
+    complete table that is not built in)."""
+    path = Path(path)
+    source = str(path)
+    raw = _read_toml(path, source)
+    search = [path.resolve().parent]
+    try:
+        search.append(builtin_dir())
+    except FileNotFoundError:
+        pass
+    merged = _resolve(raw, source, search, (str(raw.get("id", path.stem)),))
+    return validate_table(merged, source), raw, _builtin_root(raw, search)
+
+
+def _builtin_root(raw: dict[str, Any], search: list[Path]) -> str | None:
+    """The built-in table at the end of `raw`'s `extends` chain (looked up as `_resolve` does:
+    beside the file first, then among the built-ins); None if it ends elsewhere. The chain is
+    known to be sound (`_resolve` read it)."""
+    builtin = builtin_dir().resolve()
+    while isinstance(raw.get("extends"), str):
+        base_id = raw["extends"]
+        path = next((folder / f"{base_id}.toml" for folder in search if (folder / f"{base_id}.toml").is_file()), None)
+        if path is None:
+            return None
+        if path.resolve().parent == builtin:
+            return base_id
+        raw = _read_toml(path, str(path))
+    return None
+
+
 def load_table_text(text: str, source: str) -> tuple[RuleTable, dict[str, Any]]:
     """A table from TOML text (pasted in the app); `extends` names a built-in table. Returns
     the table and the raw values as written."""

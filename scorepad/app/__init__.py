@@ -34,7 +34,7 @@ from scorepad.app.drafts import Drafts
 from scorepad.app.errors import (EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
                                  PinError, PlayerNameError, StaleVersionError)
 from scorepad.app.evenings import Evenings
-from scorepad.app.house import House
+from scorepad.app.house import House, HouseFile
 from scorepad.app.models import (ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season,
                                  SeasonRow)
 from scorepad.app.players import Players
@@ -244,6 +244,10 @@ class App:
     def export_house_rules(self, name: str) -> str:
         """The variant (by its id or name) as a TOML rule table that `extends` its built-in table."""
         return self._house.export_house_rules(name)
+
+    def check_house_rules(self, path: str | Path) -> HouseFile:
+        """`rulesets check FILE`: the verdict `import_house_rules` acts on, storing nothing."""
+        return self._house.check_house_rules(path)
 
     def import_house_rules(self, path: str | Path) -> HouseRules:
         """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
