@@ -334,7 +334,7 @@ def _builtin_root(raw: dict[str, Any], search: list[Path]) -> str | None:
     known to be sound (`_resolve` read it)."""
     builtin = builtin_dir().resolve()
     while isinstance(raw.get("extends"), str):
-        base_id = raw["extends"]
+        base_id: str = raw["extends"]
         path = next((folder / f"{base_id}.toml" for folder in search if (folder / f"{base_id}.toml").is_file()), None)
         if path is None:
             return None
