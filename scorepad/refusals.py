@@ -456,6 +456,10 @@ CATALOGUE: dict[str, Refusal] = {
                          "comes hand {after}); `scorepad check --repair` numbers the hands again",
                          "Abend {evening}: Spiel {number} fehlt in der Datei (nach Spiel {before} kommt "
                          "Spiel {after}); `scorepad check --repair` zählt die Spiele neu"),
+    "hand_unscorable": Refusal("evening {evening}: hand {number} no longer scores ({key}: {reason}); "
+                               "`scorepad check --repair` moves it aside",
+                               "Abend {evening}: Spiel {number} lässt sich nicht mehr werten ({key}: {reason}); "
+                               "`scorepad check --repair` legt es beiseite"),
     "rule_table_damaged": Refusal("evening {evening}: its stored rule table is damaged ({reason}); "
                                   "`scorepad check --repair` rebuilds it from the ruleset and options",
                                   "Abend {evening}: die gespeicherte Regeltabelle ist beschädigt ({reason}); "
