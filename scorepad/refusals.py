@@ -268,7 +268,8 @@ CATALOGUE: dict[str, Refusal] = {
                                "muss ein JSON-Objekt mit format, ruleset, players und hands sein"),
     "format_wrong": Refusal("must be {format} (got {got!r}): this scorepad reads format {format}",
                             "muss {format} sein (nicht {got!r}): dieses scorepad liest Format {format}"),
-    "not_json": Refusal("not JSON: {reason}", "kein JSON: {reason}"),
+    "not_json": Refusal("not JSON: line {line}, column {column}: {reason}",
+                        "kein JSON: Zeile {line}, Spalte {column}: {reason}"),
     "json_unreadable": Refusal("cannot be read as JSON: {reason}", "als JSON nicht lesbar: {reason}"),
     "seat_name_empty": Refusal("a name must not be empty", "Ein Name darf nicht leer sein"),
     "name_empty": Refusal("a player's name must not be empty", "Ein Spielername darf nicht leer sein"),
@@ -495,7 +496,8 @@ CATALOGUE: dict[str, Refusal] = {
     "session_too_large": Refusal("{file}: {size} bytes, larger than any real evening (at most {limit} bytes); "
                                  "not read", "{file}: {size} Bytes, größer als jeder echte Abend (höchstens "
                                  "{limit}); nicht gelesen"),
-    "hand_json_invalid": Refusal("HAND_JSON: not JSON: {reason}", "HAND_JSON: kein JSON: {reason}"),
+    "hand_json_invalid": Refusal("HAND_JSON: not JSON: line {line}, column {column}: {reason}",
+                                 "HAND_JSON: kein JSON: Zeile {line}, Spalte {column}: {reason}"),
 }
 
 
