@@ -320,6 +320,16 @@ def test_a_damaged_evening_refuses_every_change_until_repaired(evening, capsys):
     ok(capsys, "--db", evening, "finish", 1)
 
 
+def test_an_evening_with_damaged_options_refuses_every_change_until_repaired(evening, capsys):
+    _poke(evening, "UPDATE evenings SET options = '{' WHERE id = 1")
+    before = dump(evening)
+    for argv in (("add", 1, json.dumps(SAUSPIEL)), ("delete", 1, 1), ("finish", 1)):
+        assert refused(capsys, "--db", evening, *argv).startswith("evening 1: its stored options are damaged"), argv
+    assert dump(evening) == before
+    assert run(capsys, "--db", evening, "check", "--repair")[0] == 0
+    ok(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL))
+
+
 def test_a_hand_that_no_longer_scores_refuses_changes_and_repair_moves_it_aside(evening, capsys):
     _poke(evening, "UPDATE hands SET data = ? WHERE evening_id = 1 AND number = 2",
           json.dumps({**SAUSPIEL, "augen": 700}))
