@@ -282,14 +282,23 @@ def _indented(value, by: int) -> str:
 
 
 def cmd_rulesets(args) -> int:
-    from scorepad.tables import builtin_tables, load_table_file
+    from scorepad.tables import builtin_tables
 
     if args.action == "check":
         if not args.file:
             raise ScorepadError("check_needs_file")
-        table = load_table_file(args.file)
-        print(f"{args.file}: ok ({table.id}: {table.name}, {table.family}, "
-              f"{'/'.join(str(n) for n in table.players)} players)")
+        # the verdict `rulesets import` acts on (app.house.read_house_file); with a store named,
+        # also that no other variant there has the id
+        if args.db or os.environ.get("SCOREPAD_DB"):
+            with _app(args) as app:
+                found = app.check_house_rules(args.file)
+        else:
+            from scorepad.app.house import read_house_file
+
+            found = read_house_file(args.file)
+        table = found.table
+        print(f"{args.file}: ok ({found.ruleset}: {table.name}, {table.family}, "
+              f"{'/'.join(str(n) for n in table.players)} players; a house variant of {found.base})")
         return 0
     if args.action in ("import", "export"):
         if not args.file:
@@ -340,15 +349,16 @@ def _app(args):
     return App.open(args.db)
 
 
-def _hand_json(text: str):
-    """HAND_JSON from the command line: JSON text, or @FILE to read it from a file."""
+def _hand_json(text: str, number):
+    """HAND_JSON from the command line: JSON text, or @FILE to read it from a file. A key
+    given twice or a broken character names the hand (`number()`: the number it gets)."""
     from scorepad.errors import SessionError
     from scorepad.session import load_json
 
     if text.startswith("@"):
         text = _read_text(text[1:])
     try:
-        return load_json(text, "HAND_JSON")
+        return load_json(text, "HAND_JSON", hand_number=number)
     except SessionError as exc:
         if exc.code == "not_json":
             raise ScorepadError("hand_json_invalid", **exc.params) from None
@@ -425,13 +435,13 @@ def cmd_show(args) -> int:
 
 
 def cmd_add(args) -> int:
-    hand = _hand_json(args.hand)
     with _app(args) as app:
+        hand = _hand_json(args.hand, lambda: app.evening(args.id).hands + 1)
         return _print_change(app.add_hand(args.id, hand, args.expect_version))
 
 
 def cmd_edit(args) -> int:
-    hand = _hand_json(args.hand)
+    hand = _hand_json(args.hand, lambda: args.number)
     with _app(args) as app:
         return _print_change(app.edit_hand(args.id, args.number, hand, args.expect_version))
 

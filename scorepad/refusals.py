@@ -268,7 +268,8 @@ CATALOGUE: dict[str, Refusal] = {
                                "muss ein JSON-Objekt mit format, ruleset, players und hands sein"),
     "format_wrong": Refusal("must be {format} (got {got!r}): this scorepad reads format {format}",
                             "muss {format} sein (nicht {got!r}): dieses scorepad liest Format {format}"),
-    "not_json": Refusal("not JSON: {reason}", "kein JSON: {reason}"),
+    "not_json": Refusal("not JSON: line {line}, column {column}: {reason}",
+                        "kein JSON: Zeile {line}, Spalte {column}: {reason}"),
     "json_unreadable": Refusal("cannot be read as JSON: {reason}", "als JSON nicht lesbar: {reason}"),
     "seat_name_empty": Refusal("a name must not be empty", "Ein Name darf nicht leer sein"),
     "name_empty": Refusal("a player's name must not be empty", "Ein Spielername darf nicht leer sein"),
@@ -359,10 +360,18 @@ CATALOGUE: dict[str, Refusal] = {
                              "Eine Hausregel nennt die eingebaute Tabelle, die sie ändert ({known})"),
     "house_not_changes": Refusal("cannot be kept as changes to its built-in table",
                                  "lässt sich nicht als Änderung der eingebauten Tabelle speichern"),
-    "house_id": Refusal("a house variant's id is its built-in table and its name: {id!r} for {name!r} "
-                        "(or leave the id out)",
-                        "Die Kennung einer Hausregel ist ihre Tabelle und ihr Name: {id!r} für {name!r} "
-                        "(oder die Kennung weglassen)"),
+    "house_id_form": Refusal("a house variant's id is small letters, digits and dashes (got {id!r}): "
+                             "write id = \"{write}\", or leave the id out (it is then {own!r})",
+                             "Die Kennung einer Hausregel besteht aus Kleinbuchstaben, Ziffern und Bindestrichen "
+                             "(nicht {id!r}): id = \"{write}\" schreiben oder weglassen (dann {own!r})"),
+    "house_id_builtin": Refusal("{id!r} is the built-in table {other!r}: write another id, or leave the id out "
+                                "(it is then {own!r})",
+                                "{id!r} ist die eingebaute Tabelle {other!r}: eine andere Kennung schreiben "
+                                "oder weglassen (dann {own!r})"),
+    "house_id_taken_id": Refusal("its id {id!r} is already that of {other!r}: write another id, or leave the id "
+                                 "out (it is then {own!r})",
+                                 "Die Kennung {id!r} hat schon {other!r}: eine andere schreiben oder weglassen "
+                                 "(dann {own!r})"),
     "house_id_taken": Refusal("its id {id!r} is already that of {other!r}; choose another name",
                               "Ihre Kennung {id!r} hat schon {other!r}; bitte einen anderen Namen wählen"),
     "no_house_variant": Refusal("no house variant named {name!r}", "Keine Hausregel namens {name!r}"),
@@ -467,6 +476,10 @@ CATALOGUE: dict[str, Refusal] = {
                          "comes hand {after}); `scorepad check --repair` numbers the hands again",
                          "Abend {evening}: Spiel {number} fehlt in der Datei (nach Spiel {before} kommt "
                          "Spiel {after}); `scorepad check --repair` zählt die Spiele neu"),
+    "hand_unscorable": Refusal("evening {evening}: hand {number} no longer scores ({key}: {reason}); "
+                               "`scorepad check --repair` moves it aside",
+                               "Abend {evening}: Spiel {number} lässt sich nicht mehr werten ({key}: {reason}); "
+                               "`scorepad check --repair` legt es beiseite"),
     "rule_table_damaged": Refusal("evening {evening}: its stored rule table is damaged ({reason}); "
                                   "`scorepad check --repair` rebuilds it from the ruleset and options",
                                   "Abend {evening}: die gespeicherte Regeltabelle ist beschädigt ({reason}); "
@@ -502,7 +515,8 @@ CATALOGUE: dict[str, Refusal] = {
     "session_too_large": Refusal("{file}: {size} bytes, larger than any real evening (at most {limit} bytes); "
                                  "not read", "{file}: {size} Bytes, größer als jeder echte Abend (höchstens "
                                  "{limit}); nicht gelesen"),
-    "hand_json_invalid": Refusal("HAND_JSON: not JSON: {reason}", "HAND_JSON: kein JSON: {reason}"),
+    "hand_json_invalid": Refusal("HAND_JSON: not JSON: line {line}, column {column}: {reason}",
+                                 "HAND_JSON: kein JSON: Zeile {line}, Spalte {column}: {reason}"),
 }
 
 

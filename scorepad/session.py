@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -93,8 +93,65 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict:
     return obj
 
 
+class _Constant(ValueError):
+    """NaN, Infinity or -Infinity in the text: Python's json reads them, JSON has no such number."""
+
+
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Constant(f"{name} is not a JSON number")
+
+
+# a JSON string, or one of the characters that open, close or part containers (what `_hand_at` follows)
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]')
+# a JSON string, or a constant Python's json reads and JSON has not (outside a string)
+_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|-?Infinity|NaN')
+
+
+def _hand_at(text: str, pos: int) -> int | None:
+    """The index in the top-level "hands" list of the hand the text at `pos` lies in (or where
+    it would start), following the containers from the start; None when `pos` is elsewhere."""
+    stack: list[list] = []  # per open container: its bracket, its current key or index, whether a key comes next
+    key = None
+    for found in _TOKEN.finditer(text, 0, pos):
+        token = found.group()
+        top = stack[-1] if stack else None
+        if token[0] == '"':
+            if top is not None and top[0] == "{" and top[2]:
+                key = token
+        elif token == ":":
+            if top is not None and top[0] == "{":
+                top[1], top[2] = key, False
+        elif token == ",":
+            if top is not None and top[0] == "{":
+                top[2] = True
+            elif top is not None:
+                top[1] += 1
+        elif token in "{[":
+            stack.append([token, None if token == "{" else 0, True])
+        elif stack:
+            stack.pop()
+    if len(stack) >= 2 and stack[0][:2] == ["{", '"hands"'] and stack[1][0] == "[":
+        index: int = stack[1][1]
+        return index
+    return None
+
+
+def _syntax_error(text: str, pos: int, reason: str, key: str, hands: bool) -> SessionError:
+    """A JSON syntax error at `pos` as one line naming its line and column, and the hand it
+    lies in (with `hands`): "hand 3: not JSON: line 14, column 9: Expecting ',' delimiter"."""
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    hand = _hand_at(text, pos) if hands else None
+    return SessionError(key if hand is None else f"hand {hand + 1}", "not_json", line=line, column=column,
+                        reason=reason)
+
+
+def _constant_at(text: str) -> int:
+    """Where the first NaN / Infinity / -Infinity outside a string is."""
+    for found in _CONSTANT.finditer(text):
+        if found.group()[0] != '"':
+            return found.start()
+    return 0
 
 
 def _first_problem(data: Any) -> tuple[list, str, dict] | None:
@@ -127,10 +184,13 @@ def key_path(path: list) -> str:
     return out
 
 
-def load_json(text: str, key: str = "file", hands: bool = False) -> Any:
-    """JSON text read strictly: a key given twice, a lone surrogate (half of a character) or
-    NaN / Infinity is refused naming where (with `hands`, a problem under "hands" names the
-    hand: "hand 4: augen: ..."); `key` names the whole text ("file", "options", "HAND_JSON")."""
+def load_json(text: str, key: str = "file", hands: bool = False, hand_number: Callable[[], int] | None = None) -> Any:
+    """JSON text read strictly: a syntax error, NaN / Infinity, a key given twice or a lone
+    surrogate (half of a character) is refused naming where: the line and column of a syntax
+    error, the key of the others; with `hands`, a problem under "hands" names the hand ("hand 4:
+    augen: ...", "hand 4: not JSON: line 14, column 9: ..."). `key` names the whole text
+    ("file", "options", "HAND_JSON"); with `hand_number` (the number it would get, asked only
+    when needed), the text is one hand, named so: "hand 4: player: ..."."""
     seen = []
 
     def pairs(items):  # called for every object in the text: the usual case in as few steps as can be
@@ -143,7 +203,9 @@ def load_json(text: str, key: str = "file", hands: bool = False) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise SessionError(key, "not_json", reason=str(exc)) from None
+        raise _syntax_error(text, exc.pos, exc.msg, key, hands) from None
+    except _Constant as exc:
+        raise _syntax_error(text, _constant_at(text), str(exc), key, hands) from None
     except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
         raise SessionError(key, "json_unreadable", reason=str(exc).splitlines()[0]) from None
     # (a text of ASCII only has no half character in it: the scan for one is left out)
@@ -153,6 +215,8 @@ def load_json(text: str, key: str = "file", hands: bool = False) -> Any:
             path, code, params = problem
             if hands and len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
                 raise HandError(path[1] + 1, key_path(path[2:]) or "hand", code, **params)
+            if hand_number is not None:
+                raise HandError(hand_number(), key_path(path) or "hand", code, **params)
             where = key_path(path) if key == "file" else key_path([key] + path)
             raise SessionError(where or key, code, **params)
     return data

@@ -28,6 +28,19 @@ SeatCount = Annotated[int, Field(strict=False)]
 # a cross-field problem of a table: (key path, refusal code, parameters)
 Problem = tuple[str, str, dict[str, Any]]
 
+# The ranges of a table's numbers (docs/rulesets.md "Numbers"), beyond what each key's meaning
+# already bounds: an amount of money (cents) at most MAX_CENTS (100.000,00 EUR a game: no
+# table plays for more), a factor at most MAX_FACTOR, any other number at most MAX_SAFE in size:
+# the largest whole number a browser (a JavaScript number, the phones' app) holds exactly
+MAX_SAFE: Final = 2**53 - 1
+MAX_CENTS: Final = 10_000_000
+MAX_FACTOR: Final = 100
+# the keys that hold money, by their name (`value` only under these tables), and factors
+MONEY_KEYS: Final = frozenset({"tariff", "schneider", "schwarz", "stake", "chip_value", "drink_price",
+                               "bolla_price", "rate"})
+MONEY_VALUE_IN: Final = frozenset({"laufende", "ramsch"})
+FACTOR_KEYS: Final = frozenset({"factor", "tariff_factor", "jungfrau_factor"})
+
 
 class Strict(BaseModel):
     # strict: options and tables give booleans, numbers and text as such ("20" is no tariff);
@@ -228,12 +241,15 @@ def stored_table_from(raw: Any, source: str) -> RuleTable:
     family = find_family(raw["family"]) if isinstance(raw, dict) and isinstance(raw.get("family"), str) else None
     if family is not None:
         raw = family.rules.stored_before(raw)
-    return validate_table(raw, source)
+    # (the ranges of numbers came later: an evening stored before keeps opening as it was)
+    return validate_table(raw, source, ranges=False)
 
 
-def validate_table(raw: dict[str, Any], source: str) -> RuleTable:
+def validate_table(raw: dict[str, Any], source: str, ranges: bool = True) -> RuleTable:
     """A table from its raw (merged) values, or TableError naming the key path and the reason.
-    The model is the family's (scorepad/games/<family>/rules.py), found through the registry."""
+    The model is the family's (scorepad/games/<family>/rules.py), found through the registry.
+    `ranges`: its numbers within their ranges (number_problems); an evening's stored table is not
+    held to them."""
     from scorepad.games import find_family  # the registry imports this module's shared models
 
     if not isinstance(raw, dict) or "family" not in raw:
@@ -248,6 +264,8 @@ def validate_table(raw: dict[str, Any], source: str) -> RuleTable:
         if key == "family" or key.startswith("family"):
             code, params = "family_unknown", {}
         raise TableError(source, key, code, **params) from None
+    for key, code, params in number_problems(raw) if ranges else ():
+        raise TableError(source, key, code, **params)
     for key, code, params in _tally_problems(table, family.tallies):
         raise TableError(source, key, code, **params)
     for key, code, params in table.problems():
@@ -255,6 +273,26 @@ def validate_table(raw: dict[str, Any], source: str) -> RuleTable:
     for key, code, params in seating_problems(table, family.title):
         raise TableError(source, key, code, **params)
     return table
+
+
+def number_problems(raw: Any) -> Iterator[Problem]:
+    """Every number of a table (as written, types already checked) within its range: money
+    (cents) 0..MAX_CENTS, a factor up to MAX_FACTOR, any other number at most MAX_SAFE in size."""
+    stack: list[tuple[Any, str, str, str]] = [(raw, "", "", "")]  # value, key path, its key, the key above
+    while stack:
+        value, path, key, above = stack.pop()
+        if isinstance(value, dict):
+            stack += [(v, f"{path}.{k}" if path else str(k), str(k), key) for k, v in reversed(value.items())]
+        elif isinstance(value, list):
+            stack += [(v, f"{path}[{i}]", key, above) for i, v in reversed(list(enumerate(value)))]
+        elif type(value) is int:
+            money = key in MONEY_KEYS or (key == "value" and above in MONEY_VALUE_IN) or above == "tariffs" \
+                or (key == "laufende" and "tariff_sets" in path)
+            limit = MAX_CENTS if money else MAX_FACTOR if key in FACTOR_KEYS else MAX_SAFE
+            if value > limit:
+                yield path, "too_large", {"le": limit, "value": value}
+            elif value < -MAX_SAFE:
+                yield path, "too_small", {"ge": -MAX_SAFE, "value": value}
 
 
 def seating_problems(table: RuleTable, title: str) -> Iterator[Problem]:
@@ -310,6 +348,38 @@ def load_table_file(path: str | Path) -> RuleTable:
         pass
     merged = _resolve(raw, source, search, (str(raw.get("id", path.stem)),))
     return validate_table(merged, source)
+
+
+def load_table_file_raw(path: str | Path) -> tuple[RuleTable, dict[str, Any], str | None]:
+    """A table from a TOML file (as `load_table_file`), the raw values as written, and the
+    built-in table its `extends` chain ends at (None: it extends none, or the chain ends at a
+    complete table that is not built in)."""
+    path = Path(path)
+    source = str(path)
+    raw = _read_toml(path, source)
+    search = [path.resolve().parent]
+    try:
+        search.append(builtin_dir())
+    except FileNotFoundError:
+        pass
+    merged = _resolve(raw, source, search, (str(raw.get("id", path.stem)),))
+    return validate_table(merged, source), raw, _builtin_root(raw, search)
+
+
+def _builtin_root(raw: dict[str, Any], search: list[Path]) -> str | None:
+    """The built-in table at the end of `raw`'s `extends` chain (looked up as `_resolve` does:
+    beside the file first, then among the built-ins); None if it ends elsewhere. The chain is
+    known to be sound (`_resolve` read it)."""
+    builtin = builtin_dir().resolve()
+    while isinstance(raw.get("extends"), str):
+        base_id: str = raw["extends"]
+        path = next((folder / f"{base_id}.toml" for folder in search if (folder / f"{base_id}.toml").is_file()), None)
+        if path is None:
+            return None
+        if path.resolve().parent == builtin:
+            return base_id
+        raw = _read_toml(path, str(path))
+    return None
 
 
 def load_table_text(text: str, source: str) -> tuple[RuleTable, dict[str, Any]]:

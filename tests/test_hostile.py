@@ -30,6 +30,7 @@ import scorepad.store as store_module
 from scorepad.bench import generate_session
 from cli_runner import dump, ok, refused, run
 from scorepad.cli import main
+from scorepad.errors import ScorepadError
 from scorepad.tables import get_table
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
@@ -182,7 +183,8 @@ def test_a_hand_of_the_wrong_types_is_refused(evening, capsys, hand, key):
 def test_a_key_given_twice_is_refused_naming_it(evening, capsys):
     before = dump(evening)
     text = json.dumps(SAUSPIEL)[:-1] + ', "augen": 20}'
-    assert refused(capsys, "--db", evening, "add", 1, text).startswith("HAND_JSON.augen: is given twice")
+    # (the hand it would be, issue 24: evening 1 has three hands)
+    assert refused(capsys, "--db", evening, "add", 1, text).startswith("hand 4: augen: is given twice")
     assert dump(evening) == before
 
 
@@ -216,7 +218,7 @@ def test_options_of_the_wrong_types_are_refused(db, capsys, options, key):
     ('{"format": 1, "ruleset": "schafkopf", "players": ["Hias", "Vroni", "Wast", "K\\ud800thi"], "hands": []}',
      "players[3]: holds a broken character"),
     ('{"format": 1, "ruleset": "schafkopf", "players": ["Hias", "Vroni", "Wast", "Kathi"], "hands": [], "x": NaN}',
-     "file: cannot be read as JSON"),
+     "file: not JSON: line 1, column 104: NaN is not a JSON number"),
 ])
 def test_a_session_file_is_read_strictly(db, capsys, tmp_path, text, starts):
     path = tmp_path / "s.json"
@@ -281,6 +283,82 @@ def test_a_damaged_hand_is_named_the_rest_stays_readable_and_check_repairs_it(ev
     assert kept[0][:3] == ("hands", 1, 2) and b"Hi\xe1s" in kept[0][3]
     assert "nothing to undo" in refused(capsys, "--db", evening, "undo", 1)  # no way back past a repair
     ok(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL))
+
+
+def _damage_under_sqlite(path, number, data):
+    """Hand `number` of evening 1 damaged as a failing disk damages it: below SQLite, so no
+    trigger fires and the evening's checkpoint stays (it is put back as it was)."""
+    conn = sqlite3.connect(path)
+    kept = conn.execute("SELECT * FROM checkpoints WHERE evening_id = 1").fetchall()
+    conn.execute("UPDATE hands SET data = CAST(? AS TEXT) WHERE evening_id = 1 AND number = ?", [data, number])
+    conn.executemany(f"INSERT OR REPLACE INTO checkpoints VALUES ({', '.join('?' * len(kept[0]))})", kept)
+    conn.commit()
+    conn.close()
+
+
+def test_a_damaged_evening_refuses_every_change_until_repaired(evening, capsys):
+    """Issue 24 item 4: one damaged hand and the evening takes no change at all (not even one
+    the checkpoint would let it play) with its damage line; `show` names it; after
+    `scorepad check --repair` it takes changes again."""
+    ok(capsys, "--db", evening, "undo", 1)  # (something to redo)
+    _damage_under_sqlite(evening, 2, b'{"game":"sauspiel","player":"Hias","partner":"Wast","suit":"gras","augen":7')
+    line = ("evening 1: hand 2 is damaged in the file (not JSON: Expecting ',' delimiter: line 1 column 76 (char 75)); "
+            "`scorepad check --repair` moves it aside")
+    before = dump(evening)
+    for argv in (("add", 1, json.dumps(SAUSPIEL)), ("edit", 1, 1, json.dumps(SAUSPIEL)), ("delete", 1, 1),
+                 ("undo", 1), ("redo", 1), ("finish", 1), ("rename-player", "Hias", "Matthias")):
+        assert refused(capsys, "--db", evening, *argv) == line, argv
+    from scorepad.app import App
+
+    with App.open(evening) as app, pytest.raises(ScorepadError) as info:
+        app.change_rules(1, {"laufende": {"enabled": True}})
+    assert str(info.value) == line
+    assert dump(evening) == before
+    assert refused(capsys, "--db", evening, "show", 1) == line  # show names it
+    assert run(capsys, "--db", evening, "check", "--repair")[0] == 0
+    ok(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL))
+    ok(capsys, "--db", evening, "finish", 1)
+
+
+def test_an_evening_with_damaged_options_refuses_every_change_until_repaired(evening, capsys):
+    _poke(evening, "UPDATE evenings SET options = '{' WHERE id = 1")
+    before = dump(evening)
+    for argv in (("add", 1, json.dumps(SAUSPIEL)), ("delete", 1, 1), ("finish", 1)):
+        assert refused(capsys, "--db", evening, *argv).startswith("evening 1: its stored options are damaged"), argv
+    assert dump(evening) == before
+    assert run(capsys, "--db", evening, "check", "--repair")[0] == 0
+    ok(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL))
+
+
+def test_a_hand_that_no_longer_scores_refuses_changes_and_repair_moves_it_aside(evening, capsys):
+    _poke(evening, "UPDATE hands SET data = ? WHERE evening_id = 1 AND number = 2",
+          json.dumps({**SAUSPIEL, "augen": 700}))
+    line = ("evening 1: hand 2 no longer scores (augen: must be 0..120 (got 700)); "
+            "`scorepad check --repair` moves it aside")
+    before = dump(evening)
+    assert refused(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL)) == line
+    assert refused(capsys, "--db", evening, "finish", 1) == line
+    assert dump(evening) == before
+    assert run(capsys, "--db", evening, "check")[1] == line + "\n"
+    code, out, _ = run(capsys, "--db", evening, "check", "--repair")
+    assert code == 0 and "evening 1: hand 2 (no longer scored) moved to damaged_rows" in out, out
+    assert len(json.loads(ok(capsys, "--db", evening, "show", 1))["hands"]) == 2
+    ok(capsys, "--db", evening, "add", 1, json.dumps(SAUSPIEL))
+
+
+def test_a_running_app_refuses_a_change_to_an_evening_damaged_under_it(evening):
+    """The app keeps the evening it showed; another process damages a hand of it: the next
+    change is refused (the phones' path, not only the command line's)."""
+    from scorepad.app import App
+
+    with App.open(evening) as app:
+        assert len(app.show(1).hands) == 3
+        _poke(evening, "UPDATE hands SET data = ? WHERE evening_id = 1 AND number = 1",
+              json.dumps({**SAUSPIEL, "augen": 1}))
+        before = dump(evening)
+        with pytest.raises(ScorepadError, match=r"^evening 1: hand 1 no longer scores \(augen: 1 Augen cannot"):
+            app.add_hand(1, SAUSPIEL)
+        assert dump(evening) == before
 
 
 def test_a_gap_in_the_hand_numbers(evening, capsys):

@@ -12,10 +12,11 @@ import tomllib
 
 import pytest
 
-from cli_runner import ok, refused
+from cli_runner import dump, ok, refused, run
 from scorepad.app import App
 from scorepad.errors import ScorepadError, SessionError
 from scorepad.session import parse_session, session_table
+from scorepad.tables import builtin_dir
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 HUBER_TOML = ('id = "schafkopf-stammtisch-huber"\nextends = "schafkopf"\nname = "Stammtisch Huber"\n'
@@ -138,10 +139,91 @@ def test_two_variants_cannot_share_an_id(tmp_path):
             app.save_house_rules("Dreihaxer", "saukopf", {})
 
 
-def test_an_imported_file_whose_id_is_not_its_variants_is_refused(capsys, db, tmp_path):
-    path = tmp_path / "x.toml"
-    path.write_text(HUBER_TOML.replace('id = "schafkopf-stammtisch-huber"', 'id = "schafkopf-anders"'),
+# --- issue 24 item 3: one verdict for check and import; a file's own id is kept --------------------
+
+DOCS_EXAMPLE = ('id = "schafkopf-stammtisch"\nextends = "schafkopf"\nname = "Schafkopf (Stammtisch Huber)"\n'
+                '[contracts.sauspiel]\ntariff = 10\n[laufende]\nenabled = true\n')
+
+
+def test_an_explicit_id_that_is_unique_is_kept(capsys, db, tmp_path):
+    """The house variant of docs/rulesets.md (its id is not its name folded) is kept under its
+    own id: listed, exported, started and named in session files by it."""
+    path = tmp_path / "stammtisch.toml"
+    path.write_text(DOCS_EXAMPLE, encoding="utf-8")
+    assert ok(capsys, "--db", db, "rulesets", "import", path) == (
+        "house variant 'Schafkopf (Stammtisch Huber)' of schafkopf kept as schafkopf-stammtisch\n")
+    assert "schafkopf-stammtisch  Schafkopf (Stammtisch Huber) (Hausregel" in ok(capsys, "--db", db, "rulesets")
+    assert tomllib.loads(ok(capsys, "--db", db, "rulesets", "export", "schafkopf-stammtisch")) == \
+        tomllib.loads(DOCS_EXAMPLE)
+    evening = ok(capsys, "--db", db, "start", "schafkopf-stammtisch", *SK).strip()
+    ok(capsys, "--db", db, "add", evening, json.dumps(WON))
+    assert geld(capsys, db, evening) == HUBER_WON
+    exported = json.loads(ok(capsys, "--db", db, "export", evening))
+    assert (exported["ruleset"], exported["variant"]["id"]) == ("schafkopf-stammtisch", "schafkopf-stammtisch")
+    # the app's own save of the variant (the rules screen) keeps its id
+    with App.open(db) as app:
+        app.save_house_rules("Schafkopf (Stammtisch Huber)", "schafkopf", {"contracts": {"sauspiel": {"tariff": 20}}})
+        assert [r.ruleset for r in app.house_rules()] == ["schafkopf-stammtisch"]
+
+
+def _verdict(capsys, *argv) -> tuple[int, str]:
+    code, out, err = run(capsys, *argv)
+    return code, err.strip()
+
+
+@pytest.mark.parametrize("text, says", [
+    (DOCS_EXAMPLE, None),
+    (HUBER_TOML, None),
+    (HUBER_TOML.replace('id = "schafkopf-stammtisch-huber"\n', ""), None),
+    (HUBER_TOML.replace('"schafkopf-stammtisch-huber"', '"saukopf"'),
+     "id: 'saukopf' is the built-in table 'Saukopf': write another id, or leave the id out "
+     "(it is then 'schafkopf-stammtisch-huber')"),
+    (HUBER_TOML.replace('"schafkopf-stammtisch-huber"', '"Stammtisch Huber!"'),
+     "id: a house variant's id is small letters, digits and dashes (got 'Stammtisch Huber!'): "
+     "write id = \"stammtisch-huber\", or leave the id out (it is then 'schafkopf-stammtisch-huber')"),
+    ("a complete table", "extends: a house variant names the built-in table it changes"),
+    (HUBER_TOML.replace("tariff = 10", "tariff = -5"), "contracts.sauspiel.tariff: must be 0 or more (got -5)"),
+    (HUBER_TOML.replace('name = "Stammtisch Huber"', 'name = "Dreihaxer"').replace('id = "schafkopf-stammtisch-huber"\n', "")
+     .replace('extends = "schafkopf"', 'extends = "saukopf"').replace("[contracts.sauspiel]\ntariff = 10\n[laufende]\n"
+                                                                    "enabled = true\n", ""),
+     "name: its id 'saukopf-dreihaxer' is already that of 'Saukopf Dreihaxer'; choose another name"),
+])
+def test_rulesets_check_and_import_give_the_same_verdict(capsys, db, tmp_path, text, says):
+    if text == "a complete table":  # the built-in Schafkopf under another id, extending none
+        text = (builtin_dir() / "schafkopf.toml").read_text(encoding="utf-8").replace('id = "schafkopf"', 'id = "x"')
+    path = tmp_path / "haus.toml"
+    path.write_text(text, encoding="utf-8")
+    checked = _verdict(capsys, "rulesets", "check", path)
+    imported = _verdict(capsys, "--db", db, "rulesets", "import", path)
+    assert checked == imported, (checked, imported)
+    if says is None:
+        assert checked == (0, "")
+    else:
+        assert checked[0] == 2 and checked[1].startswith(f"{path}: {says}"), checked
+
+
+def test_a_variant_beside_its_base_file_imports_as_check_says(capsys, db, tmp_path):
+    """`extends` names a file beside it (which extends a built-in table): both commands follow
+    the chain to the built-in table."""
+    (tmp_path / "schafkopf-stammtisch-huber.toml").write_text(HUBER_TOML, encoding="utf-8")
+    path = tmp_path / "jugend.toml"
+    path.write_text('extends = "schafkopf-stammtisch-huber"\nname = "Jugend"\n[contracts.solo]\ntariff = 30\n',
                     encoding="utf-8")
-    assert refused(capsys, "--db", db, "rulesets", "import", path) == (
-        f"{path}: id: a house variant's id is its built-in table and its name: 'schafkopf-stammtisch-huber' "
-        "for 'Stammtisch Huber' (or leave the id out)")
+    assert "ok (schafkopf-jugend: Jugend" in ok(capsys, "rulesets", "check", path)
+    ok(capsys, "--db", db, "rulesets", "import", path)
+    with App.open(db) as app:
+        table = app.house_table("schafkopf-jugend")
+    assert (table.contracts["sauspiel"].tariff, table.contracts["solo"].tariff, table.laufende.enabled) == (10, 30, True)
+
+
+def test_an_explicit_id_another_variant_has_is_refused_saying_what_to_write(capsys, db, tmp_path):
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text(DOCS_EXAMPLE, encoding="utf-8")
+    second.write_text(DOCS_EXAMPLE.replace("Huber", "Maier"), encoding="utf-8")
+    ok(capsys, "--db", db, "rulesets", "import", first)
+    says = (f"{second}: id: its id 'schafkopf-stammtisch' is already that of 'Schafkopf (Stammtisch Huber)': "
+            "write another id, or leave the id out (it is then 'schafkopf-schafkopf-stammtisch-maier')")
+    before = dump(db)
+    assert refused(capsys, "--db", db, "rulesets", "check", second) == says
+    assert refused(capsys, "--db", db, "rulesets", "import", second) == says
+    assert dump(db) == before

@@ -35,7 +35,7 @@ from scorepad.app.drafts import Drafts
 from scorepad.app.errors import (EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
                                  PenError, PinError, PlayerNameError, StaleVersionError)
 from scorepad.app.evenings import Evenings
-from scorepad.app.house import House
+from scorepad.app.house import House, HouseFile
 from scorepad.app.models import (ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season,
                                  SeasonRow)
 from scorepad.app.players import Players
@@ -289,7 +289,7 @@ class App:
                          caller: Caller | None = None) -> HouseRules:
         """Keep a variant under `name`. A phone may not replace one that an evening it does not
         keep score of is played by (it may save it under a new name); the serving machine may."""
-        return self._house.save_house_rules(name, base, options, self._replacing(caller))
+        return self._house.save_house_rules(name, base, options, may_replace=self._replacing(caller))
 
     def _replacing(self, caller: Caller | None) -> Callable[[str, str], None] | None:
         """What a phone may replace: a stored variant only if it keeps score of every evening
@@ -316,13 +316,17 @@ class App:
         """The variant (by its id or name) as a TOML rule table that `extends` its built-in table."""
         return self._house.export_house_rules(name)
 
+    def check_house_rules(self, path: str | Path) -> HouseFile:
+        """`rulesets check FILE`: the verdict `import_house_rules` acts on, storing nothing."""
+        return self._house.check_house_rules(path)
+
     def import_house_rules(self, path: str | Path) -> HouseRules:
         """A TOML rule table file that `extends` a built-in one, kept as a house variant."""
         return self._house.import_house_rules(path)
 
     def import_house_rules_text(self, text: str, source: str = "Hausregeln",
                                 caller: Caller | None = None) -> HouseRules:
-        return self._house.import_house_rules_text(text, source, self._replacing(caller))
+        return self._house.import_house_rules_text(text, source, may_replace=self._replacing(caller))
 
     # -- rules --------------------------------------------------------------------------
 

@@ -55,9 +55,14 @@ def write_checkpoint(store: Store, row: dict[str, Any], version: int, live: Live
                           seal(row, version, hands, store.hand_text(row["id"], hands), state), state)
 
 
-def restore(store: Store, row: dict[str, Any], table: RuleTable, count: int) -> Live | None:
-    """The evening at its stored version from its checkpoint, if one fits exactly; None (replay
-    the hands) otherwise. `count` is the number of hands stored."""
+def fits(store: Store, row: dict[str, Any], count: int) -> bool:
+    """Whether the evening's checkpoint fits it as stored (version, hand count, seal): then
+    every hand scored when it was written, by this release and this rule table, and no write
+    to the hands came since (a write drops it)."""
+    return _fitting(store, row, count) is not None
+
+
+def _fitting(store: Store, row: dict[str, Any], count: int) -> tuple[int, int, str, bytes] | None:
     found = store.checkpoint(row["id"])
     if found is None:
         return None
@@ -66,6 +71,16 @@ def restore(store: Store, row: dict[str, Any], table: RuleTable, count: int) -> 
         return None
     if seal(row, version, hands, store.hand_text(row["id"], hands), state) != stored_seal:
         return None
+    return found
+
+
+def restore(store: Store, row: dict[str, Any], table: RuleTable, count: int) -> Live | None:
+    """The evening at its stored version from its checkpoint, if one fits exactly; None (replay
+    the hands) otherwise. `count` is the number of hands stored."""
+    found = _fitting(store, row, count)
+    if found is None:
+        return None
+    version, hands, _, state = found
     try:
         game = game_from_data(table, row["players"], json.loads(state), row["first_dealer"])
     except (ValueError, TypeError, RecursionError):

@@ -24,7 +24,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
-from scorepad.app.checkpoint import restore, write_checkpoint
+from scorepad.app.checkpoint import fits, restore, write_checkpoint
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
 from scorepad.app.checks import check_number, check_text, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
@@ -174,9 +174,18 @@ class Evenings:
             if bool(row["finished"]) == finished:
                 raise EveningClosedError("evening_already_finished" if finished else "evening_not_finished",
                                          evening=evening_id)
+            self.intact(row)
+            count = self.store.hand_count(evening_id)
+            live = restore(self.store, row, self.rule_table(row), count)
+            with self._kept:
+                kept = self._live.get(evening_id)
+            if live is None and kept is not None and kept.version == row["version"] and kept.hands == count:
+                live = kept  # (the replay `intact` just made)
             self.store.set_finished(evening_id, finished)
             version = self.store.log_change(evening_id, row["version"], "finish" if finished else "reopen",
                                             None, bool(row["finished"]), finished)
+            if live is not None:  # the hands did not change: the checkpoint goes on at the new version
+                write_checkpoint(self.store, row, version, live)
             info = self.info(evening_id)
         self.advance(evening_id, row["version"], version)
         self.changed(evening_id)
@@ -318,6 +327,7 @@ class Evenings:
         phone that made it), clear that phone's draft of a new hand, commit."""
         with self.store.write():
             row = self.row(evening_id, expected_version, writable=True)
+            self.intact(row)
             count = self.store.hand_count(evening_id)
             planned = plan(count)
             op = planned.op
@@ -408,6 +418,28 @@ class Evenings:
         if writable and row["finished"]:
             raise EveningClosedError("evening_finished", evening=evening_id)
         return row
+
+    def intact(self, row: dict[str, Any]) -> None:
+        """Refuse any change to a damaged evening with its damage line (what `scorepad check`
+        names: its options, its rule table, a hand that cannot be read or no longer scores, a
+        gap in the hands), until `scorepad check --repair` mends it. Inside the change's write
+        transaction. The hands are taken as sound when the evening's checkpoint fits (each hand
+        scored when it was written, by this release, and nothing wrote to them since);
+        otherwise (a write that was not scorepad's, another release, a change that writes no
+        checkpoint) they are read and replayed, and the replay is kept for the change."""
+        evening_id = row["id"]
+        self.options(row)
+        table = self.rule_table(row)
+        count = self.store.hand_count(evening_id)
+        if fits(self.store, row, count):  # (a kept replay is not enough: another process may have written)
+            return
+        hands = self.store.hands(evening_id)  # a hand not JSON, a gap: refused naming it
+        try:
+            live = replay_live(table, row["players"], row["first_dealer"], hands, row["version"])
+        except HandError as err:
+            raise StoreError("hand_unscorable", evening=evening_id, number=err.number, key=err.key,
+                             reason=err.rule) from None
+        self.keep(evening_id, live)
 
     def rule_table(self, row: dict[str, Any]) -> RuleTable:
         try:

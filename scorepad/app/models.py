@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, computed_field
+from pydantic import BaseModel, ConfigDict
 
 from scorepad.tables import variant_id
 
@@ -78,18 +78,18 @@ class ChangeResult(Model):
 
 class HouseRules(Model):
     """A table's own variant: a name, the built-in table it changes, and the changed values.
-    `ruleset` is its one id (tables.variant_id): listed, exported, started and named in
-    session files by it."""
+    `ruleset` is its one id (the one its file wrote, else tables.variant_id): listed, exported,
+    started and named in session files by it."""
 
     id: int
     name: str
     base: str
     options: dict[str, Any]
+    ruleset: str = ""  # its id; "" for the base and the name folded
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def ruleset(self) -> str:
-        return variant_id(self.base, self.name)
+    def model_post_init(self, context: Any) -> None:
+        if not self.ruleset:
+            self.ruleset = variant_id(self.base, self.name)
 
 
 class PlayerInfo(Model):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from scorepad.app.guard import guarded
 from scorepad.engine import replay
 from scorepad.app.rules import table_diff
-from scorepad.errors import ScorepadError
+from scorepad.errors import HandError, ScorepadError
 from scorepad.store import StoreError, damage, dumps, now
 from scorepad.tables import get_table, table_as_dict, with_options
 
@@ -74,6 +74,9 @@ class Repairs:
         if not found:
             try:
                 replay(self.evenings.rule_table(row), row["players"], self.store.hands(evening_id), row["first_dealer"])
+            except HandError as err:  # the line every change to the evening is refused with (Evenings.intact)
+                found.append(str(StoreError("hand_unscorable", evening=evening_id, number=err.number, key=err.key,
+                                            reason=err.rule)))
             except ScorepadError as exc:
                 found.append(f"evening {evening_id}: {exc}")
         return found
@@ -145,6 +148,26 @@ class Repairs:
         if moved:
             lines.append(f"hand{'s' if len(moved) > 1 else ''} {', '.join(map(str, moved))} moved to damaged_rows")
         kept = [(hand_id, number) for hand_id, number, _ in rows if number not in moved]
+        # a hand that reads but no longer scores goes aside too (the first one the replay
+        # refuses, then the evening is replayed again without it), so the evening takes changes again
+        unscorable = []
+        table = self.evenings.rule_table(self.store.evening(evening_id))
+        while kept:
+            hands = [json.loads(data) for hand_id, number, data in rows if (hand_id, number) in kept]
+            try:
+                replay(table, row["players"], hands, row["first_dealer"])
+                break
+            except HandError as err:
+                hand_id, number = kept.pop(err.number - 1)
+                aside("hands", hand_id, number, next(d for i, _, d in rows if i == hand_id),
+                      f"does not score: {err.key}: {err.rule}")
+                db.execute("DELETE FROM hands WHERE id = ?", [hand_id])
+                unscorable.append(number)
+            except ScorepadError:
+                break
+        if unscorable:
+            lines.append(f"hand{'s' if len(unscorable) > 1 else ''} {', '.join(map(str, unscorable))} "
+                         "(no longer scored) moved to damaged_rows")
         if any(number != n for n, (_, number) in enumerate(kept, 1)):
             for n, (hand_id, _) in enumerate(kept, 1):  # through negatives, so no two collide
                 db.execute("UPDATE hands SET number = ? WHERE id = ?", [-n, hand_id])

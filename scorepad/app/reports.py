@@ -201,7 +201,8 @@ class Reports:
         ruleset, variant = row["ruleset"], None
         name = options.get("name")
         if isinstance(name, str) and ruleset in builtin_tables() and name != get_table(ruleset).name:
-            variant_of = variant_id(ruleset, name)
+            kept = self.evenings.variants(name)  # a variant of this store keeps the id it was given
+            variant_of = kept["id"] if kept is not None and kept["extends"] == ruleset else variant_id(ruleset, name)
             if variant_of not in builtin_tables():
                 ruleset, variant, options = variant_of, {"id": variant_of, "extends": row["ruleset"], **options}, {}
         session = SessionFile(format=1, ruleset=ruleset, players=row["players"],

@@ -72,6 +72,7 @@ class Rules:
         is scored again. Refused (nothing changes) if a hand breaks the new rules."""
         with self.store.write():
             row = self.evenings.row(evening_id, expected_version, writable=True)
+            self.evenings.intact(row)
             table = with_options(get_table(row["ruleset"]), options)
             hands = self.store.hands(evening_id)
             try:
