@@ -30,4 +30,5 @@ def migration_hands(evening: dict[str, Any], renames: dict[str, str]) -> list[An
 def migration_stored_table(raw: dict[str, Any]) -> dict[str, Any]:
     """For the schema upgrade: a stored rule table with every key scorepad gained since it was
     stored written with the value it was scored by (its family's `stored_before`)."""
-    return stored_table_as_then(raw)
+    upgraded: dict[str, Any] = stored_table_as_then(raw)
+    return upgraded

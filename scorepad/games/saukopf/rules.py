@@ -124,7 +124,9 @@ class SaukopfTable(TableBase):
             if not isinstance(hand, dict) or ("trump" not in hand and "knorpel_card" not in hand):
                 continue
             game = hand.get("game")
-            contract = self.contracts.get(game) if isinstance(game, str) else None
+            if not isinstance(game, str):
+                continue
+            contract = self.contracts.get(game)
             if contract is None or contract.chosen_trump == "free" or game in free:
                 continue
             trump, card = hand.get("trump"), hand.get("knorpel_card")
