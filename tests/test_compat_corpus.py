@@ -277,3 +277,26 @@ def test_a_house_variant_the_first_release_exported_with_its_own_hochzeit_import
         evening = app.start_evening(kept.ruleset, ["Hias", "Vroni", "Wast", "Kathi"])
         app.add_hand(evening.id, {"game": "hochzeit", "player": "Hias", "partner": "Wast", "augen": 70})
         assert app.show(evening.id).standings["Hias"] == {"geld": 20}
+
+
+def test_a_house_variant_file_written_to_the_first_releases_docs_keeps_its_own_hochzeit(tmp_path):
+    """A variant as the first release's docs/rulesets.md wrote one (only what differs; its own
+    contract with name and kind, `enabled` left to the default, on): the built-in Hochzeit
+    added since, switched off, does not swallow it."""
+    text = '''extends = "schafkopf"
+name = "Schafkopf mit Hochzeit"
+
+[contracts.hochzeit]
+name = "Hochzeit"
+kind = "partner"
+trumps = "Ober, Unter, Herz"
+trump_count = 14
+tariff = 20
+'''
+    table, _ = load_table_text(text, "hochzeit.toml")
+    assert table.contracts["hochzeit"].enabled and table.contracts["hochzeit"].tariff == 20
+    with App.open(tmp_path / "scorepad.db") as app:
+        kept = app.import_house_rules_text(text, "hochzeit.toml")
+        evening = app.start_evening(kept.ruleset, ["Hias", "Vroni", "Wast", "Kathi"])
+        app.add_hand(evening.id, {"game": "hochzeit", "player": "Hias", "partner": "Wast", "augen": 70})
+        assert app.show(evening.id).standings["Hias"] == {"geld": 20}
