@@ -239,7 +239,26 @@ def parse_session(data: Any) -> SessionFile:
         started_at(session.date)  # refuses what is no date
     if session.variant is not None:
         variant_table(session.ruleset, session.variant)  # refuses a wrong variant naming its key
-    return normalize_session(session)
+    return read_as_written(normalize_session(session))
+
+
+def read_as_written(session: SessionFile) -> SessionFile:
+    """The file read as the release that wrote it read it: a file without a key means what it
+    meant before the key existed (docs/rulesets.md, "Compatibility"). Its table says which
+    options do so for these hands (`options_before`, e.g. a Saukopf trump noted in any words);
+    they go into the session's options, so an import keeps them. A file whose table cannot be
+    made is left as it is: reading it refuses it in the usual place."""
+    if not session.hands:
+        return session
+    try:
+        plain = plain_session(session)
+        table = with_options(get_table(plain.ruleset), plain.options)
+    except ScorepadError:
+        return session
+    before = table.options_before(session.hands)
+    if not before:
+        return session
+    return session.model_copy(update={"options": deep_merge(session.options, before)})
 
 
 def variant_table(ruleset: str, variant: dict[str, Any]):

@@ -3,7 +3,7 @@
 Only storage lives here (schema, migrations, transactions, rows); what a hand means is the
 engine's business and is checked by `scorepad.app` before anything is committed.
 
-Schema version 6 (`PRAGMA user_version`):
+Schema version 7 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -16,7 +16,8 @@ Schema version 6 (`PRAGMA user_version`):
     drafts    (since 3) the hand being entered on the app, per evening and (since 4) per phone:
               the form's taps as JSON, kept until the hand is saved, so a reload or a closed tab
               loses nothing and a second phone never types into the first one's hand
-    pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands
+    pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands;
+              (since 6) which phone set it (the one that started the evening or typed it)
     house_rules (since 3) a table's own variants: a name, the built-in table it is based on,
               and the values it changes (as session options)
     checkpoints (since 5) per evening, the engine's game state after its last hand (JSON),
@@ -30,6 +31,8 @@ Schema version 6 (`PRAGMA user_version`):
     pin_tries (since 6) per evening, the wrong PINs phones typed: how many tries are left
               (a bucket that refills slowly, see app/access.py), how many were wrong and when
               the last was, so a restart of the server gives a guesser nothing back
+    (7)       every stored rule table written with what it meant when it was stored (a key
+              added later gets the value the evening was scored by, never its new default)
 
 Writes run in `BEGIN IMMEDIATE` transactions with a busy timeout, so two processes writing
 the same file take turns instead of losing a hand; WAL mode with `synchronous=FULL` keeps
@@ -56,7 +59,7 @@ from sqlite_utils import Database
 from scorepad.errors import ScorepadError
 from scorepad.names import name_key
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # what keeps a file from being written (it can still be read)
 WRITE_PROBLEMS = ("store_disk_full", "store_read_only", "store_io_error")
 BUSY_TIMEOUT_S = 10.0
@@ -230,14 +233,14 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
-def migrate_v2_to_v3(db: Database, canonical_hands=None, evening_table=None) -> None:
+def migrate_v2_to_v3(db: Database, canonical_hands=None, evening_table=None, stored_table=None) -> None:
     """Schema 2 -> 3: drafts of the hand being entered, and a PIN for every evening."""
     create_drafts(db)
     for row in db.query("SELECT id FROM evenings WHERE id NOT IN (SELECT evening_id FROM pins)"):
         db["pins"].insert({"evening_id": row["id"], "pin": new_pin(), "updated_at": now()})
 
 
-def migrate_v3_to_v4(db: Database, canonical_hands=None, evening_table=None) -> None:
+def migrate_v3_to_v4(db: Database, canonical_hands=None, evening_table=None, stored_table=None) -> None:
     """Schema 3 -> 4: drafts belong to a phone (key evening + device), and the change log
     names the phone that made each change. A draft from before keeps the empty device: the
     first phone that opens the form takes it over (see Store.draft)."""
@@ -256,7 +259,7 @@ def migrate_v3_to_v4(db: Database, canonical_hands=None, evening_table=None) -> 
     db.execute("DROP TABLE drafts_v3")
 
 
-def migrate_v4_to_v5(db: Database, canonical_hands=None, evening_table=None) -> None:
+def migrate_v4_to_v5(db: Database, canonical_hands=None, evening_table=None, stored_table=None) -> None:
     """Schema 4 -> 5: a checkpoint of each evening's state after its last hand. It starts
     empty: each evening is replayed once, at its next hand change, which writes its first."""
     if "checkpoints" not in db.table_names():
@@ -273,7 +276,7 @@ def migrate_v4_to_v5(db: Database, canonical_hands=None, evening_table=None) -> 
                    f"BEGIN DELETE FROM checkpoints WHERE evening_id IN ({ids}); END")
 
 
-def migrate_v5_to_v6(db: Database, canonical_hands=None, evening_table=None) -> None:
+def migrate_v5_to_v6(db: Database, canonical_hands=None, evening_table=None, stored_table=None) -> None:
     """Schema 5 -> 6: the wrong PINs typed per evening (none yet: every evening starts with
     its full allowance), and which phone set each evening's PIN (none for the PINs before: only
     the PIN itself gives their pen)."""
@@ -285,10 +288,32 @@ def migrate_v5_to_v6(db: Database, canonical_hands=None, evening_table=None) -> 
             pk="evening_id", not_null=["tokens", "at", "wrong"],
             foreign_keys=[("evening_id", "evenings", "id")],
         )
+def migrate_v6_to_v7(db: Database, canonical_hands=None, evening_table=None,
+                     stored_table: Callable[[dict], dict] | None = None) -> None:
+    """Schema 6 -> 7: every evening's stored rule table says what it meant. A key scorepad
+    gained after the table was stored is written with the value the evening was scored by
+    (`stored_table(raw)`, given by the layer above: e.g. a Saukopf table from before
+    `chosen_trump` takes the trump as a note, "free"), never with the new key's default. The
+    table reads the same as it did before (the reader upgrades a stored table alike), so the
+    evening's hands, version and change log stay; its checkpoint is sealed over the stored
+    table and is written again at the next change."""
+    if stored_table is None:
+        return
+    for row in db.query("SELECT id, rule_table FROM evenings ORDER BY id"):
+        try:
+            raw = json.loads(row["rule_table"])
+        except (TypeError, ValueError, RecursionError):
+            continue  # a damaged table stays as it is: `scorepad check` names it
+        if not isinstance(raw, dict):
+            continue
+        upgraded = stored_table(raw)
+        if upgraded != raw:
+            db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [dumps(upgraded), row["id"]])
 
 
 def migrate_v1_to_v2(db: Database, canonical_hands: Callable[[dict, dict[str, str]], list],
-                     evening_table: Callable[[str, list[str], str | None, dict], Any] | None = None) -> None:
+                     evening_table: Callable[[str, list[str], str | None, dict], Any] | None = None,
+                     stored_table=None) -> None:
     """Schema 1 -> 2, inside the caller's transaction.
 
     Version 1 kept the players of an evening as a JSON list of names in `evenings.players`,
@@ -373,12 +398,14 @@ class Store:
 
     def __init__(self, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
                  canonical_hands: Callable[[dict, dict[str, str]], list] | None = None,
-                 evening_table: Callable[[str, list[str], str | None, dict], Any] | None = None):
+                 evening_table: Callable[[str, list[str], str | None, dict], Any] | None = None,
+                 stored_table: Callable[[dict], dict] | None = None):
         self.path = Path(path) if path is not None else default_db_path()
         self.busy_timeout = busy_timeout
         self.lock = threading.RLock()
         self._canonical_hands = canonical_hands or (lambda evening, renames: evening["hands"])
         self._evening_table = evening_table
+        self._stored_table = stored_table
         # why the file can only be read (a StoreError), or None: writes then refuse with it
         self.read_only: StoreError | None = None
         self.db = None
@@ -536,10 +563,11 @@ class Store:
             if found >= SCHEMA_VERSION:
                 return  # another process upgraded it while we waited
             backup = self._backup(found)
-            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5, 5: migrate_v5_to_v6}
+            steps = {1: migrate_v1_to_v2, 2: migrate_v2_to_v3, 3: migrate_v3_to_v4, 4: migrate_v4_to_v5,
+                     5: migrate_v5_to_v6, 6: migrate_v6_to_v7}
             try:
                 while found < SCHEMA_VERSION:
-                    steps[found](db, self._canonical_hands, self._evening_table)
+                    steps[found](db, self._canonical_hands, self._evening_table, self._stored_table)
                     found += 1
             except ScorepadError as exc:
                 raise StoreError("store_upgrade_failed", path=str(self.path), found=found, reason=str(exc),

@@ -143,6 +143,16 @@ class TableBase(Strict):
         """Cross-field checks a field type can't say: yields (key path, refusal code, parameters)."""
         return iter(())
 
+    def options_before(self, hands: list[Any]) -> dict[str, Any]:
+        """Options under which this table reads a file's `hands` as the release that wrote the
+        file did (a note that a later check refuses stays a note); {} when it reads them alike.
+        The family's model says which; default: {}."""
+        return {}
+
+    # built-in contracts the family's tables gained after the first release (29.11.2026): a
+    # contract of such an id that an older file or variant defines is its own (merge_values)
+    LATER_CONTRACTS: ClassVar[frozenset[str]] = frozenset()
+
     @classmethod
     def stored_before(cls, raw: dict[str, Any]) -> dict[str, Any]:
         """A table an evening stored (complete, every key) as this version reads it: a key
@@ -203,6 +213,27 @@ def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]
     return out
 
 
+def merge_values(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Table values over a table (`deep_merge`), except that a built-in contract added later
+    never swallows a contract of the same id that an older file defines: an override's contract
+    with its own `name` and `kind` (what a contract added by a file needed before the table had
+    one of that id) replaces the base's, if the id is one of the family's LATER_CONTRACTS
+    (docs/rulesets.md, "Compatibility")."""
+    from scorepad.games import find_family  # the registry imports this module's shared models
+
+    out = deep_merge(base, override)
+    contracts = override.get("contracts")
+    if not isinstance(contracts, dict) or not isinstance(out.get("contracts"), dict):
+        return out
+    family = find_family(base["family"]) if isinstance(base.get("family"), str) else None
+    later = family.rules.LATER_CONTRACTS if family is not None else frozenset()
+    own = {cid: entry for cid, entry in contracts.items()
+           if cid in later and isinstance(entry, dict) and "name" in entry and "kind" in entry}
+    if own:
+        out["contracts"] = {**out["contracts"], **own}
+    return out
+
+
 def _read_toml(path: Path, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
@@ -228,21 +259,25 @@ def _resolve(raw: dict[str, Any], source: str, search: list[Path], seen: tuple[s
         path = folder / f"{base_id}.toml"
         if path.is_file():
             base = _resolve(_read_toml(path, str(path)), str(path), search, seen + (base_id,))
-            merged = deep_merge(base, raw)
-            return merged
+            return merge_values(base, raw)
     raise TableError(source, "extends", "extends_unknown", id=base_id)
+
+
+def stored_table_as_then(raw: Any) -> Any:
+    """An evening's stored rule table (complete, every key of the scorepad that stored it) with
+    each key added since written as the evening was scored (its family's `stored_before`):
+    a stored table without a key means what it meant before the key existed."""
+    from scorepad.games import find_family
+
+    family = find_family(raw["family"]) if isinstance(raw, dict) and isinstance(raw.get("family"), str) else None
+    return family.rules.stored_before(raw) if family is not None else raw
 
 
 def stored_table_from(raw: Any, source: str) -> RuleTable:
     """An evening's stored rule table (as `table_as_dict` wrote it, maybe by an older
     scorepad), validated back into its family's model."""
-    from scorepad.games import find_family
-
-    family = find_family(raw["family"]) if isinstance(raw, dict) and isinstance(raw.get("family"), str) else None
-    if family is not None:
-        raw = family.rules.stored_before(raw)
     # (the ranges of numbers came later: an evening stored before keeps opening as it was)
-    return validate_table(raw, source, ranges=False)
+    return validate_table(stored_table_as_then(raw), source, ranges=False)
 
 
 def validate_table(raw: dict[str, Any], source: str, ranges: bool = True) -> RuleTable:
@@ -428,7 +463,7 @@ def with_options(table: RuleTable, options: dict[str, Any] | None) -> RuleTable:
     for fixed in ("id", "family"):
         if fixed in options:
             raise SessionError(f"options.{fixed}", "option_fixed")
-    merged = deep_merge(table.model_dump(mode="json"), options)
+    merged = merge_values(table.model_dump(mode="json"), options)
     try:
         return validate_table(merged, "options")
     except TableError as exc:

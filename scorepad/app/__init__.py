@@ -42,7 +42,7 @@ from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
-from scorepad.app.upgrade import migration_hands, migration_table
+from scorepad.app.upgrade import migration_hands, migration_stored_table, migration_table
 from scorepad.app.views import TableView, Views
 from scorepad.engine import Game, HandResult, Replay
 from scorepad.session import SessionFile
@@ -85,8 +85,8 @@ class App:
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
              pen_required: bool = False) -> "App":
         """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
-        return cls(Store(path, busy_timeout, canonical_hands=migration_hands, evening_table=migration_table),
-                   pen_required=pen_required)
+        return cls(Store(path, busy_timeout, canonical_hands=migration_hands, evening_table=migration_table,
+                         stored_table=migration_stored_table), pen_required=pen_required)
 
     @property
     def pen_required(self) -> bool:

@@ -62,6 +62,8 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     if hand.get("all_tricks"):
         hand.pop("augen", None)
     chosen = contract.chosen_trump if contract is not None else "none"
+    if chosen == "free":  # a table from before the check: the notes stay as they were written
+        return hand
     if chosen != "suit":
         hand.pop("trump", None)
     hand.pop("knorpel_card", None)

@@ -6,7 +6,6 @@ from typing import Literal, Union
 
 from pydantic import ConfigDict
 
-from scorepad.cards import Suit
 from scorepad.games.base import HandModel
 
 
@@ -24,5 +23,7 @@ class SaukopfHand(HandModel):
     all_tricks: Literal["player", "opponents"] | None = None
     laufende: int = 0
     aside_augen: int = 0
-    trump: Suit | None = None  # the chosen suit, for the record
+    # the chosen suit, for the record: a suit where the contract's chosen_trump is "suit" (the
+    # engine checks it), any text at a table from before that key ("free")
+    trump: str | None = None
     knorpel_card: str | None = None  # the one chosen trump card, "herz-sau", for the record

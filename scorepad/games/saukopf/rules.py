@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, Iterator, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Literal
 
 from pydantic import Field
 
@@ -41,8 +41,10 @@ class SaukopfContract(Strict):
     trumps: str = ""
     trump_count: int = Field(0, ge=0, le=32)
     # what the player picks as trump, noted with the hand: a suit (hand key `trump`, "beliebiger
-    # Farbtrumpf"), one card (hand key `knorpel_card`, "1 beliebige Trumpfkarte"), or nothing
-    chosen_trump: Literal["none", "suit", "card"] = "none"
+    # Farbtrumpf"), one card (hand key `knorpel_card`, "1 beliebige Trumpfkarte"), or nothing;
+    # "free": `trump` and `knorpel_card` are notes in any words on any game, unchecked (what a
+    # table stored, or a file written, before this key meant: see stored_before, scorepad/compat.py)
+    chosen_trump: Literal["none", "suit", "card", "free"] = "none"
     enabled: bool = True
 
 
@@ -94,6 +96,47 @@ class SaukopfTable(TableBase):
         from scorepad.games.saukopf.scoring import TableFacts
 
         return TableFacts(self)
+
+    @classmethod
+    def stored_before(cls, raw: dict[str, Any]) -> dict[str, Any]:
+        """A table stored before `chosen_trump` (01.12.2026) took `trump` and `knorpel_card` as
+        notes in any words on every game (the first release's docs: "optional, informational"):
+        its contracts read so (`chosen_trump = "free"`), as they did."""
+        contracts = raw.get("contracts")
+        if not isinstance(contracts, dict) or all(not isinstance(c, dict) or "chosen_trump" in c
+                                                  for c in contracts.values()):
+            return raw
+        return {**raw, "contracts": {cid: {**c, "chosen_trump": "free"}
+                                     if isinstance(c, dict) and "chosen_trump" not in c else c
+                                     for cid, c in contracts.items()}}
+
+    def options_before(self, hands: list[Any]) -> dict[str, Any]:
+        """A file's hand noting `trump` or `knorpel_card` (text) where its game's `chosen_trump`
+        takes none, or in other words than a suit or a card of the deck, was written when both
+        were notes in any words on any game (the first release): that game reads so
+        (`chosen_trump = "free"`), the note is kept as written."""
+        from scorepad.cards import SUITS
+        from scorepad.games.saukopf.scoring import deck_cards
+
+        free: dict[str, dict[str, str]] = {}
+        cards: tuple[str, ...] | None = None
+        for hand in hands:
+            if not isinstance(hand, dict) or ("trump" not in hand and "knorpel_card" not in hand):
+                continue
+            game = hand.get("game")
+            if not isinstance(game, str):
+                continue
+            contract = self.contracts.get(game)
+            if contract is None or contract.chosen_trump == "free" or game in free:
+                continue
+            trump, card = hand.get("trump"), hand.get("knorpel_card")
+            if isinstance(trump, str) and (contract.chosen_trump != "suit" or trump not in SUITS):
+                free[game] = {"chosen_trump": "free"}
+            if isinstance(card, str):
+                cards = cards if cards is not None else deck_cards(self)
+                if contract.chosen_trump != "card" or card not in cards:
+                    free[game] = {"chosen_trump": "free"}
+        return {"contracts": free} if free else {}
 
     def hand_players(self) -> frozenset[int]:
         """As many as the deck, less the cards laid aside, deals hands to (4; the Dreihaxer 3)."""

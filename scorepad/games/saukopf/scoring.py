@@ -219,9 +219,16 @@ class Saukopf(Game):
 
     def _check_chosen_trump(self, number: int, contract: SaukopfContract, hand: SaukopfHand) -> None:
         """The trump the player picked, where the game lets him pick one: a suit or one card of
-        the table's deck ("herz-sau"); nothing of the kind for any other game."""
-        if hand.trump is not None and contract.chosen_trump != "suit":
-            raise HandError(number, "trump", "no_chosen_trump", game=contract.name)
+        the table's deck ("herz-sau"); nothing of the kind for any other game. A contract of a
+        table from before this check (`chosen_trump` "free") takes both as notes, as written."""
+        if contract.chosen_trump == "free":
+            return
+        if hand.trump is not None:
+            if contract.chosen_trump != "suit":
+                raise HandError(number, "trump", "no_chosen_trump", game=contract.name)
+            if hand.trump not in SUITS:
+                raise HandError(number, "trump", "not_allowed_value", value=hand.trump,
+                                expected=", ".join(repr(s) for s in SUITS[:-1]) + f" or {SUITS[-1]!r}")
         if hand.knorpel_card is None:
             return
         if contract.chosen_trump != "card":
