@@ -399,6 +399,8 @@ def cmd_import(args) -> int:
     text = _read_text(args.file, session=True)
     with _app(args) as app:
         info = app.import_session(text, place=args.place, note=args.note)
+    for notice in info.notices:  # an earlier release's long or multi-line place or note, fitted
+        print(f"note: {notice}", file=sys.stderr)
     print(info.id)
     return 0
 
