@@ -12,7 +12,6 @@ import pytest
 from cli_runner import dump, ok, refused, run
 from scorepad.app import App
 from scorepad.errors import SessionError
-from scorepad.texts import NOTE, PLACE
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
@@ -70,7 +69,7 @@ def test_place_and_note_refuse_control_characters(app, key):
 
 
 def test_a_place_is_at_most_80_characters(app):
-    assert app.start_evening("schafkopf", SK, place="P" * PLACE.max_chars).place == "P" * 80
+    assert app.start_evening("schafkopf", SK, place="P" * 80).place == "P" * 80
     exc = refusal(app, place="P" * 81)
     assert str(exc) == "place: is 81 characters long, at most 80"
     assert exc.german == "Ort: höchstens 80 Zeichen (jetzt 81)"
@@ -87,7 +86,7 @@ def test_a_note_is_at_most_5_lines(app):
 
 
 def test_a_note_is_at_most_500_characters(app):
-    assert app.start_evening("schafkopf", SK, note="n" * NOTE.max_chars).note == "n" * 500
+    assert app.start_evening("schafkopf", SK, note="n" * 500).note == "n" * 500
     assert str(refusal(app, note="n" * 501)) == "note: is 501 characters long, at most 500"
 
 

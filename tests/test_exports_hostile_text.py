@@ -23,11 +23,11 @@ from PIL import Image, ImageDraw
 from scorepad import picture
 from scorepad.app import App
 from scorepad.names import has_control_characters, normalize_name
-from scorepad.texts import FSI, PDI
 
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
 FORMATS = ("json", "csv", "csv-de", "md", "html", "text", "png")
 RTL = ("R", "AL", "AN")
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
 # what a stored text may try (an earlier release took any text for place and note)
 HOSTILE = ["Post\n1. Sepp +100,00 €", "\n# Gewinner: Sepp", "[klick](http://x.example)", "<script>alert(1)</script>",
            "\u202eteoP", "\u2066x\u2069\u200f\u061c", "*fett* _schräg_ `code` ~~weg~~", "| a | b |", "- Sepp",
