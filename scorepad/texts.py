@@ -35,12 +35,13 @@ class TextRule(NamedTuple):
 
 PLACE = TextRule("place", 80, 1)  # "Gasthaus zur Post, Nebenzimmer": one line on a phone
 NOTE = TextRule("note", 500, 5)  # a few lines: who brought the cards, the Kirta, the tariff
-RULES = {"place": PLACE, "note": NOTE}
 
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate
 
 
 def _first_control(text: str, allow: str = "") -> str | None:
+    if text.isprintable():  # checked in C: no control character at all (most texts)
+        return None
     for ch in text:
         if ch not in allow and unicodedata.category(ch) in CONTROL:
             return ch
@@ -66,14 +67,14 @@ def check_free_text(rule: TextRule, value: Any) -> str | None:
         return None
     if rule.max_lines == 1 and any(ch in text for ch in "\n\r\u2028\u2029\x0b\x0c\x85"):
         raise SessionError(rule.key, "text_line_break")
-    bad = _first_control(text, "\n" if rule.max_lines > 1 else "")
-    if bad is not None:
-        raise SessionError(rule.key, "text_control", char=char_name(bad))
     lines = text.count("\n") + 1
     if lines > rule.max_lines:
         raise SessionError(rule.key, "text_too_many_lines", lines=lines, max=rule.max_lines)
-    if len(text) > rule.max_chars:
+    if len(text) > rule.max_chars:  # before the characters are looked at one by one
         raise SessionError(rule.key, "text_too_long", length=len(text), max=rule.max_chars)
+    bad = _first_control(text, "\n" if rule.max_lines > 1 else "")
+    if bad is not None:
+        raise SessionError(rule.key, "text_control", char=char_name(bad))
     return text
 
 
@@ -107,12 +108,11 @@ def fit_text(rule: TextRule, value: Any) -> tuple[str | None, bool]:
     changed: an earlier release took any text, so a file's text is fitted (each line as
     `one_line`, lines past the last allowed one joined to it, cut to the limit), never refused.
     Not text at all is still refused (SessionError)."""
-    if value is None or not isinstance(value, str):
-        return check_free_text(rule, value), False
     try:
         return check_free_text(rule, value), False
     except SessionError:
-        pass
+        if not isinstance(value, str):
+            raise
     raw = unicodedata.normalize("NFC", value[: 4 * rule.max_chars + 16 * rule.max_lines])
     lines = [one_line(line, rule.max_chars) for line in _lines(raw, rule)]
     lines = [line for line in lines if line]
