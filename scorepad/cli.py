@@ -409,6 +409,8 @@ def cmd_import(args) -> int:
     text = _read_text(args.file, session=True)
     with _app(args) as app:
         info = app.import_session(text, place=args.place, note=args.note)
+    for notice in info.notices:  # an earlier release's long or multi-line place or note, fitted
+        print(f"note: {notice}", file=sys.stderr)
     print(info.id)
     return 0
 
@@ -565,8 +567,8 @@ def _store_commands(sub, db_parent) -> None:
     hand = (("hand",), {"metavar": "HAND_JSON", "help": "the hand's keys as JSON (or @FILE)"})
     expect = (("--expect-version",), {"type": int, "metavar": "V",
                                       "help": "refuse unless the evening is still at version V"})
-    place = (("--place",), {"help": "where the evening is played"})
-    note = (("--note",), {"help": "a note on the evening"})
+    place = (("--place",), {"help": "where the evening is played (one line, at most 80 characters)"})
+    note = (("--note",), {"help": "a note on the evening (at most 5 lines, 500 characters)"})
     settle_open_rad = (("--settle-open-rad",), {"action": "store_true",
                                                 "help": "Struliwuli: settle an unfinished Rad pro rata (offener Rad, "
                                                         "anteilig); without it only finished Rads are money"})

@@ -1,5 +1,10 @@
 """Evening exports: CSV, Markdown, a self-contained printable HTML page, JSON and a short text
-to paste into a chat. All German, all from the engine's replay and the evening summary."""
+to paste into a chat. All German, all from the engine's replay and the evening summary.
+
+Safe for every stored text (scorepad/texts.py): each line of the text, the Markdown and the page
+is `plain` (no line break or writing-direction mark a stored text brings), the place is one short
+line, Markdown escapes its own syntax and HTML its own, and a right-to-left name is isolated by
+direction (FSI ... PDI, <bdi> in HTML) so that the number beside it stays where it is."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from scorepad import fmt
 from scorepad.describe import describe_hand
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
+from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain, shown_place
 
 FORMATS = ("json", "csv", "md", "html", "text", "csv-de", "png")  # png: bytes, the others text
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -28,13 +34,21 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def _title(summary: EveningSummary) -> str:
-    parts = [summary.game_name]
+GAME_NAME_CHARS = 80  # a house variant's name is typed by someone too: one line, this long at most
+
+
+def when_where(summary: EveningSummary) -> str:
+    """The day and the place (one short line), as the title shows them after the game."""
+    parts = []
     if summary.meta.get("started"):
         parts.append(fmt.day(summary.meta["started"]))
-    if summary.meta.get("place"):
-        parts.append(str(summary.meta["place"]))
+    if isinstance(summary.meta.get("place"), str) and summary.meta["place"]:
+        parts.append(shown_place(summary.meta["place"]))
     return " · ".join(parts)
+
+
+def _title(summary: EveningSummary) -> str:
+    return " · ".join(p for p in (one_line(summary.game_name, GAME_NAME_CHARS), when_where(summary)) if p)
 
 
 def games_line(summary: EveningSummary) -> str:
@@ -207,35 +221,53 @@ def _stat_lines(summary: EveningSummary) -> list[list[str]]:
     return [[s.name, str(s.hands_played), "; ".join(stat_phrases(s))] for s in summary.stats]
 
 
+MD_SYNTAX = re.compile(r"[\\`*_\[\]#|~]|(?<=[A-Za-z]):(?=//)|(?<=www)\.", re.IGNORECASE)
+MD_LINE_START = re.compile(r"^([-+]|\d+(?=[.)]))")
+
+
 def md_text(text: str) -> str:
-    """Text for Markdown: HTML in a name stays text (`<script>` becomes `&lt;script&gt;`)."""
-    return html.escape(text, quote=False)
+    """Text for Markdown, shown as it is: HTML stays text (`<script>` becomes `&lt;script&gt;`),
+    and what Markdown would read as its own (emphasis, a [link](...), a heading's #, a table's |,
+    code, a bare http:// or www. link) is escaped with a backslash."""
+    return MD_SYNTAX.sub(lambda m: "\\" + m.group(), html.escape(text, quote=False))
 
 
-def _md_table(head: list[str], rows: list[list[str]]) -> str:
-    esc = [[md_text(c).replace("|", "\\|") for c in r] for r in [head] + rows]
+def md_line(text: str) -> str:
+    """`md_text` for a line or a list item of its own: a leading "-", "+" or "1." is no new list."""
+    return MD_LINE_START.sub(lambda m: m.group() + "\\" if m.group()[0].isdigit() else "\\" + m.group(),
+                             md_text(text))
+
+
+def _md_table(head: list[str], rows: list[list[str]], names: re.Pattern[str] | None = None) -> str:
+    esc = [[md_text(isolate_names(plain(c), names)) for c in r] for r in [head] + rows]
     lines = ["| " + " | ".join(esc[0]) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in esc[1:]]
     return "\n".join(lines)
 
 
 def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    parts = [f"# {md_text(_title(summary))}", "", md_text(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
-    parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary)), ""]
+    names = names_pattern(summary.players)
+
+    def md(text: str) -> str:  # one line of its own
+        return md_line(isolate_names(plain(text), names))
+
+    parts = [f"# {md(_title(summary))}", "", md(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
+    parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary), names), ""]
     if owed_lines(table, summary):
-        parts += ["## Wer zahlt eine Runde", ""] + [f"- {md_text(line)}" for line in owed_lines(table, summary)] + [""]
+        parts += ["## Wer zahlt eine Runde", ""] + [f"- {md(line)}" for line in owed_lines(table, summary)] + [""]
     if open_rad_note(summary):
-        parts += [md_text(open_rad_note(summary)), ""]
+        parts += [md(open_rad_note(summary)), ""]
     if summary.transfers:
-        parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md_text(line)}" for line in _transfer_lines(summary)] + [""]
+        parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md(line)}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
-        parts += ["## Trophäen", ""] + [f"- {md_text(line)}" for line in _trophy_lines(summary)] + [""]
-    parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary)), ""]
+        parts += ["## Trophäen", ""] + [f"- {md(line)}" for line in _trophy_lines(summary)] + [""]
+    parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary), names), ""]
     rows = [[str(h.number), h.dealer, describe_hand(table, raw, h),
              " / ".join(f"{p} {fmt.tally_value(summary.tallies[0], h.deltas[p][summary.tallies[0]], True)}"
                         for p in summary.players)]
             for h, raw in zip(result.hands, session["hands"])]
-    parts += ["## Spiele", "", _md_table(["Nr", "Geber", "Spiel", fmt.TALLY_NAMES.get(summary.tallies[0], "")], rows), ""]
+    parts += ["## Spiele", "", _md_table(["Nr", "Geber", "Spiel", fmt.TALLY_NAMES.get(summary.tallies[0], "")], rows,
+                                         names), ""]
     return "\n".join(parts)
 
 
@@ -273,14 +305,19 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
     return "\n".join(out)
 
 
+def html_text(text: str, names: re.Pattern[str] | None = None) -> str:
+    """Text for the page: `plain`, escaped, a right-to-left name in <bdi>."""
+    return html.escape(isolate_names(plain(text), names)).replace(FSI, "<bdi>").replace(PDI, "</bdi>")
+
+
 def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None,
-                css: str | None = None) -> str:
+                css: str | None = None, names: re.Pattern[str] | None = None) -> str:
     """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
     and stand right-aligned; their headings (names, in the hand table) may wrap anywhere."""
     def cell(tag: str, i: int, c: str) -> str:
         number = numbers_from is not None and i >= numbers_from
         attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
-        return f"<{tag}{attr}>{html.escape(c)}</{tag}>"
+        return f"<{tag}{attr}>{html_text(c, names)}</{tag}>"
 
     th = "".join(cell("th", i, c) for i, c in enumerate(head))
     body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(r)) + "</tr>" for r in rows)
@@ -319,27 +356,33 @@ def short_names(players: list[str], limit: int = 12) -> dict[str, str]:
 
 
 def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> str:
-    title = html.escape(_title(summary))
-    legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{html.escape(p)}</span>'
+    names = names_pattern(summary.players)
+
+    def h(text: str) -> str:
+        return html_text(text, names)
+
+    title = html.escape(plain(_title(summary)))
+    legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{h(p)}</span>'
                      for k, p in enumerate(summary.players))
-    sections = [f"<h1>{title}</h1>",
-                f"<p>{html.escape(games_line(summary))} · {html.escape(', '.join(summary.players))}</p>",
-                "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2)]
+    sections = [f"<h1>{h(_title(summary))}</h1>",
+                f"<p>{h(games_line(summary))} · {h(', '.join(summary.players))}</p>",
+                "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2,
+                                              names=names)]
     if owed_lines(table, summary):
         sections += ["<h2>Wer zahlt eine Runde</h2>",
-                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
+                     "<ul>" + "".join(f"<li>{h(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
     if open_rad_note(summary):
-        sections.append(f'<p class="note">{html.escape(open_rad_note(summary))}</p>')
+        sections.append(f'<p class="note">{h(open_rad_note(summary))}</p>')
     if summary.transfers:
-        sections += [f"<h2>{html.escape(transfers_heading(summary))}</h2>",
-                     "<ul>" + "".join(f'<li>{html.escape(t.payer)} → {html.escape(t.payee)} '
-                                      f'<span class="n">{html.escape(fmt.money(t.cents))}</span></li>'
+        sections += [f"<h2>{h(transfers_heading(summary))}</h2>",
+                     "<ul>" + "".join(f'<li>{h(t.payer)} → {h(t.payee)} '
+                                      f'<span class="n">{h(fmt.money(t.cents))}</span></li>'
                                       for t in summary.transfers) + "</ul>"]
     if summary.trophies:
         sections += ["<h2>Trophäen</h2>",
-                     "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in _trophy_lines(summary)) + "</ul>"]
+                     "<ul>" + "".join(f"<li>{h(line)}</li>" for line in _trophy_lines(summary)) + "</ul>"]
     sections += ["<h2>Verlauf</h2>", chart_svg(summary), f'<p class="legend">{legend}</p>',
-                 "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(summary))]
+                 "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(summary), names=names)]
     lead = summary.tallies[0]
     short = short_names(summary.players)
     cut = sorted((p for p in summary.players if short[p] != p), key=len, reverse=True)
@@ -353,7 +396,8 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
             + [fmt.tally_value(lead, h.deltas[p][lead], True) for p in summary.players]
             for h, raw in zip(result.hands, session["hands"])]
     sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + [short[p] for p in summary.players], rows,
-                                                numbers_from=3, css="hands")]
+                                                numbers_from=3, css="hands",
+                                                names=names_pattern(summary.players + list(short.values())))]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -374,7 +418,8 @@ def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> st
     if summary.transfers:
         lines.append(f"{transfers_heading(summary)}:")
         lines += _transfer_lines(summary)
-    return "\n".join(lines) + "\n"
+    names = names_pattern(summary.players)
+    return "\n".join(isolate_names(plain(line), names) for line in lines) + "\n"
 
 
 def to_json(table, session: dict, result: Replay, summary: EveningSummary) -> str:

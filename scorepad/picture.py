@@ -1,6 +1,11 @@
 """The evening as a picture to share in a chat: a PNG 1080 px wide (a phone screen), with the
 game, the date, the standings, who pays whom and the chart. Drawn offline with Pillow and the
-DejaVu font shipped in scorepad/fonts (umlauts, €, →); no browser."""
+DejaVu font shipped in scorepad/fonts (umlauts, €, →); no browser.
+
+Made for any stored evening: every line drawn is `plain` (a stored line break or direction mark
+never reaches the layout), laid out left to right with a right-to-left name isolated (FSI ... PDI),
+and cut to its width by a binary search over a bounded start of the text (a 6,000-character
+place costs what a short one does)."""
 
 from __future__ import annotations
 
@@ -8,12 +13,13 @@ import functools
 import io
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from scorepad import fmt
-from scorepad.exports import (PALETTE, _title, chart_points, games_line, open_rad_note, owed_lines, places,
-                              show_saldo, transfers_heading)
+from scorepad.exports import (PALETTE, chart_points, games_line, open_rad_note, owed_lines, places, show_saldo,
+                              transfers_heading, when_where, GAME_NAME_CHARS)
 from scorepad.summary import EveningSummary
+from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain
 
 FONTS = Path(__file__).parent / "fonts"
 WIDTH, MARGIN, MAX_HEIGHT = 1080, 56, 2400
@@ -25,38 +31,79 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
+# with libraqm (Pillow's complex layout) a line is laid out left to right and a right-to-left
+# name in it keeps to itself between FSI and PDI; the basic layout knows neither: no marks
+RAQM = features.check("raqm")
+DIRECTION = {"direction": "ltr"} if RAQM else {}
+NARROWEST = 0.2  # no glyph of DejaVu Sans is narrower than this many font sizes (but marks)
+
+
+def _laid_out(text: str) -> str:
+    return text if RAQM else text.replace(FSI, "").replace(PDI, "")
+
+
+def _length(f: ImageFont.FreeTypeFont, text: str) -> float:
+    return f.getlength(_laid_out(text), **DIRECTION)
+
+
 def _fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
-    """The text cut with "…" to fit `width` pixels."""
-    if f.getlength(text) <= width:
+    """The text cut with "…" to fit `width` pixels: no more characters than could ever fit are
+    measured, and the cut is found by a binary search (a few measurements, not one per character)."""
+    most = int(width / (f.size * NARROWEST)) + 1
+    if len(text) <= most and _length(f, text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _wrap(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if f.getlength(trial) <= width or not line:
-            line = trial
+    lo, hi = 0, min(len(text), most)  # text[:lo] + "…" fits; text[:hi + 1] + "…" does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _length(f, text[:mid] + "…") <= width:
+            lo = mid
         else:
-            lines.append(line)
-            line = word
+            hi = mid - 1
+    return text[:lo] + "…"
+
+
+def _wrap(text: str, f: ImageFont.FreeTypeFont, width: float, most: int = 8) -> list[str]:
+    """The text in lines of `width` pixels, at most `most` of them (the last takes the rest, cut)."""
+    widest = int(width / (f.size * NARROWEST)) + 1
+    lines, line = [], ""
+    words = text.split(" ")
+    for i, word in enumerate(words):
+        trial = f"{line} {word}".strip()
+        if not line or (len(trial) <= widest and _length(f, trial) <= width):
+            line = trial
+            continue
+        lines.append(line)
+        if len(lines) == most - 1:
+            line = " ".join(words[i:])
+            break
+        line = word
     lines.append(line)
     return [_fit(x, f, width) for x in lines]
 
 
 class _Canvas:
-    def __init__(self):
+    def __init__(self, players: list[str]):
         self.image = Image.new("RGB", (WIDTH, MAX_HEIGHT + 400), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
         self.y = MARGIN
+        self.names = names_pattern(players)
 
-    def text(self, text: str, size: int, bold: bool = False, colour: str = INK, gap: int = 10) -> None:
+    def line(self, text: str) -> str:
+        """A text as the picture draws it: `plain`, its right-to-left names isolated."""
+        return isolate_names(plain(text), self.names)
+
+    def put(self, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: str, anchor: str | None = None) -> None:
+        """Draw one line (made by `line`), left to right."""
+        self.draw.text(xy, _laid_out(text), font=f, fill=fill, anchor=anchor, **DIRECTION)
+
+    def text(self, text: str, size: int, bold: bool = False, colour: str = INK, gap: int = 10,
+             wrap: bool = True) -> None:
+        """Lines of text; `wrap=False`: one line, cut (a stored text, which then never starts a
+        line of its own that could pass for a row of the standings)."""
         f = font(size, bold)
-        for line in _wrap(text, f, WIDTH - 2 * MARGIN):
-            self.draw.text((MARGIN, self.y), line, font=f, fill=colour)
+        width = WIDTH - 2 * MARGIN
+        for line in _wrap(self.line(text), f, width) if wrap else [_fit(self.line(text), f, width)]:
+            self.put((MARGIN, self.y), line, f, colour)
             self.y += int(size * 1.25)
         self.y += gap
 
@@ -66,9 +113,10 @@ class _Canvas:
 
     def row(self, left: str, right: str, size: int = 36, colour: str = INK, bold: bool = False) -> None:
         f = font(size, bold)
-        right_width = f.getlength(right)
-        self.draw.text((MARGIN, self.y), _fit(left, f, WIDTH - 2 * MARGIN - right_width - 24), font=f, fill=INK)
-        self.draw.text((WIDTH - MARGIN - right_width, self.y), right, font=f, fill=colour)
+        left, right = self.line(left), self.line(right)
+        right_width = _length(f, right)
+        self.put((MARGIN, self.y), _fit(left, f, WIDTH - 2 * MARGIN - right_width - 24), f, INK)
+        self.put((WIDTH - MARGIN - right_width, self.y), right, f, colour)
         self.y += int(size * 1.35)
         self.draw.line((MARGIN, self.y - 8, WIDTH - MARGIN, self.y - 8), fill=RULE, width=2)
 
@@ -80,7 +128,7 @@ class _Canvas:
         n = max((len(vs) - 1 for vs in series.values()), default=0) or 1
         small = font(26)
         label = (lambda v: fmt.money(v)) if summary.chart.tally == "geld" else str
-        left = MARGIN + max(small.getlength(label(hi)), small.getlength(label(lo))) + 12
+        left = MARGIN + max(_length(small, label(hi)), _length(small, label(lo))) + 12
         top, right, bottom = self.y + 10, WIDTH - MARGIN, self.y + height
 
         def x(i: int) -> float:
@@ -90,28 +138,28 @@ class _Canvas:
             return bottom - (v - lo) * (bottom - top) / span
 
         self.draw.line((left, y(0), right, y(0)), fill="#999999", width=2)
-        self.draw.text((left - 12, y(hi)), label(hi), font=small, fill=MUTED, anchor="rm")
-        self.draw.text((left - 12, y(lo)), label(lo), font=small, fill=MUTED, anchor="rm")
+        self.put((left - 12, y(hi)), label(hi), small, MUTED, anchor="rm")
+        self.put((left - 12, y(lo)), label(lo), small, MUTED, anchor="rm")
         for k, vs in enumerate(series.values()):
             points = [(x(i), y(v)) for i, v in enumerate(vs)]
             if len(points) > 1:
                 self.draw.line(points, fill=PALETTE[k % len(PALETTE)], width=6, joint="curve")
         self.y = bottom + 12
-        self.draw.text((left, self.y), "Spiel 0", font=small, fill=MUTED)
-        self.draw.text((right, self.y), f"Spiel {n}", font=small, fill=MUTED, anchor="ra")
+        self.put((left, self.y), "Spiel 0", small, MUTED)
+        self.put((right, self.y), f"Spiel {n}", small, MUTED, anchor="ra")
         self.y += 44
         # the legend: a colour and a (cut) name per player, two to a line
         cell = (WIDTH - 2 * MARGIN) // 2
         for k, p in enumerate(series):
             cx = MARGIN + (k % 2) * cell
             self.draw.rectangle((cx, self.y + 14, cx + 40, self.y + 22), fill=PALETTE[k % len(PALETTE)])
-            self.draw.text((cx + 52, self.y), _fit(p, small, cell - 64), font=small, fill=INK)
+            self.put((cx + 52, self.y), _fit(self.line(p), small, cell - 64), small, INK)
             if k % 2 == 1 or k == len(series) - 1:
                 self.y += 40
 
     def png(self) -> bytes:
         self.y += 8
-        self.draw.text((WIDTH - MARGIN, self.y), "scorepad", font=font(24), fill=MUTED, anchor="ra")
+        self.put((WIDTH - MARGIN, self.y), "scorepad", font(24), MUTED, anchor="ra")
         height = min(max(self.y + 24 + MARGIN // 2, 800), MAX_HEIGHT)
         out = io.BytesIO()
         self.image.crop((0, 0, WIDTH, height)).save(out, format="PNG", optimize=True)
@@ -120,11 +168,11 @@ class _Canvas:
 
 def to_png(table, session: dict, result, summary: EveningSummary) -> bytes:
     """The evening summed up as a PNG (bytes)."""
-    c = _Canvas()
-    c.text(summary.game_name, 60, bold=True, gap=4)
-    when = _title(summary).partition(" · ")[2]
+    c = _Canvas(summary.players)
+    c.text(one_line(summary.game_name, GAME_NAME_CHARS), 60, bold=True, gap=4, wrap=False)
+    when = when_where(summary)
     if when:
-        c.text(when, 34, colour=MUTED, gap=4)
+        c.text(when, 34, colour=MUTED, gap=4, wrap=False)
     c.text(games_line(summary), 30, colour=MUTED, gap=8)
     c.heading("Stand")
     money = show_saldo(summary) or any(summary.balances.values())

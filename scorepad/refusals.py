@@ -39,6 +39,7 @@ FIELD_NAMES = {
     "suit": "Farbe", "tout": "Tout", "klopfer": "Klopfer", "jungfrauen": "Jungfrauen", "loser": "Verlierer",
     "penalties": "Strafen", "aside_augen": "Augen im Weggelegten", "passed": "Gepasst", "vergeben": "Vergeben",
     "kontra": "Kontra", "re": "Re", "hand": "Spiel", "players": "Spieler", "name": "Name",
+    "place": "Ort", "note": "Notiz",
 }
 
 
@@ -280,6 +281,20 @@ CATALOGUE: dict[str, Refusal] = {
     "player_count": Refusal("{table} is played by {allowed:or} players (got {count})",
                             "{table} spielt man zu {allowed:oder} (jetzt {count})"),
     "dealer_not_player": Refusal("{name!r} is not one of the players", "{name!r} spielt nicht mit"),
+
+    # -- an evening's place and note (scorepad/texts.py) ------------------------------------------
+    "text_line_break": Refusal("must be one line (no line break)", "{field}: nur eine Zeile, ohne Zeilenumbruch"),
+    "text_control": Refusal("holds {char}: plain text only (no tab, control character or writing-direction mark)",
+                            "{field} enthält {char}: nur einfacher Text (ohne Tabulator, Steuerzeichen "
+                            "oder Schreibrichtungszeichen)"),
+    "text_too_many_lines": Refusal("has {lines} lines, at most {max}", "{field}: höchstens {max} Zeilen (jetzt {lines})"),
+    "text_too_long": Refusal("is {length} characters long, at most {max}",
+                             "{field}: höchstens {max} Zeichen (jetzt {length})"),
+    # a notice, not a refusal: a session file of an earlier release (which took any text) is read
+    "text_fitted": Refusal("made to fit (at most {max} characters on {max_lines} line(s), no control characters); "
+                           "kept as {shown!r}",
+                           "{field} angepasst (höchstens {max} Zeichen auf {max_lines} Zeile(n), ohne Steuerzeichen): "
+                           "{shown!r}"),
 
     # -- rule tables ------------------------------------------------------------------------------
     "no_such_file": Refusal("no such file", "Datei nicht gefunden"),

@@ -12,6 +12,7 @@ from scorepad.errors import HandError, ScorepadError, SessionError
 from scorepad.names import has_control_characters, normalize_name
 from scorepad.session import MAX_NAME_CHARS
 from scorepad.store import NotFoundError, dumps, in_sqlite_range
+from scorepad.texts import NOTE, PLACE, check_free_text, fit_text
 
 
 def rename_in(value: Any, mapping: dict[str, str]) -> Any:
@@ -47,6 +48,23 @@ def check_text(key: str, value: Any) -> str | None:
     if value is not None and not isinstance(value, str):
         raise SessionError(key, "not_text", value=value)
     return value or None
+
+
+def evening_texts(place: Any, note: Any, from_file: Any = None) -> tuple[str | None, str | None, list[SessionError]]:
+    """An evening's place and note: those given are new input, checked (refused naming the
+    field); where none is given, the session file's (`from_file`) is taken, fitted if it breaks
+    a limit (an earlier release took any text there), with a notice saying so."""
+    texts: dict[str, str | None] = {}
+    notices: list[SessionError] = []
+    for rule, given in ((PLACE, place), (NOTE, note)):
+        text = check_free_text(rule, given)
+        if text is None and from_file is not None:
+            text, fitted = fit_text(rule, getattr(from_file, rule.key))
+            if fitted:
+                notices.append(SessionError(rule.key, "text_fitted", max=rule.max_chars, max_lines=rule.max_lines,
+                                            shown=text or ""))
+        texts[rule.key] = text
+    return texts["place"], texts["note"], notices
 
 
 def check_name(name: Any) -> str:

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from scorepad.app.checkpoint import fits, restore, write_checkpoint
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
-from scorepad.app.checks import check_number, check_text, plain_hand, rename_in
+from scorepad.app.checks import check_number, evening_texts, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.live import Live, game_copy, replay_live, stored_table
@@ -116,8 +116,7 @@ class Evenings:
                 device: str | None = None) -> EveningInfo:
         # the place and note given win over the session file's; its date, if any, is kept
         session = self._with_variant(session)
-        place = check_text("place", place) or check_text("place", session.place)
-        note = check_text("note", note) or check_text("note", session.note)
+        place, note, notices = evening_texts(place, note, session)
         started = started_at(session.date) if session.date else now()
         table = session_table(session)
         hands = [plain_hand(h, n) for n, h in enumerate(session.hands, 1)]
@@ -153,7 +152,7 @@ class Evenings:
             info = self.info(evening_id, row)
         self.keep(evening_id, live)
         self.changed(evening_id)
-        return info
+        return info.model_copy(update={"notices": notices}) if notices else info
 
     @unlocked
     def evening(self, evening_id: int) -> EveningInfo:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.tables import variant_id
 
@@ -35,6 +35,9 @@ class EveningInfo(Model):
     finished_at: str | None
     hands: int
     version: int
+    # what an import changed to fit (a session file of an earlier release with a long or
+    # multi-line place or note): notices with English str() and German `.german`; not data
+    notices: list[Any] = Field(default_factory=list, exclude=True, repr=False)
 
     def date(self) -> str:
         """The start in local time, minutes precision, for lists."""

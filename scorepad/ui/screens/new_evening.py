@@ -9,6 +9,7 @@ from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
+from scorepad.texts import PLACE
 from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.choices import choice_values, evening_choices, fitting_table, picked, value_at
@@ -118,7 +119,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
 
         body += sheet_controls(table)
     body.append(tag(ft.TextField(value=place, label="Ort (optional)", on_change=lambda e: set_place(e.control.value),
-                                 key="place-field")))
+                                 max_length=PLACE.max_chars, key="place-field")))
     if problem or failure:
         body.append(tag(ft.Text(failure or problem, color=ft.Colors.ERROR, size=15, key="new-problem")))
     return screen(header("Neuer Abend", on_back=nav.to("start")), body,

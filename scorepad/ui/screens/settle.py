@@ -3,8 +3,11 @@ exports (download in the browser, or copy the chat text)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import importlib.util
+import sys
+from typing import Any, Callable, TypeVar
 
 import flet as ft
 
@@ -19,6 +22,17 @@ EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv-de", "Excel (CSV)", "t
 SUFFIX = {"csv-de": "csv"}
 # the picture needs Pillow, which the static site (Python in the browser) does not have
 NEEDS = {"png": "PIL"}
+
+
+T = TypeVar("T")
+
+
+async def off_the_loop(work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` in a worker thread, so that one phone's export (the picture of a long
+    evening) keeps no other phone waiting; in the browser (Pyodide, no threads) right here."""
+    if sys.platform == "emscripten":
+        return work(*args)
+    return await asyncio.to_thread(work, *args)
 
 
 def offered_exports() -> list[tuple[str, str, str]]:
@@ -64,14 +78,14 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         return name, text if isinstance(text, bytes) else text.encode("utf-8")
 
     async def download(kind: str, label: str, _e=None):
-        name, data = exported(kind)
+        name, data = await off_the_loop(exported, kind)
         await ft.FilePicker().save_file(file_name=name, src_bytes=data)
         nav.notify(f"{label} gespeichert")
 
     async def share_session():
         """The evening's session file to another app (the phone's share sheet; a download where
         the browser has none): another phone or `scorepad import` makes the evening from it."""
-        name, data = exported("json")
+        name, data = await off_the_loop(exported, "json")
         try:
             await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type="application/json", name=name)],
                                          title=f"{info.game} {fmt.day(info.started_at)}")
@@ -80,7 +94,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
             nav.notify("Kein Teilen in diesem Browser: Datei gespeichert")
 
     async def copy_text():
-        await ft.Clipboard().set(app.export_session(evening_id, "text", settle_open))
+        await ft.Clipboard().set(await off_the_loop(app.export_session, evening_id, "text", settle_open))
         nav.notify("Text kopiert: jetzt im Chat einfügen")
 
     def finish():

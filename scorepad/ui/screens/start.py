@@ -7,6 +7,7 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.session import session_text
+from scorepad.texts import shown_place
 from scorepad.ui.widgets import TARGET, big_button, header, screen, tag
 
 
@@ -28,7 +29,7 @@ def StartScreen(nav, tick: int) -> ft.Control:
         body.append(ft.Card(ft.Container(ft.Column([
             ft.Text("Läuft gerade", size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(evening_line(latest), size=18, weight=ft.FontWeight.BOLD),
-            ft.Text(f"seit {fmt.day(latest.started_at)}" + (f" · {latest.place}" if latest.place else ""), size=14),
+            ft.Text(f"seit {fmt.day(latest.started_at)}" + (f" · {shown_place(latest.place)}" if latest.place else ""), size=14),
             ft.Row([big_button("Weiterspielen", nav.to("table", latest.id), icon=ft.Icons.PLAY_ARROW,
                                key="continue")]),
         ], spacing=6), padding=16)))
@@ -39,7 +40,7 @@ def StartScreen(nav, tick: int) -> ft.Control:
             body.append(tag(ft.ListTile(
                 title=ft.Text(evening_line(e), size=16),
                 subtitle=ft.Text(fmt.day(e.started_at) + (" · beendet" if e.finished else " · läuft")
-                                 + (f" · {e.place}" if e.place else "")),
+                                 + (f" · {shown_place(e.place)}" if e.place else "")),
                 on_click=nav.to("table", e.id), min_height=56, key=f"evening-{e.id}",
             )))
     else:
@@ -57,7 +58,8 @@ def StartScreen(nav, tick: int) -> ft.Control:
         def change() -> None:
             made.append(nav.app.import_session(session_text(data, name)))
 
-        if nav.attempt(change, "Abend importiert"):
+        if nav.attempt(change):  # a place or note too long for this release is fitted, and said so
+            nav.notify(" · ".join(["Abend importiert"] + [n.german for n in made[0].notices]))
             nav.to("table", made[0].id)()
 
     for note in NOTES:

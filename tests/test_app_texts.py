@@ -1,0 +1,156 @@
+"""An evening's place and note have limits (issue 23, item 7): the place is one line of at most 80
+characters, the note at most 5 lines and 500 characters; both refuse control characters and
+writing-direction marks as player names do, naming the field. What an earlier release took (any
+text) still opens and exports, and its session files are fitted on import, said, never refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli_runner import dump, ok, refused, run
+from scorepad.app import App
+from scorepad.errors import SessionError
+
+SK = ["Hias", "Vroni", "Wast", "Kathi"]
+SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
+DIRECTION_MARKS = ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u200e", "\u061c"]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    with App.open(tmp_path / "s.db") as a:
+        yield a
+
+
+def refusal(app: App, **texts) -> SessionError:
+    """Starting an evening with these texts is refused; nothing is stored. The refusal."""
+    before = dump(app.store.path)
+    with pytest.raises(SessionError) as info:
+        app.start_evening("schafkopf", SK, **texts)
+    assert dump(app.store.path) == before
+    return info.value
+
+
+def stored_as_an_earlier_release(app: App, evening: int, **texts) -> None:
+    """The evening's place or note set as an earlier release stored it (any text)."""
+    with app.store.write() as db:
+        for key, value in texts.items():
+            db.execute(f"UPDATE evenings SET {key} = ? WHERE id = ?", [value, evening])
+
+
+def session_file(**texts) -> str:
+    return json.dumps({"format": 1, "ruleset": "schafkopf", "players": SK, "hands": [SAUSPIEL], **texts})
+
+
+# --- new input: refused, naming the field -------------------------------------------------------------
+
+@pytest.mark.parametrize("brk", ["\n", "\r\n", "\r", "\u2028", "\u2029", "\x0b", "\x85"])
+def test_a_place_refuses_a_line_break(app, brk):
+    exc = refusal(app, place=f"Post{brk}1. Sepp +100,00 €")
+    assert str(exc) == "place: must be one line (no line break)"
+    assert exc.german == "Ort: nur eine Zeile, ohne Zeilenumbruch"
+
+
+@pytest.mark.parametrize("mark", DIRECTION_MARKS)
+@pytest.mark.parametrize("key, field", [("place", "Ort"), ("note", "Notiz")])
+def test_place_and_note_refuse_writing_direction_marks(app, mark, key, field):
+    exc = refusal(app, **{key: f"Gasthaus {mark}tsoP"})
+    assert str(exc).startswith(f"{key}: holds U+{ord(mark):04X} "), str(exc)
+    assert exc.german.startswith(f"{field} enthält U+{ord(mark):04X}"), exc.german
+
+
+@pytest.mark.parametrize("key", ["place", "note"])
+def test_place_and_note_refuse_control_characters(app, key):
+    for char in ("\t", "\x00", "\x1b", "\u200b"):
+        assert str(refusal(app, **{key: f"Post{char}wirt"})).startswith(f"{key}: holds U+")
+
+
+def test_a_place_is_at_most_80_characters(app):
+    assert app.start_evening("schafkopf", SK, place="P" * 80).place == "P" * 80
+    exc = refusal(app, place="P" * 81)
+    assert str(exc) == "place: is 81 characters long, at most 80"
+    assert exc.german == "Ort: höchstens 80 Zeichen (jetzt 81)"
+    assert str(refusal(app, place="P" * 3_000_000)).startswith("place: is 3000000 characters long")
+
+
+def test_a_note_is_at_most_5_lines(app):
+    five = "\n".join(f"Zeile {i}" for i in range(1, 6))
+    assert app.start_evening("schafkopf", SK, note=five).note == five
+    assert app.start_evening("schafkopf", SK, note=five.replace("\n", "\r\n")).note == five  # Windows' breaks
+    exc = refusal(app, note=five + "\nZeile 6")
+    assert str(exc) == "note: has 6 lines, at most 5"
+    assert exc.german == "Notiz: höchstens 5 Zeilen (jetzt 6)"
+
+
+def test_a_note_is_at_most_500_characters(app):
+    assert app.start_evening("schafkopf", SK, note="n" * 500).note == "n" * 500
+    assert str(refusal(app, note="n" * 501)) == "note: is 501 characters long, at most 500"
+
+
+def test_place_and_note_are_kept_trimmed_and_in_nfc(app):
+    info = app.start_evening("schafkopf", SK, place="  Gasthaus zur Poste\u0301 ", note=" Kirta\n")
+    assert (info.place, info.note) == ("Gasthaus zur Posté", "Kirta")
+    assert app.start_evening("schafkopf", SK, place="   ").place is None
+
+
+def test_the_command_line_refuses_a_place_or_note_naming_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    db = tmp_path / "c.db"
+    ok(capsys, "--db", db, "start", "schafkopf", *SK, "--place", "Post")
+    before = dump(db)
+    assert refused(capsys, "--db", db, "start", "schafkopf", *SK, "--place", "Post\nwirt") == \
+        "place: must be one line (no line break)"
+    assert refused(capsys, "--db", db, "start", "schafkopf", *SK, "--note", "\u202eKirta").startswith(
+        "note: holds U+202E RIGHT-TO-LEFT OVERRIDE")
+    path = tmp_path / "evening.json"
+    path.write_text(session_file(place="Post"), encoding="utf-8")
+    assert refused(capsys, "--db", db, "import", path, "--place", "x" * 81) == "place: is 81 characters long, at most 80"
+    assert dump(db) == before
+
+
+# --- what an earlier release took -----------------------------------------------------------------
+
+def test_a_session_file_of_an_earlier_release_is_fitted_with_a_notice_not_refused(tmp_path, capsys, monkeypatch):
+    """An earlier release documented place and note as any text and wrote what it was given: its
+    file is imported, the texts fitted to the limits, and the import says so."""
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    db = tmp_path / "c.db"
+    path = tmp_path / "old.json"
+    path.write_text(session_file(place="Post\n1. Sepp +100,00 €\u202e " + "x" * 3_000_000,
+                                 note="\n".join(f"Zeile {i}\t!" for i in range(1, 10))), encoding="utf-8")
+    code, out, err = run(capsys, "--db", db, "import", path)
+    assert code == 0, err
+    assert err.splitlines()[0].startswith("note: place: made to fit (at most 80 characters on 1 line(s)")
+    assert err.splitlines()[1].startswith("note: note: made to fit (at most 500 characters on 5 line(s)")
+    with App.open(db) as app:
+        info = app.evening(int(out))
+        assert info.place == "Post 1. Sepp +100,00 € " + "x" * 56 + "…"
+        assert info.note == "Zeile 1 !\nZeile 2 !\nZeile 3 !\nZeile 4 !\nZeile 5 ! Zeile 6 ! Zeile 7 ! Zeile 8 ! Zeile 9 !"
+        notices = app.import_session(path.read_text(encoding="utf-8")).notices
+        assert [n.german.split(" (")[0] for n in notices] == ["Ort angepasst", "Notiz angepasst"]
+    # a file within the limits, or --place given, is imported without a word
+    path.write_text(session_file(place="Post", note="Kirta"), encoding="utf-8")
+    assert ok(capsys, "--db", db, "import", path).strip().isdigit()
+    path.write_text(session_file(place="Post\nwirt"), encoding="utf-8")
+    assert ok(capsys, "--db", db, "import", path, "--place", "Post").strip().isdigit()
+
+
+def test_a_place_of_the_wrong_type_in_a_file_is_still_refused(app):
+    with pytest.raises(SessionError, match="place"):
+        app.import_session(session_file(place=["Post"]))
+
+
+def test_an_evening_stored_with_a_huge_odd_place_still_opens_and_exports(app):
+    evening = app.start_evening("schafkopf", SK).id
+    app.add_hand(evening, SAUSPIEL)
+    place = "Post\n1. Sepp +100,00 €\u202e\n" + "# Gewinner " * 300_000  # 3.3 MB, as an earlier release took
+    stored_as_an_earlier_release(app, evening, place=place, note="Kirta\n\n\u2067x\u2069\n" * 50)
+    assert app.evening(evening).place == place  # kept as it is: nothing stored is changed
+    for kind in ("json", "csv", "csv-de", "md", "html", "text", "png"):
+        assert app.export_session(evening, kind), kind
+    assert json.loads(app.export_session(evening, "json"))["place"] == place  # the session file carries it
+    assert "Post 1. Sepp +100,00 € # Gewinner" in app.export_session(evening, "text").splitlines()[0]
+    assert len(app.export_session(evening, "text").splitlines()[0]) < 120
