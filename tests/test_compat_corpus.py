@@ -301,3 +301,23 @@ tariff = 20
         evening = app.start_evening(kept.ruleset, ["Hias", "Vroni", "Wast", "Kathi"])
         app.add_hand(evening.id, {"game": "hochzeit", "player": "Hias", "partner": "Wast", "augen": 70})
         assert app.show(evening.id).standings["Hias"] == {"geld": 20}
+
+
+def test_a_contract_added_without_trump_count_or_won_by_is_won_by_augen_as_then():
+    """The first release's docs: a contract in `options` names `trump_count` only to bound the
+    Laufende. Without it (and without `won_by`, a later key), the game is won by Augen, as that
+    release scored it (Hias +1,50 EUR: 0,50 from each; measured with b38a7ee's `replay`)."""
+    session = parse_session({"format": 1, "ruleset": "schafkopf", "players": ["Hias", "Vroni", "Wast", "Kathi"],
+                             "options": {"contracts": {"bauernsolo": {"name": "Bauernsolo", "kind": "solo",
+                                                                      "tariff": 50, "schneider": 10, "schwarz": 10}}},
+                             "hands": [{"game": "bauernsolo", "player": "Hias", "augen": 70}]})
+    result = replay(session_table(session), session.players, session.hands)
+    assert {p: row["geld"] for p, row in result.standings.items()} == {"Hias": 150, "Vroni": -50, "Wast": -50,
+                                                                        "Kathi": -50}
+
+
+def test_a_contract_that_says_it_is_won_by_augen_without_trumps_is_still_refused():
+    with pytest.raises(Exception) as refused:
+        with_options(get_table("schafkopf"), {"contracts": {"bauernsolo": {
+            "name": "Bauernsolo", "kind": "solo", "tariff": 50, "won_by": "augen"}}})
+    assert "augen_without_trumps" == getattr(refused.value, "code", None)

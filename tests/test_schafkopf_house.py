@@ -122,9 +122,11 @@ def refused_table(tmp_path, text) -> str:
 
 
 def test_rulesets_check_refuses_a_bettel_written_as_a_solo_by_augen(tmp_path):
-    """A game without trumps counted by Augen: a won Bettel (0 Augen) would be scored as lost."""
+    """A game without trumps counted by Augen: a won Bettel (0 Augen) would be scored as lost.
+    (A contract that does not say `won_by` means what it meant before the key: won by Augen,
+    as the first release took it; tests/test_compat_corpus.py.)"""
     msg = refused_table(tmp_path, '[contracts.nullspiel]\nname = "Bettel"\nkind = "solo"\ntrumps = "keine"\n'
-                                  'trump_count = 0\ntariff = 50\n')
+                                  'trump_count = 0\ntariff = 50\nwon_by = "augen"\n')
     assert "contracts.nullspiel.won_by" in msg and "no_trick" in msg
 
 

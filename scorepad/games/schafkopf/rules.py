@@ -203,7 +203,9 @@ class SchafkopfTable(TableBase):
         without trumps, a Sie with its Laufende at a table that counts none."""
         if c.won_by != "augen" and c.kind != "solo":
             yield f"contracts.{cid}.won_by", "won_by_solo_only", {"kind": c.kind}
-        if c.won_by == "augen" and c.kind != "sie" and c.trump_count == 0:
+        # (a contract that does not say `won_by`, as before the key, is won by Augen as then, trumps
+        # or none: the first release scored such a game, without Laufende)
+        if c.won_by == "augen" and c.kind != "sie" and c.trump_count == 0 and "won_by" in c.model_fields_set:
             yield f"contracts.{cid}.won_by", "augen_without_trumps", {}
         if c.kind == "sie":
             if c.tariff_of not in self.contracts:
