@@ -406,15 +406,18 @@ def typed(phone: Phone) -> int | None:
 
 async def type_pin(phone: Phone, pin: str) -> None:
     """The four digits on the pad, each after the last one shows (a tap on an older pad would
-    lose a digit); the clicks are sent even to a disabled pad. Returns once the phone answered
-    the fourth (the places emptied, or another screen)."""
+    lose a digit). The clicks are sent to a disabled pad too (an attacker's client ignores
+    `disabled`), but then not waited for long. Returns once the server answered the fourth."""
     for i, digit in enumerate(pin, 1):
-        if not await phone.click(PIN_DIGIT.format(digit)):
+        key = PIN_DIGIT.format(digit)
+        locked = phone.has(key) and not phone.has_enabled(key)
+        sent = phone.changed
+        if not await phone.click(key):
             return  # no pad to type on
-        if i < len(pin):
-            if not await within(1.5, lambda: (typed(phone) or 0) >= i):
-                return  # the pad took no digit
-    await within(3.0, lambda: typed(phone) in (0, None))
+        if i < len(pin) and not await within(1.0 if locked else WAIT_S, lambda: (typed(phone) or 0) >= i):
+            return  # the pad took no digit
+    await within(1.0 if locked else WAIT_S, lambda: typed(phone) in (0, None) or phone.changed > sent)
+    await asyncio.sleep(0.1)
 
 
 async def try_pin(phone: Phone, pin: str, wait: float = NO_PEN_S) -> bool:
