@@ -40,7 +40,7 @@ phone says so in German. What each attack is, and what must hold:
 The tests assert what a phone sees over the wire and what the store holds, never how the
 server does it. The control keys they use are the UI's own (scorepad/ui/screens), named once
 below. The attacks that count PIN tries get a server of their own (the counts start from nothing); the
-others share one, each on evenings of its own. Cost: about a minute and a half on a quiet machine.
+others share one, each on evenings of its own. Cost: about two minutes (27 tests, 9 servers).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ from websockets.exceptions import WebSocketException
 
 from scorepad.app import App
 from scorepad.devtools.web import answering, free_port, stop
-from scorepad.devtools.wire import (INVOKE_METHOD, PATCH_CONTROL, REGISTER_CLIENT, UPDATE_CONTROL_PROPS, WireError,
+from scorepad.devtools.wire import (CONTROL_EVENT, INVOKE_METHOD, PATCH_CONTROL, REGISTER_CLIENT, UPDATE_CONTROL_PROPS, WireError,
                                     WirePhone, _ext)
 from scorepad.ui.serve import lan_address
 
@@ -313,7 +313,7 @@ class Phone(WirePhone):
             if not found:
                 return False
             control_id = found[-1]["_i"]
-        await self._send(3, {"target": control_id, "name": "click", "data": None})  # a control event
+        await self._send(CONTROL_EVENT, {"target": control_id, "name": "click", "data": None})
         return True
 
     def id_of(self, key: str) -> int:
@@ -483,7 +483,7 @@ async def registered(phone: Phone) -> bool:
     the socket closed, or no answer in 5 s)."""
     try:
         await phone.connect(timeout=5.0)
-    except Exception:  # InvalidStatus (403), a closed socket, no answer: all refusals
+    except (WebSocketException, WireError, OSError, asyncio.TimeoutError):  # a 403, a closed socket, no answer
         return False
     return phone.session_id is not None and phone.error is None
 
