@@ -673,7 +673,7 @@ async def test_five_wrong_pins_in_all_lock_the_evening_for_every_phone_and_addre
     took = await try_pin(late, server.pin(eid))
     assert not took, (f"after {MAX_WRONG} wrong PINs from {MAX_WRONG} phones "
                       f"({'two addresses' if second_address else 'one address'}), a new phone's right PIN gave the pen")
-    says_wait = [t for t in late.texts() if re.search(r"wart|später", t, re.IGNORECASE)]
+    says_wait = [t for t in late.texts() if re.search(r"wart|später|nächster Versuch", t, re.IGNORECASE)]
     assert says_wait and not ENGLISH.search(says_wait[0]), f"the PIN screen does not say to wait: {late.texts()}"
 
 
