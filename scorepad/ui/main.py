@@ -12,6 +12,7 @@ import asyncio
 import importlib
 import json
 import secrets
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -387,7 +388,8 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
     """The Flet entry point for one store: each phone (a browser tab) gets the same app layer.
     With `require_pin`, changing an evening needs its PIN (always so on a shared network)."""
     app = App.open(db_path, pen_required=require_pin)
-    app.watch()  # what the command line changes meanwhile reaches the phones too
+    if sys.platform != "emscripten":  # (the static site: one phone, no other process, no threads)
+        app.watch()  # what the command line changes meanwhile reaches the phones too
 
     async def main(page: ft.Page) -> None:
         asked = asyncio.ensure_future(phone_device(page))
