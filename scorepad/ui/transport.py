@@ -21,7 +21,8 @@ runs its session; only the socket's life around it is scorepad's):
   Wi-Fi resumes where it was), then Flet ends it (within 10 s more) and the page's change
   listener goes with it (ui/main.py's Root);
 - the messages of one address are budgeted (EVENTS_PER_S, at once EVENT_BURST): beyond that the
-  socket is read more slowly, and one that keeps sending faster for FLOOD_S is closed. A phone's
+  socket is read more slowly, and one that keeps sending faster for FLOOD_S is closed (and new
+  sockets from that address are refused until it has paused and is within budget). A phone's
   next event waits (up to EVENT_WAIT_S) until its previous one is handled, so one phone's burst
   is taken in turns with the other tables' events instead of all before them.
 """
@@ -56,6 +57,13 @@ PROTOCOL_ERROR, POLICY = 1002, 1008
 log = logging.getLogger("scorepad.transport")
 
 
+# what a message costs of the budget, by its action: a registration starts a session (the app's
+# start screen is made), an event runs a handler that renders; a changed property, the answer to
+# a question the server asked, a data channel's frame are a little bookkeeping
+COSTS = {1: 2.0, 3: 1.0, 4: 0.25, 5: 0.1}
+OTHER_COST = 0.1
+
+
 class Budget:
     """A token bucket: `rate` messages a second on average, `burst` at once."""
 
@@ -65,13 +73,20 @@ class Budget:
         self.stamp = time.monotonic()
         self.behind_since: float | None = None
 
-    def take(self) -> float:
-        """One message: the seconds to wait before it is handled (0: within the budget)."""
+    def _refill(self) -> float:
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - 1
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 0:
             self.behind_since = None
+        return now
+
+    def take(self, cost: float = 1.0) -> float:
+        """A message of `cost`: the seconds to wait before it is handled (0: within the budget)."""
+        now = self._refill()
+        # the debt is bounded: a sender that stops is within its budget again after a few seconds
+        self.tokens = max(-self.burst, self.tokens - cost)
+        if self.tokens >= 0:
             return 0.0
         if self.behind_since is None:
             self.behind_since = now
@@ -79,7 +94,8 @@ class Budget:
 
     def flooding(self) -> bool:
         """Whether the sender has been over its budget, without a pause, for FLOOD_S."""
-        return self.behind_since is not None and time.monotonic() - self.behind_since > FLOOD_S
+        now = self._refill()
+        return self.behind_since is not None and now - self.behind_since > FLOOD_S
 
 
 @dataclass
@@ -89,6 +105,7 @@ class Peer:
 
     key: str | None  # None: this machine (loopback), not limited
     open: int = 0
+    tidy_due: bool = False
     sessions: OrderedDict[str, None] = field(default_factory=OrderedDict)
     budget: Budget = field(default_factory=Budget)
 
@@ -116,12 +133,13 @@ class Peers:
         self.by_key: dict[str, Peer] = {}
 
     def open(self, address: str) -> Peer | None:
-        """A socket from `address` opens: its Peer, or None if the address has too many open."""
+        """A socket from `address` opens: its Peer, or None if the address has too many open
+        or is flooding (until it pauses)."""
         key = address_key(address)
         if key is None:
             return Peer(None)
         peer = self.by_key.setdefault(key, Peer(key))
-        if peer.open >= OPEN_PER_ADDRESS:
+        if peer.open >= OPEN_PER_ADDRESS or peer.budget.flooding():
             return None
         peer.open += 1
         return peer
@@ -130,18 +148,23 @@ class Peers:
         if peer.key is None:
             return
         peer.open -= 1
-        # the sessions' ids are looked at again once they must have been ended
-        asyncio.get_running_loop().call_later(SESSION_KEEP_S + 15, lambda: asyncio.ensure_future(self.tidy(peer)))
+        if not peer.tidy_due:  # the sessions' ids are looked at again once they must have been ended
+            peer.tidy_due = True
+            asyncio.get_running_loop().call_later(SESSION_KEEP_S + 15, lambda: asyncio.ensure_future(self.tidy(peer)))
 
     async def tidy(self, peer: Peer) -> None:
         """Forget the sessions Flet has ended; the address, when nothing of it is left."""
         from flet_web.fastapi.flet_app_manager import app_manager
 
+        peer.tidy_due = False
         for sid in list(peer.sessions):
             if await app_manager.get_session(sid) is None:
                 peer.sessions.pop(sid, None)
         if peer.open == 0 and not peer.sessions and self.by_key.get(peer.key or "") is peer:
             del self.by_key[peer.key or ""]
+        elif peer.sessions and not peer.tidy_due:
+            peer.tidy_due = True
+            asyncio.get_running_loop().call_later(SESSION_KEEP_S + 15, lambda: asyncio.ensure_future(self.tidy(peer)))
 
     async def new_session(self, peer: Peer, sid: str) -> None:
         """A session was made for `peer`: the oldest waiting ones go beyond KEPT_PER_ADDRESS."""
@@ -192,6 +215,12 @@ def _table_connection_class() -> type:
             self.address, self.peer = address, peer
             remember_peer(self, address)
 
+        def dispose(self) -> None:
+            """Flet calls this when the session lets go of the connection; FletApp forgets the
+            session then, and the app's main() still starting on it (a phone that left at
+            once) fails with a traceback. The session is kept: it no longer sends through
+            this connection, and both go together."""
+
         # FletApp's private state, by the names Python gives them
         @property
         def session(self) -> Any:
@@ -226,7 +255,6 @@ def _table_connection_class() -> type:
                 session = self.session
                 if session is not None and session.connection is self:
                     await app_manager.disconnect_session(self.session_key(session), SESSION_KEEP_S)
-                self._FletApp__session = None
                 queue.put_nowait(None)  # the send loop ends once what is queued is sent
                 try:
                     await asyncio.wait_for(sender, SEND_DRAIN_S)
@@ -240,6 +268,17 @@ def _table_connection_class() -> type:
                         await websocket.close(refused.code, refused.reason)
                     except Exception:  # the phone left meanwhile
                         pass
+
+        async def spend(self, cost: float) -> None:
+            """Take a message's cost of the address's budget: wait while over it; Refused when
+            the address keeps sending faster (loopback: no budget)."""
+            if self.peer.key is None:
+                return
+            wait = self.peer.budget.take(cost)
+            if wait:
+                if self.peer.budget.flooding():
+                    raise Refused(POLICY, "too many messages")
+                await asyncio.sleep(wait)
 
         async def receive_loop(self, websocket: Any) -> None:
             """Read the phone's messages until it leaves (returns) or is closed (Refused)."""
@@ -260,14 +299,10 @@ def _table_connection_class() -> type:
                 data = message.get("bytes")
                 if data is None:
                     raise Refused(PROTOCOL_ERROR, "a text frame")
-                wait = self.peer.budget.take() if self.peer.key is not None else 0.0
-                if wait:
-                    if self.peer.budget.flooding():
-                        raise Refused(POLICY, "too many messages")
-                    await asyncio.sleep(wait)
                 if not data or data[0] != 0x00:
                     if not registered:
                         raise Refused(PROTOCOL_ERROR, "the first message is no registration")
+                    await self.spend(OTHER_COST)
                     if data and data[0] == 0x01 and len(data) >= 5:  # a data channel's frame, as Flet reads it
                         channel = self._data_channels.get(int.from_bytes(data[1:5], "little", signed=False))
                         if channel is not None:
@@ -284,6 +319,7 @@ def _table_connection_class() -> type:
                 if (action == MessageAction.REGISTER_CLIENT) == registered:
                     raise Refused(PROTOCOL_ERROR, "a second registration" if registered
                                   else "the first message is no registration")
+                await self.spend(COSTS.get(action.value, OTHER_COST))
                 if action == MessageAction.CONTROL_EVENT and previous is not None and not previous.done():
                     await asyncio.wait({previous}, timeout=EVENT_WAIT_S)
                 running: set = self._FletApp__running_tasks
@@ -319,7 +355,7 @@ async def serve_socket(scope: dict, receive: Any, send: Any, main: Any, refusal:
     address = str(client[0]) if client else ""
     peer = PEERS.open(address) if refusal is None else None
     if peer is None:
-        log.info("websocket from %s refused: %s", address, refusal or "too many open from this address")
+        log.info("websocket from %s refused: %s", address, refusal or "too many open or too many messages")
         await send({"type": "websocket.close", "code": POLICY})
         return
     try:
