@@ -8,6 +8,16 @@ Serving (scorepad/ui/main.py):
   through App.subscribe, the notice line fading on a timer) sets it first, or Flet looks up
   controls and updates on no page (or another phone's).
 
+The websocket (scorepad/ui/transport.py: `scorepad web`'s `/ws`, imported only when serving):
+
+- `FletApp` (flet_web.fastapi.flet_app) and `app_manager` (flet_web.fastapi.flet_app_manager):
+  Flet's server side of one socket and its registry of sessions. scorepad's TableConnection is
+  a FletApp whose `handle` and receive loop are scorepad's (the socket's address, the limits);
+  it uses FletApp's private `__on_message`, `__send_loop`, `__get_unique_session_id`,
+  `__session`, `__send_queue`, `__websocket`, `__client_ip`, `__client_user_agent`,
+  `__oauth_state_id`, `__main`, `__upload_endpoint_path`, `__running_tasks` (as
+  `_FletApp__name`), and `decode_ext_from_msgpack` (flet.messaging.protocol).
+
 The headless phone only (scorepad/devtools/headless.py: tests and `scorepad bench`, never the
 app at run time): a real Flet session over a connection that is no websocket.
 

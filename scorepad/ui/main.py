@@ -55,10 +55,11 @@ def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
     if page is None:
         return
     try:
-        loop = page.session.connection.loop
-    except RuntimeError:  # this phone's connection is gone
+        connection = page.session.connection
+        loop = connection.loop if connection is not None else None
+    except RuntimeError:  # this phone's session or connection is gone
         return
-    if loop.is_closed():
+    if loop is None or loop.is_closed():  # the phone is away (it renders anew when it comes back)
         return
 
     async def later() -> None:
@@ -272,7 +273,11 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
 
     def follow_changes():
         """Render again whenever any phone (or this one) changes an evening. The change may
-        come from another phone's session: the update must run as this phone's page."""
+        come from another phone's session: the update must run as this phone's page. A phone
+        that comes back after a while away (its connection lost, its session kept: see
+        ui/transport.py) renders anew, as it missed what changed meanwhile; when its session
+        ends, the listener goes (the page's close and connect events, each chained to a
+        handler set before)."""
 
         async def refresh() -> None:
             bump()
@@ -283,7 +288,25 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
                 return  # another table's change: nothing on this phone changes
             run_on(page, refresh)
 
-        return app.subscribe(on_change)
+        unsubscribe = app.subscribe(on_change)
+        earlier_close, earlier_connect = page.on_close, page.on_connect
+
+        async def closed(e: Any) -> None:
+            unsubscribe()
+            if earlier_close is not None:
+                result = earlier_close(e)
+                if asyncio.iscoroutine(result):
+                    await result
+
+        async def back(e: Any) -> None:
+            bump()
+            if earlier_connect is not None:
+                result = earlier_connect(e)
+                if asyncio.iscoroutine(result):
+                    await result
+
+        page.on_close, page.on_connect = closed, back
+        return unsubscribe
 
     ft.use_effect(follow_changes, [])
     def go(to: Route) -> None:

@@ -32,6 +32,8 @@ import threading
 from email.utils import formatdate
 from pathlib import Path
 
+from scorepad.ui.hosts import OwnAddresses
+
 REVISION = "2"  # bump when what this module serves changes for the same flet-web files
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -272,34 +274,59 @@ async def _respond(send, status: int, headers: list, body: bytes, head: bool) ->
 
 
 class ScorepadWeb:
-    """The ASGI app: the web client's files from `WebClient`; the websocket, uploads and OAuth
-    (and anything but GET and HEAD) Flet's."""
+    """The ASGI app: the web client's files from `WebClient`; the websocket scorepad's own
+    (ui/transport.py: Flet's session behind it); uploads and OAuth (and anything but GET and
+    HEAD) Flet's. A request whose Host names no address of this machine, and a websocket
+    from another site's page, are refused (ui/hosts.py)."""
 
-    def __init__(self, flet_app, client: WebClient, flet_paths: tuple[str, ...] = ("/ws", "/upload", "/oauth_callback")):
+    def __init__(self, flet_app, client: WebClient, own: OwnAddresses | None = None, main=None,
+                 flet_paths: tuple[str, ...] = ("/ws", "/upload", "/oauth_callback")):
         self.flet_app = flet_app
         self.client = client
+        self.own = own
+        self.main = main
         self.flet_paths = flet_paths
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD") and scope["path"] not in self.flet_paths:
+        kind = scope["type"]
+        if kind not in ("http", "websocket") or self.own is None:
+            await self.flet_app(scope, receive, send)
+            return
+        refusal = await self.own.refusal(dict(scope.get("headers") or []), websocket=kind == "websocket")
+        if kind == "websocket":
+            from scorepad.ui.transport import serve_socket
+
+            if scope["path"] != "/ws":
+                refusal = refusal or "path"
+            await serve_socket(scope, receive, send, self.main, refusal)
+        elif refusal is not None:
+            await _respond(send, 403, [(b"content-type", b"text/plain; charset=utf-8"),
+                                       (b"cache-control", REVALIDATE.encode())], HOST_REFUSED, scope["method"] == "HEAD")
+        elif scope["method"] in ("GET", "HEAD") and scope["path"] not in self.flet_paths:
             await self.client(scope, receive, send)
         else:
             await self.flet_app(scope, receive, send)
 
 
-def make_asgi_app(main) -> ScorepadWeb:
-    """The table app `main` (a Flet app function) as an ASGI app for uvicorn."""
+HOST_REFUSED = ("Diese Adresse gehört nicht zu diesem Rechner: scorepad antwortet nur unter der Adresse, "
+                "die es beim Start zeigt.\n(Refused: the Host names no address of this machine.)\n").encode()
+
+
+def make_asgi_app(main, host: str = "127.0.0.1", port: int = 8550) -> ScorepadWeb:
+    """The table app `main` (a Flet app function) as an ASGI app for uvicorn, serving on
+    `host`:`port`."""
     import flet_web.fastapi as flet_fastapi
     from flet_web import get_package_web_dir
 
-    return ScorepadWeb(flet_fastapi.app(main, no_cdn=True), WebClient(get_package_web_dir()))
+    return ScorepadWeb(flet_fastapi.app(main, no_cdn=True), WebClient(get_package_web_dir()),
+                       OwnAddresses(host, port), main)
 
 
 def run(main, host: str, port: int) -> None:
     """Serve until interrupted (Ctrl-C, SIGTERM)."""
     import uvicorn
 
-    app = make_asgi_app(main)
+    app = make_asgi_app(main, host, port)
     app.client.warm_up()
     config = uvicorn.Config(app, host=host, port=port, log_level="error", access_log=False,
                             ws="websockets-sansio", timeout_graceful_shutdown=3)
