@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from scorepad.devtools.web import CHROMIUM, PHONE, answering, free_port, serve_folder, stop, web_process  # noqa: F401 (CHROMIUM, PHONE: for the tests)
+from scorepad.ui.serve import lan_address
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -17,17 +18,22 @@ OFFHOST: list[str] = []
 
 
 class Server:
-    """`scorepad web` on 127.0.0.1 with its own store, started and stopped by the test."""
+    """`scorepad web` on 127.0.0.1 with its own store, started and stopped by the test. With
+    `wifi`, served to the local network (`--host 0.0.0.0`) and opened by the phones at this
+    machine's network address, as a phone on the same Wi-Fi does (the server sees a stranger)."""
 
-    def __init__(self, db: Path, pin: bool = False):
+    def __init__(self, db: Path, pin: bool = False, wifi: bool = False):
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.host = "0.0.0.0" if wifi else "127.0.0.1"
+        address = lan_address() if wifi else "127.0.0.1"
+        assert not (wifi and address.startswith("127.")), "a Wi-Fi phone needs this machine's network address"
+        self.url = f"http://{address}:{self.port}/"
         self.db = db
         self.pin = pin
         self._start()
 
     def _start(self) -> None:
-        self.proc = web_process(self.db, self.port, pin=self.pin, keep_output=True)
+        self.proc = web_process(self.db, self.port, pin=self.pin, keep_output=True, host=self.host)
         answering(self.proc, self.url, "scorepad web")
 
     def restart(self) -> None:

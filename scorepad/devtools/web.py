@@ -77,15 +77,16 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 def web_process(db: Path, port: int, pin: bool = False, plain: bool = False,
-                keep_output: bool = False) -> subprocess.Popen:
-    """`scorepad web` on `port` of 127.0.0.1 with the store `db` (not waited for); `plain`: as
-    Flet served it before (SCOREPAD_PLAIN_FLET); `keep_output`: its output is kept to tell
-    why it ended."""
+                keep_output: bool = False, host: str = "127.0.0.1") -> subprocess.Popen:
+    """`scorepad web` on `port` of `host` (127.0.0.1; 0.0.0.0: the phones on the Wi-Fi too) with
+    the store `db` (not waited for); `plain`: as Flet served it before (SCOREPAD_PLAIN_FLET);
+    `keep_output`: its output is kept to tell why it ended."""
     env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
     env.pop("SCOREPAD_PLAIN_FLET", None)
     if plain:
         env["SCOREPAD_PLAIN_FLET"] = "1"
-    args = [sys.executable, "-m", "scorepad", "web", "--port", str(port), "--db", str(db)] + (["--pin"] if pin else [])
+    args = [sys.executable, "-m", "scorepad", "web", "--host", host, "--port", str(port), "--db", str(db)] + (
+        ["--pin"] if pin else [])
     out = subprocess.PIPE if keep_output else subprocess.DEVNULL
     return subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT if keep_output else subprocess.DEVNULL)
 

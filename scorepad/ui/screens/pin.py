@@ -88,6 +88,9 @@ def PinScreen(nav, tick: int) -> ft.Control:
             nav.route = type(nav.route)("table", evening_id)
             nav.notify("PIN richtig: du kannst jetzt eintragen")
             return
+        if nav.local:  # not counted here: this machine shows the PIN above
+            set_message("Falsche PIN")
+            return
         left = nav.app.pin_tries(evening_id).left
         set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "")  # then the wait speaks
 
