@@ -220,10 +220,16 @@ BAD_FIRST_FRAMES = [
 async def test_bad_first_frames_leave_no_handler_and_no_memory_behind(own_server):
     server = own_server
 
+    refused = []
+
     async def one(i: int) -> float | None:
-        async with connect(server.ws) as ws:
-            await ws.send(BAD_FIRST_FRAMES[i % len(BAD_FIRST_FRAMES)])
-            return await closed_by_server(ws, 10)
+        try:
+            async with connect(server.ws) as ws:
+                await ws.send(BAD_FIRST_FRAMES[i % len(BAD_FIRST_FRAMES)])
+                return await closed_by_server(ws, 10)
+        except InvalidStatus as exc:  # refused before it opened: the address keeps sending too much
+            refused.append(exc.response.status_code)
+            return 0.0
 
     async def many(n: int, start: int = 0) -> list[float | None]:
         out: list[float | None] = []
@@ -232,16 +238,18 @@ async def test_bad_first_frames_leave_no_handler_and_no_memory_behind(own_server
         return out
 
     assert await one(0) is not None, "the server kept a socket with a bad first frame open"
-    assert all(c is not None for c in await many(100)), "the server kept a socket with a bad first frame open"
+    assert all(c is not None for c in await many(200)), "the server kept a socket with a bad first frame open"
     await asyncio.sleep(1)  # after a warm-up (what the server makes once; the allocator's first growth)
     rss, sockets = server.rss_mb(), server.sockets()
     started = time.perf_counter()
-    closed = await many(400, 100)
+    closed = await many(400, 200)
     ran = time.perf_counter() - started
     await asyncio.sleep(2)
     rss_after, sockets_after = server.rss_mb(), server.sockets()
-    print(f"400 bad first frames in {ran:.1f} s: closed after p50 {statistics.median(c or 99 for c in closed):.2f} s, "
-          f"max {max(c or 99 for c in closed):.2f} s; RSS {rss:.1f} -> {rss_after:.1f} MB; sockets {sockets} -> {sockets_after}")
+    assert set(refused) <= {403}, refused
+    waited = [c if c is not None else float("inf") for c in closed]
+    print(f"400 bad first frames in {ran:.1f} s ({len(refused)} sockets refused before they opened): closed after p50 {statistics.median(waited):.2f} s, "
+          f"max {max(waited):.2f} s; RSS {rss:.1f} -> {rss_after:.1f} MB; sockets {sockets} -> {sockets_after}")
     assert all(c is not None for c in closed), "the server kept a socket with a bad first frame open"
     assert sockets_after <= sockets
     assert rss_after - rss < 4.0, (rss, rss_after)

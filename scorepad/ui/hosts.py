@@ -26,6 +26,8 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+from scorepad.ui.peer import is_loopback_ip
+
 REFRESH_S = 10.0
 LOOPBACK = ("localhost", "localhost.localdomain", "127.0.0.1", "::1")
 ANY = ("", "0.0.0.0", "::")
@@ -118,7 +120,7 @@ class OwnAddresses:
             self._read_at = time.monotonic()
 
     def _known(self, host: str) -> bool:
-        return host in self._names or _loopback(host)
+        return host in self._names or is_loopback_ip(host)
 
     def _origin_host(self, header: bytes) -> str | None:
         """The host of an Origin header if it is this app's kind (http or https, the port
@@ -155,10 +157,3 @@ class OwnAddresses:
             if not self._known(name):
                 return what
         return None
-
-
-def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

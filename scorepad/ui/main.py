@@ -289,23 +289,18 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
             run_on(page, refresh)
 
         unsubscribe = app.subscribe(on_change)
-        earlier_close, earlier_connect = page.on_close, page.on_connect
 
-        async def closed(e: Any) -> None:
-            unsubscribe()
-            if earlier_close is not None:
-                result = earlier_close(e)
-                if asyncio.iscoroutine(result):
-                    await result
+        def first(action: Callable[[], Any], earlier: Any) -> Callable[[Any], Any]:
+            async def handler(e: Any) -> None:
+                action()
+                if earlier is not None:
+                    result = earlier(e)
+                    if asyncio.iscoroutine(result):
+                        await result
+            return handler
 
-        async def back(e: Any) -> None:
-            bump()
-            if earlier_connect is not None:
-                result = earlier_connect(e)
-                if asyncio.iscoroutine(result):
-                    await result
-
-        page.on_close, page.on_connect = closed, back
+        page.on_close = first(unsubscribe, page.on_close)
+        page.on_connect = first(bump, page.on_connect)
         return unsubscribe
 
     ft.use_effect(follow_changes, [])

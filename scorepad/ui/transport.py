@@ -77,7 +77,7 @@ class Budget:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 0:
+        if self.tokens >= min(1.0, self.burst):  # a pause: a sender read as fast as the budget allows never has one
             self.behind_since = None
         return now
 

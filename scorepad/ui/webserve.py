@@ -1,10 +1,12 @@
 """The table app's web client, served for a phone on a pub's Wi-Fi: compressed, cached, and
-nothing asked of any other host.
+nothing asked of any other host. The websocket is scorepad's own (ui/transport.py), and a request
+that names no address of this machine is refused (ui/hosts.py).
 
 Flet's web client (the flet-web package: Flutter's engine, the compiled app, fonts) is about
 14 MB; served as Flet serves it, every byte goes uncompressed, without cache headers, and a
-phone downloads the 8.5 MB `main.dart.wasm` again on a reload. Here the websocket (the app
-itself), uploads and OAuth stay Flet's, under uvicorn; the files are served by `WebClient`:
+phone downloads the 8.5 MB `main.dart.wasm` again on a reload. Here uploads and OAuth stay
+Flet's, under uvicorn, and Flet runs each phone's session behind scorepad's websocket
+(ui/transport.py: the socket's address, Origin, limits); the files are served by `WebClient`:
 
 - gzip, made once per file into a cache folder (`~/.cache/scorepad/web/<version>/`; the same
   bytes every time, so ETags stay valid) and sent to a browser that accepts it;
