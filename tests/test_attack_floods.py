@@ -375,17 +375,23 @@ async def test_closed_sessions_end_within_a_minute_and_their_listeners_with_them
     assert "Traceback" not in errors and "listener failed" not in errors, errors[-3000:]
 
 
+# how long the hostile address keeps opening sessions: 60 s in CI; the README's ten minutes with
+# SCOREPAD_FLOOD_S=600 pytest tests/test_attack_floods.py -k without_end -s
+FLOOD_S = float(os.environ.get("SCOREPAD_FLOOD_S", "60"))
+
+
 async def test_a_phone_opening_sessions_without_end_holds_bounded_memory(own_server):
-    """One address opens sessions for 60 s without pause (four at a time, each closed once its
-    start screen came): the server's memory levels off (the sessions it keeps for that address
-    are capped, the oldest closed ones end; after some 200 sessions the allocator has what it
-    needs), no growth in the last 20 s."""
+    """One address opens sessions for FLOOD_S (60 s) without pause (four at a time, each closed
+    once its start screen came): the server's memory levels off (the sessions it keeps for that
+    address are capped, the oldest closed ones end; after some 200 sessions the allocator has what
+    it needs), no growth in the last 20 s."""
     server = own_server
     await (await WirePhone(server.local, name="warm-up").connect()).close()
     await asyncio.sleep(2)
     rss = [server.rss_mb()]
     counts = {"opened": 0, "refused": 0}
-    end = time.perf_counter() + 60
+    end = time.perf_counter() + FLOOD_S
+    samples = max(6, round(FLOOD_S / 10))
 
     async def worker(w: int) -> None:
         n = 0
@@ -403,14 +409,14 @@ async def test_a_phone_opening_sessions_without_end_holds_bounded_memory(own_ser
                 await phone.close()
 
     async def sample() -> None:
-        for _ in range(6):
+        for _ in range(samples):
             await asyncio.sleep(10)
             rss.append(server.rss_mb())
 
     await asyncio.gather(sample(), *(worker(w) for w in range(4)))
-    print(f"one address opening sessions for 60 s: {counts['opened']} opened, {counts['refused']} refused; "
+    print(f"one address opening sessions for {FLOOD_S:g} s: {counts['opened']} opened, {counts['refused']} refused; "
           f"RSS every 10 s: {', '.join(f'{r:.1f}' for r in rss)} MB")
-    assert rss[6] - rss[4] < 2.0, rss
+    assert rss[-1] - rss[-3] < 2.0, rss
     assert "Traceback" not in server.stderr(), server.stderr()[-3000:]
 
 
