@@ -881,11 +881,12 @@ class Store:
         row = self.db.execute("SELECT pin, updated_at FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
         return None if row is None else f"{row[0]}|{row[1]}"
 
-    def pin_setter(self, evening_id: int) -> str | None:
+    def pin_setter(self, evening_id: int) -> tuple[str | None, str | None]:
         """The phone that set the evening's current PIN (started the evening or typed a new
-        one); None if the command line set it, or it was made before the phone was noted."""
-        row = self.db.execute("SELECT device FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
-        return None if row is None else row[0]
+        one; None if the command line set it, or it was made before the phone was noted), and
+        when (ISO time, UTC)."""
+        row = self.db.execute("SELECT device, updated_at FROM pins WHERE evening_id = ?", [evening_id]).fetchone()
+        return (None, None) if row is None else (row[0], row[1])
 
     def set_pin(self, evening_id: int, pin: str, device: str | None = None) -> None:
         """A new PIN (set by the phone `device`, if a phone set it); its time (to the

@@ -6,11 +6,12 @@ players are not a stranger's to change. The command line (caller None) may do ev
 from __future__ import annotations
 
 import inspect
+import time
 
 import pytest
 
 from scorepad.app import App, Caller, PenError, PinError
-from scorepad.app.access import TRY_BURST, TRY_REFILL_S
+from scorepad.app.access import PEN_WITHOUT_PIN_S, TRY_BURST, TRY_REFILL_S
 from scorepad.app.phone import AS_CALLER, READS, PhoneApp
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
@@ -140,6 +141,14 @@ def test_the_phone_that_starts_an_evening_takes_its_pen_without_the_pin(app):
     eid = app.start_evening("schafkopf", SK, caller=Caller("starter")).id
     assert app.take_pen(eid, Caller("starter"))
     assert app.take_pen(eid, Caller("another")) is None
+
+
+def test_the_pen_without_the_pin_is_only_for_the_moment_after_the_start(app):
+    eid = app.start_evening("schafkopf", SK, caller=Caller("starter")).id
+    later = time.time() + PEN_WITHOUT_PIN_S + 1
+    app._pins.clock = lambda: later
+    assert app.take_pen(eid, Caller("starter")) is None
+    assert app.take_pen(eid, Caller("starter"), app.pin(eid))  # with the PIN, of course
 
 
 def test_an_evening_started_on_the_command_line_gives_no_pen_without_the_pin(app, evening):

@@ -22,6 +22,7 @@ import math
 import secrets
 import threading
 import time
+from datetime import datetime
 from typing import Any, Callable
 
 from pydantic import BaseModel
@@ -33,6 +34,9 @@ from scorepad.store import Store, new_pin
 
 TRY_BURST = 5  # wrong PINs an evening takes at once
 TRY_REFILL_S = 600.0  # after them, one more try every ten minutes
+# the phone that started an evening takes its pen without the PIN only right after: its id is
+# the phone's own secret, but a pen for the asking should not outlive the moment it was meant for
+PEN_WITHOUT_PIN_S = 60.0
 
 # a phone's name on the screens: letters that spell no word, and a digit (Handy KT4)
 LABEL_LETTERS = "BCDFGHKLMNPRSTVWXZ"
@@ -203,8 +207,8 @@ class Pins:
     @guarded
     def take_pen(self, evening_id: int, caller: Caller, pin: str | None = None) -> str | None:
         """The pen for the phone `caller`, as a token to keep: with the right PIN (counted as
-        check_pin counts), or without one for the phone that set the evening's current PIN (it
-        started the evening there, or typed a new PIN). Otherwise None."""
+        check_pin counts), or without one for the phone that set the evening's current PIN, right
+        after (it started the evening there: within PEN_WITHOUT_PIN_S). Otherwise None."""
         if not caller.device:
             return None
         if pin is not None:
@@ -213,8 +217,8 @@ class Pins:
         else:
             with self.store.read():
                 self.store.evening(evening_id)
-                setter = self.store.pin_setter(evening_id)
-            if setter != caller.device:
+                setter, set_at = self.store.pin_setter(evening_id)
+            if setter != caller.device or not _recent(set_at, self.clock()):
                 return None
         token = self.pen_token(evening_id, caller.device)
         self._hold(evening_id, caller.device, token)
@@ -238,6 +242,15 @@ class Pins:
                 self._holders.get(evening_id, {}).pop(device, None)
         order = sorted(current, key=lambda d: -held[d][1])
         return [phone_label(d) for d in order]
+
+
+def _recent(iso: str | None, now: float) -> bool:
+    """Whether the moment `iso` (when a PIN was set) lies within PEN_WITHOUT_PIN_S before `now`."""
+    try:
+        at = datetime.fromisoformat(iso).timestamp() if iso else None
+    except ValueError:
+        return False
+    return at is not None and -5.0 <= now - at <= PEN_WITHOUT_PIN_S
 
 
 def _token(key: bytes, evening_id: int, device: str) -> str:
