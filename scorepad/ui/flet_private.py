@@ -34,9 +34,9 @@ from __future__ import annotations
 from flet.controls.context import _context_page as context_page
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (Message, MessageAction, RegisterClientResponseBody,
-                                     configure_encode_object_for_msgpack)
+                                     configure_encode_object_for_msgpack, decode_ext_from_msgpack)
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 __all__ = ["context_page", "Connection", "Session", "Message", "MessageAction", "RegisterClientResponseBody",
-           "configure_encode_object_for_msgpack", "PubSubHub"]
+           "configure_encode_object_for_msgpack", "decode_ext_from_msgpack", "PubSubHub"]

@@ -198,7 +198,7 @@ class Refused(Exception):
 def _table_connection_class() -> type:
     """FletApp with scorepad's socket life around it (made on first use: Flet's web server
     is imported only when serving)."""
-    from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
+    from scorepad.ui.flet_private import MessageAction, decode_ext_from_msgpack
     from flet_web.fastapi.flet_app import FletApp
     from flet_web.fastapi.flet_app_manager import app_manager
 
