@@ -373,16 +373,7 @@ def _tally_problems(table: RuleTable, written: tuple[str, ...]) -> Iterator[Prob
 
 def load_table_file(path: str | Path) -> RuleTable:
     """A table from a TOML file; `extends` is looked up beside it, then among the built-ins."""
-    path = Path(path)
-    source = str(path)
-    raw = _read_toml(path, source)
-    search = [path.resolve().parent]
-    try:
-        search.append(builtin_dir())
-    except FileNotFoundError:
-        pass
-    merged = _resolve(raw, source, search, (str(raw.get("id", path.stem)),))
-    return validate_table(merged, source)
+    return load_table_file_raw(path)[0]
 
 
 def load_table_file_raw(path: str | Path) -> tuple[RuleTable, dict[str, Any], str | None]:
@@ -405,7 +396,10 @@ def _builtin_root(raw: dict[str, Any], search: list[Path]) -> str | None:
     """The built-in table at the end of `raw`'s `extends` chain (looked up as `_resolve` does:
     beside the file first, then among the built-ins); None if it ends elsewhere. The chain is
     known to be sound (`_resolve` read it)."""
-    builtin = builtin_dir().resolve()
+    try:
+        builtin = builtin_dir().resolve()
+    except FileNotFoundError:  # no built-in tables on disk: the chain ends at none of them
+        return None
     while isinstance(raw.get("extends"), str):
         base_id: str = raw["extends"]
         path = next((folder / f"{base_id}.toml" for folder in search if (folder / f"{base_id}.toml").is_file()), None)
