@@ -44,12 +44,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from scorepad.engine import new_game, replay
-from scorepad.games import DEFAULT_RULESET, family_of
 from scorepad.errors import HandError
+from scorepad.games import DEFAULT_RULESET, family_of
 from scorepad.tables import builtin_tables
 
 # the longest a phone may take to show a saved hand before the sharing bench gives up

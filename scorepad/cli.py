@@ -737,7 +737,7 @@ def _check_arguments(argv: list[str]) -> None:
     """Every argument is real text: a byte that is not UTF-8 (which Python keeps as a lone
     surrogate) is refused here, before it reaches a name or the store."""
     for arg in argv:
-        for i, ch in enumerate(arg):
+        for _i, ch in enumerate(arg):
             if 0xD800 <= ord(ch) <= 0xDFFF:
                 byte = f"0x{ord(ch) - 0xDC00:02x}" if 0xDC80 <= ord(ch) <= 0xDCFF else f"\\u{ord(ch):04x}"
                 raise ScorepadError("arg_not_utf8", value=arg.encode("utf-8", "replace").decode("utf-8"),

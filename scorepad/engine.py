@@ -7,8 +7,9 @@ Pure: no I/O, no global state. Each game family's logic lives in its own package
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from scorepad.games import family_of
 from scorepad.games.base import Game, HandResult, Replay

@@ -9,8 +9,8 @@ direction (FSI ... PDI, <bdi> in HTML) so that the number beside it stays where 
 from __future__ import annotations
 
 import html
-import re
 import json
+import re
 from typing import Any
 
 from scorepad import fmt

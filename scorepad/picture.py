@@ -16,8 +16,18 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, features
 
 from scorepad import fmt
-from scorepad.exports import (PALETTE, chart_points, games_line, open_rad_note, owed_lines, places, show_saldo,
-                              transfers_heading, when_where, GAME_NAME_CHARS)
+from scorepad.exports import (
+    GAME_NAME_CHARS,
+    PALETTE,
+    chart_points,
+    games_line,
+    open_rad_note,
+    owed_lines,
+    places,
+    show_saldo,
+    transfers_heading,
+    when_where,
+)
 from scorepad.summary import EveningSummary
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from scorepad.games import family_of
 from scorepad.games.base import Replay
 

@@ -49,10 +49,11 @@ import shutil
 import sqlite3
 import threading
 import urllib.parse
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -127,7 +128,7 @@ def default_db_path() -> Path:
 
 def now() -> str:
     """The current time, UTC, ISO 8601 with milliseconds: sorts as text."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def dumps(value: Any) -> str:
@@ -894,7 +895,7 @@ class Store:
         the same digits again revokes every token."""
         before = self.pin_key(evening_id)
         while True:
-            stamp = datetime.now(timezone.utc).isoformat(timespec="microseconds")
+            stamp = datetime.now(UTC).isoformat(timespec="microseconds")
             if before is None or before != f"{pin}|{stamp}":
                 break
         self.db["pins"].upsert({"evening_id": evening_id, "pin": pin, "updated_at": stamp, "device": device},

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Final, Iterator, Literal, Union
+from typing import Annotated, Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -21,7 +22,7 @@ from scorepad.errors import SessionError, TableError, describe_validation_error
 from scorepad.refusals import Names
 
 Tally = Literal["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
-Bid = Union[int, Literal["schwarz"]]
+Bid = int | Literal["schwarz"]
 SCHWARZ: Final = "schwarz"
 # a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
 SeatCount = Annotated[int, Field(strict=False)]

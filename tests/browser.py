@@ -137,7 +137,7 @@ class Tab:
         self.server = server
 
     @classmethod
-    async def open(cls, browser, server: Server) -> "Tab":
+    async def open(cls, browser, server: Server) -> Tab:
         """A new tab on the app. `browser` may be a Browser (a new phone: its own context, so
         its own storage) or a BrowserContext (another tab on the same phone)."""
         if hasattr(browser, "contexts"):

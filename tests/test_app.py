@@ -12,8 +12,16 @@ import sqlite3
 
 import pytest
 
-from scorepad.app import (App, EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
-                          PlayerNameError, StaleVersionError)
+from scorepad.app import (
+    App,
+    EveningClosedError,
+    ExportError,
+    LaterHandError,
+    NothingToUndoError,
+    NotYourChangeError,
+    PlayerNameError,
+    StaleVersionError,
+)
 from scorepad.bench import generate_session
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError, SessionError
@@ -502,8 +510,8 @@ def test_an_evening_opens_after_its_built_in_table_gained_a_contract(app):
 
 def test_the_hand_form_reads_the_kept_evening_without_replaying(tmp_path, monkeypatch):
     """before_hand and preview of the next hand come from the kept evening: a tap replays nothing."""
-    from scorepad.app import App
     import scorepad.app.evenings as app_module
+    from scorepad.app import App
 
     app = App.open(tmp_path / "kept.db")
     try:
@@ -529,8 +537,8 @@ def test_the_hand_form_reads_the_kept_evening_without_replaying(tmp_path, monkey
 def test_the_table_screen_reads_one_view_from_the_kept_evening(tmp_path, monkeypatch):
     """The table screen's read model: facts, table, hands, standings and this phone's draft at one
     version, from the kept evening: no replay and no read of the hands from the store."""
-    from scorepad.app import App
     import scorepad.app.evenings as app_module
+    from scorepad.app import App
 
     app = App.open(tmp_path / "view.db")
     try:
@@ -559,8 +567,8 @@ def test_the_table_screen_reads_one_view_from_the_kept_evening(tmp_path, monkeyp
 def test_the_summary_is_summed_up_once_per_change(tmp_path, monkeypatch):
     """The Abrechnung screen asks for the summary on every render: the evening is replayed once
     per version, and a change (or the other settle choice) is summed up afresh."""
-    from scorepad.app import App
     import scorepad.app.reports as reports
+    from scorepad.app import App
 
     app = App.open(tmp_path / "summary.db")
     try:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from cli_runner import ok
+
 from scorepad.app import App, Caller, phone_label
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cli_runner import dump, ok, refused, run
+
 from scorepad.app import App
 from scorepad.errors import SessionError
 

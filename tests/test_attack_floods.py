@@ -439,7 +439,7 @@ async def round_trips(phone: WirePhone, seconds: float) -> list[float]:
         target = phone.find(key)["_i"]
         sent = time.perf_counter()
         await phone._send(CONTROL_EVENT, {"target": target, "name": "click", "data": None})
-        await phone._until(lambda: phone.changed > before, 30, f"no answer to the tap on {key!r}")
+        await phone._until(lambda before=before: phone.changed > before, 30, f"no answer to the tap on {key!r}")
         times.append(time.perf_counter() - sent)
         await asyncio.sleep(0.05)
     return times

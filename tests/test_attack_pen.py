@@ -54,8 +54,9 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import msgpack
 import pytest
@@ -63,8 +64,16 @@ from websockets.exceptions import WebSocketException
 
 from scorepad.app import App
 from scorepad.devtools.web import answering, free_port, stop
-from scorepad.devtools.wire import (CONTROL_EVENT, INVOKE_METHOD, PATCH_CONTROL, REGISTER_CLIENT, UPDATE_CONTROL_PROPS, WireError,
-                                    WirePhone, _ext)
+from scorepad.devtools.wire import (
+    CONTROL_EVENT,
+    INVOKE_METHOD,
+    PATCH_CONTROL,
+    REGISTER_CLIENT,
+    UPDATE_CONTROL_PROPS,
+    WireError,
+    WirePhone,
+    _ext,
+)
 from scorepad.ui.serve import lan_address
 
 pytestmark = pytest.mark.load  # real server processes and sockets (tests/conftest.py: the kinds)
@@ -414,7 +423,7 @@ async def type_pin(phone: Phone, pin: str) -> None:
         sent = phone.changed
         if not await phone.click(key):
             return  # no pad to type on
-        if i < len(pin) and not await within(1.0 if locked else WAIT_S, lambda: (typed(phone) or 0) >= i):
+        if i < len(pin) and not await within(1.0 if locked else WAIT_S, lambda i=i: (typed(phone) or 0) >= i):
             return  # the pad took no digit
     await within(1.0 if locked else WAIT_S, lambda: typed(phone) in (0, None) or phone.changed > sent)
     await asyncio.sleep(0.1)
@@ -483,7 +492,7 @@ async def registered(phone: Phone) -> bool:
     the socket closed, or no answer in 5 s)."""
     try:
         await phone.connect(timeout=5.0)
-    except (WebSocketException, WireError, OSError, asyncio.TimeoutError):  # a 403, a closed socket, no answer
+    except (TimeoutError, WebSocketException, WireError, OSError):  # a 403, a closed socket, no answer
         return False
     return phone.session_id is not None and phone.error is None
 
@@ -588,7 +597,7 @@ async def claimant(make, server: Server, kind: str, address: str, phone: Phone |
                 "X-Forwarded-For": address, "X-Real-IP": address, "Forwarded": f'for="{address}"'})
         else:
             raise ValueError(kind)
-    except (WireError, WebSocketException, OSError, asyncio.TimeoutError):
+    except (TimeoutError, WireError, WebSocketException, OSError):
         phone = None
     if phone is None or phone.error is not None:
         phone = await make(server, f"{kind}-refused-goes-on")
@@ -756,7 +765,7 @@ async def test_a_reset_from_the_command_line_takes_the_pen_from_a_phone_setting_
     own = "4711"
     for i, digit in enumerate(own, 1):
         await phone.click(PIN_DIGIT.format(digit))
-        await within(3.0, lambda: (typed(phone) or 0) >= i or phone.has(NEW_PIN_SET))
+        await within(3.0, lambda i=i: (typed(phone) or 0) >= i or phone.has(NEW_PIN_SET))
     await phone.wait_for(NEW_PIN_SET, WAIT_S, enabled=True)
     set_id = phone.id_of(NEW_PIN_SET)
     before = set(phone.texts())

@@ -10,9 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from cli_runner import dump, ok, refused
 
 from scorepad.bench import generate_session
-from cli_runner import dump, ok, refused
 from scorepad.cli import main
 from scorepad.tables import get_table
 

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from cli_runner import ok
+
 from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.session import parse_session, parse_session_text, session_table
-from scorepad.tables import deep_merge, get_table, load_table_text, table_as_dict, with_options
 from scorepad.store import SCHEMA_VERSION
+from scorepad.tables import deep_merge, get_table, load_table_text, table_as_dict, with_options
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from replay_identity import replay_differences  # noqa: E402

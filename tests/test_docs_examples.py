@@ -15,7 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cli_runner import ok, refused
 
 ROOT = Path(__file__).resolve().parent.parent

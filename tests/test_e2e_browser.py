@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, FLAGS, Server, Tab
 from playwright.async_api import async_playwright
 
-from browser import CHROMIUM, FLAGS, Server, Tab
 from scorepad import fmt
 from scorepad.app import App
 from scorepad.engine import replay

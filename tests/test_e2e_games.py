@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.async_api import async_playwright
-
 from browser import CHROMIUM, FLAGS, Server, Tab
 from form_taps import taps
+from playwright.async_api import async_playwright
+
 from scorepad import fmt
 from scorepad.app import App
 from scorepad.engine import before_hand

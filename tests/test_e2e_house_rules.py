@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.async_api import async_playwright
-
 from browser import CHROMIUM, FLAGS, Server, Tab
+from playwright.async_api import async_playwright
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 

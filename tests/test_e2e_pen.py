@@ -11,13 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.async_api import async_playwright
-
 from browser import CHROMIUM, FLAGS, Server, Tab
+from playwright.async_api import async_playwright
+from test_e2e_sharing import enter_sauspiel, evening_pin, phones, start_evening, stored, unlock
+
 from scorepad.app import App
 from scorepad.ui.main import NOTICE_SECONDS
 from scorepad.ui.screens.table import GLOW_S
-from test_e2e_sharing import enter_sauspiel, evening_pin, phones, start_evening, stored, unlock
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ async def test_the_pen_survives_a_reload_and_a_restart_and_a_new_pin_takes_it(se
             keeper = await reopen(keeper, server)  # the tab closed, the address opened again
             await keeper.tap("continue")
             await keeper.at("next-hand").wait_for(state="attached", timeout=10000)
-            assert (await keeper.text(("pen-line"))).startswith("Du schreibst mit (Handy ")
+            assert (await keeper.text("pen-line")).startswith("Du schreibst mit (Handy ")
 
             server.restart()  # the laptop's server stopped and started again
             keeper = await reopen(keeper, server)

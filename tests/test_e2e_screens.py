@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, FLAGS, Server, Tab
 from playwright.async_api import async_playwright
 
-from browser import CHROMIUM, FLAGS, Server, Tab
 from scorepad.app import App
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

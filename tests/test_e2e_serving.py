@@ -11,11 +11,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
-from playwright.async_api import async_playwright
-
 import browser as browser_module
+import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
+from playwright.async_api import async_playwright
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, FLAGS, PHONE, Server, Tab
 from playwright.async_api import async_playwright
 
-from browser import CHROMIUM, FLAGS, PHONE, Server, Tab
 from scorepad.app import App
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]

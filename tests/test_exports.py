@@ -17,11 +17,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from cli_runner import ok as cli
 
-from scorepad.app import evenings as app_module
 from scorepad import fmt
 from scorepad.app import App
-from cli_runner import ok as cli
+from scorepad.app import evenings as app_module
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -263,10 +263,9 @@ def test_html_escapes_names_and_place(app):
     ("saukopf-dreihaxer", ["Sepp", "Resi", "Alois"], {}),
 ])
 def test_every_game_exports_well_formed_html_and_consistent_text(app, ruleset, players, options):
+    from scorepad.app import rename_in
     from scorepad.bench import generate_session
     from scorepad.tables import get_table, with_options
-
-    from scorepad.app import rename_in
 
     table = with_options(get_table(ruleset), options)
     session = generate_session(table.model_copy(update={"players": [len(players)]}), 60, seed=7)

@@ -17,7 +17,8 @@ import unicodedata
 from html.parser import HTMLParser
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from scorepad import picture

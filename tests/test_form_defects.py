@@ -4,15 +4,15 @@ own tap handlers (tests/test_form_roundtrip.py) or on a headless phone (tests/fl
 from __future__ import annotations
 
 import pytest
-
 from flet_harness import open_phone
+from test_form_roundtrip import ctx_for, enter, find, keys_shown, screen_error, trial
+
 from scorepad.engine import new_game
 from scorepad.errors import HandError
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import form_for
 from scorepad.ui.main import make_main
 from scorepad.ui.widgets import TARGET
-from test_form_roundtrip import ctx_for, enter, find, keys_shown, screen_error, trial
 
 RAMSCH4 = ["Peter", "Rosi", "Hans", "Liesl"]
 SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
@@ -26,7 +26,7 @@ def rendered(game, keys: list[str]):
     draft = form.initial(ctx, None)
     for key in keys:
         box = {"draft": draft}
-        controls = form.view(ctx, draft, lambda **ch: box.update(draft={**box["draft"], **ch}),
+        controls = form.view(ctx, draft, lambda box=box, **ch: box.update(draft={**box["draft"], **ch}),
                              screen_error(game, form.to_hand(ctx, draft)))
         find(controls, key).on_click()
         draft = box["draft"]

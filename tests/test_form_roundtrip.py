@@ -20,18 +20,28 @@ from __future__ import annotations
 import copy
 
 import pytest
+from form_taps import taps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import (
+    FIVE_SIX,
+    PLAYERS,
+    SCHAFKOPF_EXTRAS,
+    SEATED_OPTIONS,
+    SK4,
+    dreihaxer_hand,
+    saukopf_hand,
+    schafkopf_hand,
+    schafkopf_options,
+    split,
+)
 
-from form_taps import taps
 from scorepad.engine import new_game
 from scorepad.errors import HandError
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.screens.hand import form_error
 from scorepad.ui.words import preview
-from test_properties import (FIVE_SIX, PLAYERS, SCHAFKOPF_EXTRAS, SEATED_OPTIONS, SK4, dreihaxer_hand,
-                             saukopf_hand, schafkopf_hand, schafkopf_options, split)
 
 ROUNDTRIP = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -63,8 +73,7 @@ def screen_error(game, hand) -> FormError:
 # --- tapping through a form -----------------------------------------------------------------
 
 def children(c):
-    for child in getattr(c, "controls", None) or []:
-        yield child
+    yield from getattr(c, "controls", None) or []
     content = getattr(c, "content", None)
     if content is not None and not isinstance(content, str) and hasattr(content, "key"):
         yield content
@@ -100,7 +109,7 @@ def enter(game, keys: list[str]) -> dict:
     for key in keys:
         box = {"draft": draft}
 
-        def put(**changes):
+        def put(box=box, **changes):
             box["draft"] = {**box["draft"], **changes}
 
         controls = list(form.view(ctx, draft, put, screen_error(game, form.to_hand(ctx, draft))))

@@ -24,11 +24,12 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from cli_runner import dump, ok, refused, run
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 import scorepad.store as store_module
 from scorepad.bench import generate_session
-from cli_runner import dump, ok, refused, run
 from scorepad.cli import main
 from scorepad.errors import ScorepadError
 from scorepad.tables import get_table
@@ -586,6 +587,7 @@ def test_garbage_options_to_start(evening, capsys, text):
 
 async def test_the_app_says_it_is_read_only(evening, monkeypatch):
     from flet_harness import open_phone
+
     from scorepad.ui.main import make_main
 
     monkeypatch.setattr(store_module, "sqlite3", _ShimSqlite(_read_only_connect))

@@ -11,8 +11,8 @@ import json
 import tomllib
 
 import pytest
-
 from cli_runner import dump, ok, refused, run
+
 from scorepad.app import App
 from scorepad.errors import ScorepadError, SessionError
 from scorepad.session import parse_session, session_table

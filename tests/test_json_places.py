@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cli_runner import ok, refused
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]

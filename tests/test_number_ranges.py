@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cli_runner import dump, ok, refused
+
 from scorepad.tables import MAX_CENTS, MAX_SAFE, builtin_tables, get_table, number_problems, table_as_dict
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]

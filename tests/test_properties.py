@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorepad.cards import SUITS
 from scorepad.engine import new_game, replay
 from scorepad.errors import HandError, ScorepadError
-from scorepad.games.schafkopf.scoring import Schafkopf
-from scorepad.cards import SUITS
 from scorepad.games.saukopf.scoring import deck_cards
+from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.tables import deep_merge, get_table, with_options
 
@@ -205,7 +205,7 @@ def test_every_hand_at_five_or_six_sums_to_zero_and_who_sits_out_books_nothing(n
         table = with_options(get_table("schafkopf"), options)
         hands = data.draw(seated_evening(table, players))
         result = replay(table, players, hands, keep_boards=True)
-        for hand, board in zip(result.hands, result.boards or []):
+        for hand, _board in zip(result.hands, result.boards or []):
             assert sum(row["geld"] for row in hand.deltas.values()) + hand.info.get("stock", 0) == 0
             assert set(hand.deltas) == set(players)
         # who sat out each hand (the dealer; with six the one opposite too) booked nothing

@@ -10,18 +10,18 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, HealthCheck
+from flet_harness import open_phone
+from hypothesis import HealthCheck, given, settings
+from test_properties import PLAYERS, evening
 
 import scorepad
 import scorepad.app  # noqa: F401  (defines the application layer's refusals)
 import scorepad.store  # noqa: F401
-from flet_harness import open_phone
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
 from scorepad.refusals import CATALOGUE, Names, render
 from scorepad.tables import get_table
 from scorepad.ui.main import make_main
-from test_properties import PLAYERS, evening
 
 SOURCE = Path(scorepad.__file__).parent
 PLACEHOLDER = re.compile(r"\{[a-z_]+(![rs])?(:[a-z]*)?\}")  # a template's {name}, left unformatted

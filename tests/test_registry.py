@@ -52,7 +52,7 @@ def test_every_built_in_table_belongs_to_a_registered_game():
 
 def test_nothing_above_the_engine_branches_on_a_games_name():
     """Outside scorepad/games/ a game's name is data only (a ruleset id, a hand's `game`)."""
-    names = re.compile(r'"(%s)"' % "|".join(FAMILIES))
+    names = re.compile(r'"({})"'.format("|".join(FAMILIES)))
     allowed = {("scorepad/refusals.py", 'game "ramsch"'),  # the English text of a refusal
                ("scorepad/tables.py", "MONEY_VALUE_IN")}  # a table's key `ramsch` (Schafkopf's Ramsch), not the game
     found = []
@@ -179,6 +179,7 @@ def test_a_toy_game_is_started_scored_and_shown(toy, tmp_path):
 
 async def test_a_toy_game_is_entered_on_a_phone(toy, tmp_path):
     from flet_harness import open_phone
+
     from scorepad.ui.main import make_main
 
     TOY_WITH_FORM = Family(**{**TOY.__dict__, "form": _toy_form()})

@@ -22,7 +22,6 @@ Rules copied from RULES.md and the sheet saukopf.txt:
 from __future__ import annotations
 
 import pytest
-
 from conftest import SAU4, board, deltas, last, play, refused
 
 SEPP, RESI, ALOIS, ZENZI = SAU4

@@ -23,9 +23,9 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import SK4, board, deltas, play, refused
 from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
+
 from scorepad.errors import HandError, ScorepadError
 from scorepad.tables import get_table, load_table_file, with_options
 

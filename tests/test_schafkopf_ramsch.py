@@ -17,8 +17,8 @@ durchmarsch_as}`, off in the built-in table; hand `game: "ramsch"`):
 from __future__ import annotations
 
 import pytest
-
 from conftest import SK4, board, last, play, refused
+
 from scorepad.errors import SessionError
 from scorepad.tables import get_table, with_options
 

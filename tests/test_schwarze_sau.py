@@ -18,8 +18,8 @@ Rules copied from RULES.md and the sheet schwarze-sau.txt:
 from __future__ import annotations
 
 import pytest
-
 from conftest import board, deltas, last, play, refused, table_for
+
 from scorepad.errors import SessionError
 
 P4 = ["Uli", "Fritz", "Guido", "Tim"]

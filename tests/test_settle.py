@@ -22,10 +22,10 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from conftest import SAU4, SK4, board, play, table_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SAU4, SK4, board, play, table_for
 from scorepad.engine import replay
 from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.settle import balances, transfers

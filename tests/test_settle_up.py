@@ -6,20 +6,20 @@ that start where the sheet starts; words that say what they mean."""
 from __future__ import annotations
 
 import csv
-import shutil
-import subprocess
 import io
 import json
+import shutil
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
-
-from scorepad.app import evenings as app_module
-from scorepad.app import App
-from test_summary import sw
-from scorepad.session import MAX_NAME_CHARS
 from cli_runner import ok as cli
+from test_summary import sw
+
+from scorepad.app import App
+from scorepad.app import evenings as app_module
+from scorepad.session import MAX_NAME_CHARS
 
 STARTED = "2026-11-29T18:30:00.000+00:00"
 P4 = ["Vroni", "Wast", "Hias", "Kathi"]
@@ -100,6 +100,7 @@ def test_the_season_counts_an_open_rad_only_when_chosen(app, capsys):
 
 async def test_the_settle_screen_settles_an_open_rad_only_when_chosen(tmp_path):
     from flet_harness import open_phone
+
     from scorepad.ui.main import make_main
 
     m = make_main(str(tmp_path / "ui.db"))
@@ -133,10 +134,11 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 def generated(app: App, ruleset: str, players: list[str], n: int, seed: int = 1, options=None) -> int:
     """An evening of `n` generated hands at `ruleset` for `players` (any number the game allows)."""
-    from scorepad.games import family_of
+    import random
+
     from scorepad.engine import new_game
     from scorepad.errors import HandError
-    import random
+    from scorepad.games import family_of
 
     evening = app.start_evening(ruleset, players, options=options)
     table = app.table(evening.id)
@@ -249,6 +251,7 @@ def test_plain_csv_stays_and_is_formula_safe_read_with_either_separator(app):
 
 async def test_the_settle_screen_offers_the_german_spreadsheet(tmp_path):
     from flet_harness import open_phone
+
     from scorepad.ui.main import make_main
 
     m = make_main(str(tmp_path / "ui.db"))
@@ -317,8 +320,9 @@ def ramsch_evening(app: App) -> int:
 
 
 def test_the_ramsch_chart_starts_at_the_tables_start_striche(app):
-    from scorepad.exports import chart_points, chart_svg
     import re as regex
+
+    from scorepad.exports import chart_points, chart_svg
 
     evening = ramsch_evening(app)
     summary = app.summary(evening)
@@ -336,6 +340,7 @@ def test_the_ramsch_chart_starts_at_the_tables_start_striche(app):
 
 async def test_the_settle_screen_chart_starts_at_the_start_striche(tmp_path):
     from flet_harness import open_phone
+
     from scorepad.ui.main import make_main
 
     m = make_main(str(tmp_path / "ui.db"))
@@ -442,6 +447,7 @@ def test_every_game_has_a_png(app, ruleset, players):
 
 async def test_the_settle_screen_offers_the_picture(tmp_path):
     from flet_harness import open_phone
+
     from scorepad.ui.main import make_main
 
     m = make_main(str(tmp_path / "ui.db"))

@@ -11,8 +11,8 @@ only the four in play. Issue 12 item 1: before, a fifth player became a fifth op
 from __future__ import annotations
 
 import pytest
-
 from conftest import deltas, play, refused
+
 from scorepad.errors import SessionError, TableError
 from scorepad.tables import get_table, table_as_dict, validate_table, with_options
 

@@ -16,15 +16,15 @@ import json
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, FLAGS, OFFHOST, StaticSite, Tab
 from playwright.async_api import async_playwright
 
-from browser import CHROMIUM, FLAGS, OFFHOST, StaticSite, Tab
 from scorepad import fmt
 from scorepad.devtools import web
 from scorepad.engine import replay
 from scorepad.staticsite.assemble import build
-from scorepad.tables import get_table
 from scorepad.staticsite.browser import WAITING
+from scorepad.tables import get_table
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 # nothing leaves the machine, whoever asks (the page, Python's worker, the service worker)

@@ -9,15 +9,15 @@ import json
 import time
 
 import pytest
+from cli_runner import ok as cli
 
-from scorepad.app import evenings as app_module
 from scorepad.app import App, Season
+from scorepad.app import evenings as app_module
 from scorepad.bench import generate_session
 from scorepad.cli import main
 from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError
 from scorepad.tables import get_table
-from cli_runner import ok as cli
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 HIAS, VRONI, WAST, KATHI = SK

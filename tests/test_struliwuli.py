@@ -17,8 +17,8 @@ Rules copied from RULES.md and the sheet struliwuli.txt:
 from __future__ import annotations
 
 import pytest
-
 from conftest import board, deltas, last, play, refused, table_for
+
 from scorepad.errors import SessionError
 from scorepad.games.struliwuli.scoring import rad_payout
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
 from conftest import SAU4, SK4, table_for
+
 from scorepad.bench import generate_session
 from scorepad.engine import replay
 from scorepad.settle import balances

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import SK4, last, play
+
 from scorepad.errors import SessionError, TableError
 from scorepad.tables import builtin_dir, builtin_tables, get_table, load_table_file, with_options
 

@@ -9,8 +9,8 @@ screen left Schneider and Schwarz at 20 ct.
 from __future__ import annotations
 
 import pytest
-
 from conftest import SK4, deltas, play
+
 from scorepad.errors import SessionError
 from scorepad.tables import get_table, with_options
 

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from flet_harness import open_phone
 from form_taps import taps
+
 from scorepad.engine import before_hand
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx

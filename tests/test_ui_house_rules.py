@@ -4,8 +4,8 @@ the house-rules form sets them, the hand form follows the contract, the rule she
 from __future__ import annotations
 
 import pytest
-
 from flet_harness import open_phone
+
 from scorepad.ui.main import make_main
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]

@@ -8,8 +8,8 @@ import asyncio
 
 import flet as ft
 import pytest
-
 from flet_harness import open_phone
+
 from scorepad.app import App, phone_label
 from scorepad.ui.main import DEVICE_KEY, NOTICE_SECONDS, PEN_KEY, make_main
 from scorepad.ui.screens import table as table_screen

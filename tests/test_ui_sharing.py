@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
-
 from flet_harness import open_phone
+
 from scorepad.ui.main import make_main
 from scorepad.ui.screens.hand import STALE
 
@@ -87,7 +87,7 @@ async def test_wrong_pins_make_the_phone_wait(shared):
     wrong = "0000" if right != "0000" else "1111"
     phone = await watcher(shared, eid)
     await phone.tap("unlock")
-    for attempt in range(5):
+    for _attempt in range(5):
         for digit in wrong:
             await phone.tap(f"pin-{digit}")
     assert phone.text_of("pin-message") == "Zu viele falsche PINs für diesen Abend: nächster Versuch in 10 min"

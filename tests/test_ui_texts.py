@@ -10,8 +10,8 @@ import threading
 
 import flet as ft
 import pytest
-
 from flet_harness import open_phone
+
 from scorepad.ui.main import make_main
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]

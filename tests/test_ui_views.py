@@ -7,8 +7,8 @@ import json
 
 import flet as ft
 import pytest
-
 from flet_harness import open_phone
+
 from scorepad.ui.main import make_main
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
@@ -279,6 +279,7 @@ async def test_a_phone_still_undoes_its_own_hand_after_a_reload(main):
 
 async def test_the_saved_line_goes_away_by_itself(main, monkeypatch):
     import asyncio
+
     import scorepad.ui.main as ui_main
     monkeypatch.setattr(ui_main, "NOTICE_SECONDS", 0.05)
     phone, eid = await evening_phone(main)

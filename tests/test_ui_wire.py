@@ -8,12 +8,12 @@ from __future__ import annotations
 import msgpack
 import pytest
 from flet import BaseControl
-
 from flet_harness import Phone, RecordingConnection, open_phone
+from wire_client import WirePhone, controls_in, key_of
+
 from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.flet_private import MessageAction, configure_encode_object_for_msgpack
 from scorepad.ui.main import make_main
-from wire_client import WirePhone, controls_in, key_of
 
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 

@@ -24,20 +24,29 @@ Evenings part, which keeps the live replays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from scorepad.app.access import Pins, PinTries, phone_label
 from scorepad.app.caller import Caller
 from scorepad.app.checks import rename_in
 from scorepad.app.drafts import Drafts
-from scorepad.app.errors import (EveningClosedError, ExportError, LaterHandError, NothingToUndoError, NotYourChangeError,
-                                 PenError, PinError, PlayerNameError, StaleVersionError)
+from scorepad.app.errors import (
+    EveningClosedError,
+    ExportError,
+    LaterHandError,
+    NothingToUndoError,
+    NotYourChangeError,
+    PenError,
+    PinError,
+    PlayerNameError,
+    StaleVersionError,
+)
 from scorepad.app.evenings import Evenings
 from scorepad.app.house import House, HouseFile
-from scorepad.app.models import (ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season,
-                                 SeasonRow)
+from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season, SeasonRow
 from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
@@ -83,7 +92,7 @@ class App:
 
     @classmethod
     def open(cls, path: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT_S,
-             pen_required: bool = False) -> "App":
+             pen_required: bool = False) -> App:
         """The app on the file at `path` (default: SCOREPAD_DB, else the user's data directory)."""
         return cls(Store(path, busy_timeout, canonical_hands=migration_hands, evening_table=migration_table,
                          stored_table=migration_stored_table), pen_required=pen_required)
@@ -110,7 +119,7 @@ class App:
             self._watch.stop()
         self.store.close()
 
-    def __enter__(self) -> "App":
+    def __enter__(self) -> App:
         return self
 
     def __exit__(self, *exc: object) -> None:

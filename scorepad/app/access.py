@@ -22,8 +22,9 @@ import math
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -255,5 +256,5 @@ def _recent(iso: str | None, now: float) -> bool:
 
 def _token(key: bytes, evening_id: int, device: str) -> str:
     """The pen's token: an HMAC of the evening and the phone, keyed by the PIN and when it was set."""
-    message = f"scorepad-pen|{evening_id}|{device}".encode("utf-8")
+    message = f"scorepad-pen|{evening_id}|{device}".encode()
     return hmac.new(key, message, hashlib.sha256).hexdigest()

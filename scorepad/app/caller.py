@@ -7,8 +7,8 @@ phone cannot choose: whether its socket comes from this machine (ui/peer.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from scorepad.errors import HandError, ScorepadError
 
+
 class StaleVersionError(ScorepadError):
     """The caller saw an older version of the evening: someone else changed it meanwhile."""
 

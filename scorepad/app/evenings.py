@@ -22,10 +22,11 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from scorepad.app.checkpoint import fits, restore, write_checkpoint
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
+from scorepad.app.checkpoint import fits, restore, write_checkpoint
 from scorepad.app.checks import check_number, evening_texts, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
 from scorepad.app.guard import guarded, unlocked
@@ -34,8 +35,7 @@ from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, Reverted
 from scorepad.app.players import renamed_checked, renamed_dealer
 from scorepad.engine import Game, HandResult, Replay, before_hand, try_hand
 from scorepad.errors import HandError, SessionError
-from scorepad.session import (SessionFile, names_in, parse_session, parse_session_text, plain_session, session_table,
-                              started_at)
+from scorepad.session import SessionFile, names_in, parse_session, parse_session_text, plain_session, session_table, started_at
 from scorepad.store import Store, StoreError, damage, dumps, new_pin, now
 from scorepad.tables import RuleTable, builtin_tables, table_as_dict
 

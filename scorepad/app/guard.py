@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 

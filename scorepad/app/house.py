@@ -4,9 +4,10 @@ read from a TOML rule table that `extends` the built-in one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from scorepad import tomlwrite
 from scorepad.app.checks import check_text
@@ -16,9 +17,16 @@ from scorepad.app.rules import table_diff
 from scorepad.errors import SessionError, TableError
 from scorepad.names import has_control_characters
 from scorepad.store import NotFoundError, Store
-from scorepad.tables import (RuleTable, builtin_tables, get_table, load_table_file_raw, load_table_text, table_as_dict,
-                             variant_id, with_options)
-
+from scorepad.tables import (
+    RuleTable,
+    builtin_tables,
+    get_table,
+    load_table_file_raw,
+    load_table_text,
+    table_as_dict,
+    variant_id,
+    with_options,
+)
 
 # a house variant's id as session files, `start` and `rulesets` name it: small letters, digits, dashes
 VARIANT_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -10,7 +10,8 @@ machine's disk).
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from scorepad.app.caller import Caller
 

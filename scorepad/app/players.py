@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from scorepad.app.checks import check_name, rename_in
 from scorepad.app.errors import PlayerNameError
 from scorepad.app.guard import guarded
-from scorepad.engine import replay
 from scorepad.app.models import PlayerInfo
+from scorepad.engine import replay
 from scorepad.errors import HandError
 from scorepad.store import NotFoundError
 from scorepad.tables import RuleTable

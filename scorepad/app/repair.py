@@ -8,8 +8,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from scorepad.app.guard import guarded
-from scorepad.engine import replay
 from scorepad.app.rules import table_diff
+from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
 from scorepad.store import StoreError, damage, dumps, now
 from scorepad.tables import get_table, table_as_dict, with_options

@@ -9,9 +9,10 @@ exports.py's.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from scorepad import fmt
 from scorepad.app.checks import local_day, parse_day

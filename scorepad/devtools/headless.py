@@ -14,8 +14,16 @@ import flet as ft
 import msgpack
 from flet import BaseControl
 
-from scorepad.ui.flet_private import (Connection, Message, MessageAction, PubSubHub, RegisterClientResponseBody,
-                                      Session, configure_encode_object_for_msgpack, context_page)
+from scorepad.ui.flet_private import (
+    Connection,
+    Message,
+    MessageAction,
+    PubSubHub,
+    RegisterClientResponseBody,
+    Session,
+    configure_encode_object_for_msgpack,
+    context_page,
+)
 from scorepad.ui.peer import remember_peer
 
 CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import msgpack
 
@@ -115,7 +116,7 @@ class WirePhone:
         if self._ws is not None:
             try:
                 await asyncio.wait_for(self._ws.close(), 5)
-            except (asyncio.TimeoutError, TimeoutError, OSError):
+            except (TimeoutError, OSError):
                 pass
         if self._reader is not None:
             self._reader.cancel()
@@ -301,7 +302,7 @@ class WirePhone:
                 return
             try:
                 await asyncio.wait_for(self._news.wait(), left)
-            except (asyncio.TimeoutError, TimeoutError):
+            except TimeoutError:
                 pass
             if self.error is not None and self._ws is not None and self._reader is not None and self._reader.done():
                 raise WireError(f"{self.name}: {self.error}")

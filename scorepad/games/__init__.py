@@ -7,9 +7,9 @@ and one line in FAMILIES; the shared parts live in base, kontra and augen."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import MutableMapping
+from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from scorepad.games.family import CardLook, Choice, Family
 

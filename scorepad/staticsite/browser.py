@@ -218,7 +218,6 @@ async def open_store(claimed: str = ""):
 
     from scorepad import store
     from scorepad.ui.main import make_main
-
     from scorepad.ui.screens import start
 
     if not claimed:
@@ -250,7 +249,6 @@ async def prepare():
     claimed = js.scorepadStore.claim(DATA_DIR)
 
     import scorepad.ui.main  # noqa: F401  (the screens, the app layer, the games)
-
     from scorepad.ui.screens import start
 
     try:  # the browser keeps the site's data for good (asked for by the page): no hint

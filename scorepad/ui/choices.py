@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad import fmt
+from scorepad.errors import ScorepadError
 from scorepad.games import FAMILIES, Choice
 from scorepad.games.family import Labelled
-from scorepad.errors import ScorepadError
 from scorepad.tables import deep_merge, with_options
 
 

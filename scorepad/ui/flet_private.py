@@ -33,8 +33,13 @@ from __future__ import annotations
 
 from flet.controls.context import _context_page as context_page
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import (Message, MessageAction, RegisterClientResponseBody,
-                                     configure_encode_object_for_msgpack, decode_ext_from_msgpack)
+from flet.messaging.protocol import (
+                                     Message,
+                                     MessageAction,
+                                     RegisterClientResponseBody,
+                                     configure_encode_object_for_msgpack,
+                                     decode_ext_from_msgpack,
+)
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 

@@ -13,8 +13,9 @@ import importlib
 import json
 import secrets
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
@@ -116,7 +117,7 @@ class Nav:
         async def keep() -> None:
             try:
                 await asyncio.wait_for(ft.SharedPreferences().set(PEN_KEY, kept), DEVICE_WAIT_S)
-            except (TimeoutError, asyncio.TimeoutError, RuntimeError):
+            except (TimeoutError, RuntimeError):
                 pass  # the pen lasts as long as this tab's connection
 
         self.soon(keep)
@@ -382,7 +383,7 @@ async def phone_pens(page: ft.Page) -> dict[int, str]:
         kept = await asyncio.wait_for(ft.SharedPreferences().get(PEN_KEY), DEVICE_WAIT_S)
         data = json.loads(kept) if isinstance(kept, str) else {}
         return {int(e): t for e, t in data.items() if isinstance(t, str)} if isinstance(data, dict) else {}
-    except (TimeoutError, asyncio.TimeoutError, RuntimeError, ValueError):
+    except (TimeoutError, RuntimeError, ValueError):
         return {}
 
 
@@ -398,7 +399,7 @@ async def phone_device(page: ft.Page) -> str:
             device = secrets.token_urlsafe(12)
             await asyncio.wait_for(prefs.set(DEVICE_KEY, device), DEVICE_WAIT_S)
         return device
-    except (TimeoutError, asyncio.TimeoutError, RuntimeError):
+    except (TimeoutError, RuntimeError):
         return f"session-{page.session.id}"
 
 

@@ -198,9 +198,10 @@ class Refused(Exception):
 def _table_connection_class() -> type:
     """FletApp with scorepad's socket life around it (made on first use: Flet's web server
     is imported only when serving)."""
-    from scorepad.ui.flet_private import MessageAction, decode_ext_from_msgpack
     from flet_web.fastapi.flet_app import FletApp
     from flet_web.fastapi.flet_app_manager import app_manager
+
+    from scorepad.ui.flet_private import MessageAction, decode_ext_from_msgpack
 
     actions = {a.value for a in MessageAction}
 
@@ -292,7 +293,7 @@ def _table_connection_class() -> type:
                 else:
                     try:
                         message = await asyncio.wait_for(websocket.receive(), max(0.0, deadline - loop.time()))
-                    except (asyncio.TimeoutError, TimeoutError):
+                    except TimeoutError:
                         raise Refused(POLICY, "not registered in time") from None
                 if message["type"] == "websocket.disconnect":
                     return

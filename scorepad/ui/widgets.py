@@ -5,7 +5,8 @@ Plain functions that return controls; the screens compose them. Every target is 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import flet as ft
 

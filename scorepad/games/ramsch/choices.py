@@ -4,7 +4,6 @@ tables.deep_merge."""
 
 from __future__ import annotations
 
-
 OPTIONS = [("Bolla-Preis", ("bolla_price",), [0, 50, 100, 200])]
 
 HOUSE = [

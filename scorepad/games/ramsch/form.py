@@ -3,9 +3,9 @@ Speichern. Still-in players are preselected; weg players can't be chosen."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import copy
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from scorepad.tables import Strict, TableBase
 
+
 class RamschPenalty(Strict):
     name: str
     striche: int = Field(0, ge=0)

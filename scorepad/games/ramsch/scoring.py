@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, parse_hand
 from scorepad.games.ramsch.hand import RamschHand

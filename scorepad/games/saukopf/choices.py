@@ -4,7 +4,6 @@ tables.deep_merge."""
 
 from __future__ import annotations
 
-
 OPTIONS = [("Chipwert je Fleischpunkt", ("chip_value",), [0, 5, 10, 20])]
 
 HOUSE = [

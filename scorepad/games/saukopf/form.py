@@ -3,16 +3,16 @@ Laufende → Huftritt → Speichern."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
-from scorepad.cards import reachable_sums_of_size
+from scorepad.cards import SUITS, reachable_sums_of_size
+from scorepad.describe import chain_words, laufende_words
 from scorepad.games.saukopf.rules import SaukopfContract, SaukopfTable
 from scorepad.tables import SCHWARZ, Bid
 from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
-from scorepad.cards import SUITS
-from scorepad.describe import chain_words, laufende_words
 from scorepad.ui.widgets import chip, chip_row, choice_row, rank_label, section, suit_chip
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import ConfigDict
 
@@ -17,7 +17,7 @@ class SaukopfHand(HandModel):
     game: str | None = None
     player: str | None = None
     partner: str | None = None
-    bid: Union[int, Literal["schwarz"], None] = None
+    bid: int | Literal["schwarz"] | None = None
     spiess: bool = False
     augen: int | None = None
     all_tricks: Literal["player", "opponents"] | None = None

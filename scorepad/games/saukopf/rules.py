@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from scorepad.tables import Problem, SCHWARZ, Bid, Deck, DoublingStep, Strict, TableBase, bid_rank, chain_problems
+from scorepad.tables import SCHWARZ, Bid, Deck, DoublingStep, Problem, Strict, TableBase, bid_rank, chain_problems
 
 if TYPE_CHECKING:
     from scorepad.games.saukopf.scoring import TableFacts

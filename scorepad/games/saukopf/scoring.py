@@ -6,14 +6,12 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any, cast
 
-
-
 from scorepad.cards import SUITS, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand
-from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.games.kontra import chain_keys, chain_said, check_chain
+from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.tables import SCHWARZ, Bid, bid_rank, bid_text
 from scorepad.trophies import trophy_holders
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from scorepad.games.saukopf.rules import SaukopfTable
 from scorepad.rulesheet import KIND, chain_words
 from scorepad.tables import bid_text
-from scorepad.games.saukopf.rules import SaukopfTable
 
 FLEISCH_WHEN = {
     "won": "für den Sieg",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.describe import SEP, trick_game_words
-from scorepad.games.family import CardLook
 from scorepad.games.base import HandResult
+from scorepad.games.family import CardLook
 from scorepad.games.saukopf.rules import SaukopfTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"

@@ -3,13 +3,14 @@ A Sauspiel takes four taps: Spieler, Mitspieler, Ergebnis, Speichern."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from scorepad.cards import SUITS
-from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
+from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 

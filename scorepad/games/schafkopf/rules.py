@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from scorepad.tables import Problem, Deck, DoublingStep, Strict, TableBase, chain_problems
+from scorepad.tables import Deck, DoublingStep, Problem, Strict, TableBase, chain_problems
 
 if TYPE_CHECKING:
     from scorepad.games.schafkopf.scoring import TableFacts

@@ -49,12 +49,12 @@ from typing import TYPE_CHECKING, Any, get_args
 from pydantic import ValidationError
 
 from scorepad.errors import HandError
-from scorepad.refusals import Names
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand
-from scorepad.games.schafkopf.hand import Result, SchafkopfHand
 from scorepad.games.kontra import chain_keys, chain_said, check_chain
+from scorepad.games.schafkopf.hand import Result, SchafkopfHand
 from scorepad.games.schafkopf.rules import RAMSCH
+from scorepad.refusals import Names
 
 if TYPE_CHECKING:
     from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scorepad.fmt import money
-from scorepad.rulesheet import KIND, chain_words
 from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable, TariffSet
+from scorepad.rulesheet import KIND, chain_words
 
 WON_BY = {"no_trick": "gewonnen ohne einen Stich", "all_tricks": "gewonnen mit allen Stichen"}
 

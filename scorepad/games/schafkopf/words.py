@@ -6,10 +6,9 @@ from typing import Any
 
 from scorepad import fmt
 from scorepad.describe import SEP, trick_game_words
-from scorepad.games.family import CardLook
-from scorepad.games.schafkopf.rules import RAMSCH
 from scorepad.games.base import HandResult
-from scorepad.games.schafkopf.rules import SchafkopfTable
+from scorepad.games.family import CardLook
+from scorepad.games.schafkopf.rules import RAMSCH, SchafkopfTable
 
 PASSED = "Zamgschmissen"
 

@@ -4,7 +4,6 @@ tables.deep_merge."""
 
 from __future__ import annotations
 
-
 OPTIONS = [("Preis je verlorenem Spiel", ("drink_price",), [0, 50, 100, 200])]
 
 HOUSE = [("Verloren über", ("game_over_above",), [30, 40, 50])]

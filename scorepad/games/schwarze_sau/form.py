@@ -4,7 +4,8 @@ Jungfrau / Durchmarsch; or, when owed, who lost the Achterbrief."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Literal
+from collections.abc import Iterator
+from typing import Literal
 
 from pydantic import Field
 
 from scorepad.tables import Problem, SeatCount, Strict, TableBase
+
 
 class ScoringCard(Strict):
     name: str

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-
 from scorepad.cards import reachable_sums, reachable_sums_of_size
 from scorepad.errors import HandError
-from scorepad.refusals import Names
 from scorepad.games.base import Game, HandResult, Replay, parse_hand
 from scorepad.games.schwarze_sau.hand import SchwarzeSauHand
+from scorepad.refusals import Names
 
 if TYPE_CHECKING:
     from scorepad.games.schwarze_sau.rules import SchwarzeSauTable

@@ -4,7 +4,6 @@ tables.deep_merge."""
 
 from __future__ import annotations
 
-
 OPTIONS = [
     ("Geld je Punkt", ("rate",), [1, 2, 5, 10]),
     ("Neukirchner Regel", ("neukirchner",), [True, False]),

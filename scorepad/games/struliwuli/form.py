@@ -4,7 +4,8 @@ in). The bids are kept as a draft while the cards are played."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Iterator, Literal
+from collections.abc import Iterator
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from scorepad.tables import Problem, SeatCount, Strict, TableBase
+
 
 class StruliwuliSeats(Strict):
     deck_cards: int = Field(ge=1)

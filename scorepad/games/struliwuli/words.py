@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.describe import SEP
-from scorepad.games.family import CardLook
 from scorepad.games.base import HandResult
+from scorepad.games.family import CardLook
 from scorepad.games.struliwuli.rules import StruliwuliTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"

@@ -3,8 +3,9 @@ the engine checks and scores the hand (see ui/screens/hand.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 

@@ -7,12 +7,12 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
+from scorepad.games import DEFAULT_RULESET
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
 from scorepad.texts import PLACE
-from scorepad.games import DEFAULT_RULESET
-from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.choices import choice_values, evening_choices, fitting_table, picked, value_at
+from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
 
 

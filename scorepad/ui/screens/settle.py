@@ -7,7 +7,8 @@ import asyncio
 import functools
 import importlib.util
 import sys
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import flet as ft
 

@@ -10,7 +10,6 @@ from scorepad.session import session_text
 from scorepad.texts import shown_place
 from scorepad.ui.widgets import TARGET, big_button, header, screen, tag
 
-
 # lines about this installation shown under the evenings (the static site: how to keep them)
 NOTES: list[str] = []
 

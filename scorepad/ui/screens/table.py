@@ -11,9 +11,9 @@ from scorepad import fmt
 from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
+from scorepad.games import family_of
 from scorepad.ui.main import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag, tally_marks
-from scorepad.games import family_of
 from scorepad.ui.words import context_line, preview, tally_text
 
 GLOW_S = 4.0  # how long a hand that just arrived from another phone stays highlighted
