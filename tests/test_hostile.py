@@ -28,10 +28,11 @@ from cli_runner import dump, ok, refused, run
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import scorepad.store as store_module
+import scorepad
 from scorepad.bench import generate_session
 from scorepad.cli import main
 from scorepad.errors import ScorepadError
+from scorepad.store import opening as store_module  # where the store opens SQLite connections
 from scorepad.tables import get_table
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
@@ -475,11 +476,11 @@ def test_every_connection_has_synchronous_full(evening, capsys, monkeypatch, tmp
 
 
 def test_only_the_store_opens_sqlite_connections():
-    root = Path(store_module.__file__).parent
+    root = Path(scorepad.__file__).parent
     for path in root.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         calls = text.count("sqlite3.connect(")
-        if path.name == "store.py":
+        if path == Path(store_module.__file__):
             assert calls == 2, "store.connect is the one place that opens a connection"
         else:
             assert calls == 0, f"{path}: opens SQLite itself; use scorepad.store.connect"

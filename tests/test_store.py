@@ -76,11 +76,11 @@ def test_scorepad_db_in_the_environment_chooses_the_file(tmp_path, monkeypatch):
 def test_every_committed_write_calls_the_after_commit_hooks_and_a_refused_one_does_not(tmp_path, monkeypatch):
     """The static site writes the file back to the browser's storage after each commit
     (store.AFTER_COMMIT): once per saved change, never for one rolled back."""
-    from scorepad import store
     from scorepad.errors import ScorepadError
+    from scorepad.store import opening
 
     calls = []
-    monkeypatch.setattr(store, "AFTER_COMMIT", [lambda: calls.append(1)])
+    monkeypatch.setattr(opening, "AFTER_COMMIT", [lambda: calls.append(1)])  # (store.AFTER_COMMIT is that list)
     with App.open(tmp_path / "s.db") as app:
         evening = app.start_evening("schafkopf", SK)
         after_start = len(calls)
