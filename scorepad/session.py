@@ -14,14 +14,14 @@ import json
 import re
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.errors import HandError, ScorepadError, SessionError, describe_validation_error
 from scorepad.names import has_control_characters, name_key, normalize_name  # noqa: F401 (part of this module's API)
 from scorepad.refusals import Names
-from scorepad.tables import deep_merge, get_table, with_options
+from scorepad.tables import RuleTable, deep_merge, get_table, with_options
 
 FORMAT = 1
 
@@ -54,7 +54,7 @@ class SessionFile(BaseModel):
     # an export's computed results ride along; they are never read back as truth
     results: dict[str, Any] | None = Field(default=None, exclude=True)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset, "players": list(self.players)}
         if self.first_dealer is not None:
             out["first_dealer"] = self.first_dealer
@@ -75,13 +75,14 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-class _Twice(dict):
+class _Twice(dict[str, Any]):
     """An object that gave a key twice (`twice`): JSON allows it, a session file does not."""
 
     __slots__ = ("twice",)
+    twice: str
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
@@ -89,8 +90,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict:
             if key in seen:
                 break
             seen.add(key)
-        obj = _Twice(obj)
-        obj.twice = key
+        twice = _Twice(obj)
+        twice.twice = key
+        return twice
     return obj
 
 
@@ -98,7 +100,7 @@ class _Constant(ValueError):
     """NaN, Infinity or -Infinity in the text: Python's json reads them, JSON has no such number."""
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise _Constant(f"{name} is not a JSON number")
 
 
@@ -111,7 +113,7 @@ _CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|-?Infinity|NaN')
 def _hand_at(text: str, pos: int) -> int | None:
     """The index in the top-level "hands" list of the hand the text at `pos` lies in (or where
     it would start), following the containers from the start; None when `pos` is elsewhere."""
-    stack: list[list] = []  # per open container: its bracket, its current key or index, whether a key comes next
+    stack: list[list[Any]] = []  # per open container: its bracket, its current key or index, whether a key comes next
     key = None
     for found in _TOKEN.finditer(text, 0, pos):
         token = found.group()
@@ -155,10 +157,10 @@ def _constant_at(text: str) -> int:
     return 0
 
 
-def _first_problem(data: Any) -> tuple[list, str, dict] | None:
+def _first_problem(data: Any) -> tuple[list[str | int], str, dict[str, str]] | None:
     """Where the decoded value first gives a key twice or holds a lone surrogate: (path, code,
     parameters), or None. Iterative, so any depth JSON could be read at is fine."""
-    stack: list[tuple[Any, list]] = [(data, [])]
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
@@ -169,15 +171,16 @@ def _first_problem(data: Any) -> tuple[list, str, dict] | None:
             if isinstance(value, _Twice):
                 return path + [value.twice], "duplicate_key", {}
             for key, item in reversed(list(value.items())):
-                if _SURROGATE.search(key):
-                    return path + [key], "broken_character", {"char": f"\\u{ord(_SURROGATE.search(key).group()):04x}"}
+                broken = _SURROGATE.search(key)
+                if broken:
+                    return path + [key], "broken_character", {"char": f"\\u{ord(broken.group()):04x}"}
                 stack.append((item, path + [key]))
         elif isinstance(value, list):
             stack.extend((item, path + [i]) for i, item in reversed(list(enumerate(value))))
     return None
 
 
-def key_path(path: list) -> str:
+def key_path(path: list[str | int]) -> str:
     """["hands", 3, "augen"] -> "hands[3].augen"."""
     out = ""
     for part in path:
@@ -192,9 +195,9 @@ def load_json(text: str, key: str = "file", hands: bool = False, hand_number: Ca
     augen: ...", "hand 4: not JSON: line 14, column 9: ..."). `key` names the whole text
     ("file", "options", "HAND_JSON"); with `hand_number` (the number it would get, asked only
     when needed), the text is one hand, named so: "hand 4: player: ..."."""
-    seen = []
+    seen: list[bool] = []
 
-    def pairs(items):  # called for every object in the text: the usual case in as few steps as can be
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:  # called for every object in the text: the usual case in as few steps as can be
         obj = dict(items)
         if len(obj) != len(items):
             obj = _pairs(items)
@@ -218,7 +221,7 @@ def load_json(text: str, key: str = "file", hands: bool = False, hand_number: Ca
                 raise HandError(path[1] + 1, key_path(path[2:]) or "hand", code, **params)
             if hand_number is not None:
                 raise HandError(hand_number(), key_path(path) or "hand", code, **params)
-            where = key_path(path) if key == "file" else key_path([key] + path)
+            where = key_path(path) if key == "file" else key_path([key, *path])
             raise SessionError(where or key, code, **params)
     return data
 
@@ -262,7 +265,7 @@ def read_as_written(session: SessionFile) -> SessionFile:
     return session.model_copy(update={"options": deep_merge(session.options, before)})
 
 
-def variant_table(ruleset: str, variant: dict[str, Any]):
+def variant_table(ruleset: str, variant: dict[str, Any]) -> RuleTable:
     """A house variant carried inline: its `id` is the session's ruleset, it `extends` a
     built-in table and changes only table values (checked as `options` are, the key named under
     `variant`). The variant's table, or SessionError."""
@@ -366,7 +369,7 @@ def parse_session_text(text: str) -> SessionFile:
     return parse_session(load_json(text, "file", hands=True))
 
 
-def check_players(table, players: list[str], first_dealer: str | None) -> None:
+def check_players(table: RuleTable, players: list[str], first_dealer: str | None) -> None:
     """The seating fits the table: allowed count, real names, nobody twice, a seated dealer."""
     seen: dict[str, str] = {}
     for i, name in enumerate(players):
@@ -389,7 +392,7 @@ def check_players(table, players: list[str], first_dealer: str | None) -> None:
         raise SessionError("first_dealer", "dealer_not_player", name=first_dealer)
 
 
-def session_table(session: SessionFile):
+def session_table(session: SessionFile) -> RuleTable:
     """The session's rule table (its inline variant's, if any) with its options applied, its
     players checked."""
     session = plain_session(session)
