@@ -309,3 +309,37 @@ def test_a_long_replay_of_one_evening_does_not_hold_up_a_tap_at_another_table(tm
         tapping.join(10)
         assert finished, "the tap waited for the other evening's replay"
         assert done == [{"geld": 20}]
+
+
+@pytest.fixture
+def checkpoint_reads(monkeypatch):
+    """How often the app layer reads an evening's stored checkpoint (and seals it to see if it fits)."""
+    from scorepad.store import Store
+
+    calls = []
+    real = Store.checkpoint
+
+    def counted(self, evening_id):
+        calls.append(evening_id)
+        return real(self, evening_id)
+
+    monkeypatch.setattr(Store, "checkpoint", counted)
+    return calls
+
+
+def test_a_hand_added_on_the_checkpoint_reads_and_seals_it_once(evening_file, replays, checkpoint_reads):
+    path, evening = evening_file
+    with App.open(path) as app:
+        done = app.add_hand(evening, WENZ)
+    assert checkpoint_reads == [evening] and replays == []
+    assert done.standings == expected([SAUSPIEL, WENZ, SAUSPIEL, WENZ])
+    assert stored_checkpoint(path, evening)[:2] == (5, 4)
+
+
+def test_finishing_an_evening_reads_and_seals_its_checkpoint_once_and_keeps_it(evening_file, replays,
+                                                                                checkpoint_reads):
+    path, evening = evening_file
+    with App.open(path) as app:
+        app.finish_evening(evening)
+    assert checkpoint_reads == [evening] and replays == []
+    assert stored_checkpoint(path, evening)[:2] == (5, 3)  # the hands did not change: carried to version 5

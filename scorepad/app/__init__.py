@@ -111,7 +111,7 @@ class App:
         from scorepad.app.watch import WATCH_S, StoreWatch
 
         if self._watch is None:
-            self._watch = StoreWatch(self.store, self._evenings.changed, self._evenings.drop,
+            self._watch = StoreWatch(self.store, self._evenings.changed, self._evenings.kept.drop,
                                      WATCH_S if interval is None else interval)
 
     def close(self) -> None:
@@ -132,7 +132,7 @@ class App:
 
     def forget(self) -> None:
         """Drop the live replays (they are rebuilt from the store when needed)."""
-        return self._evenings.forget()
+        return self._evenings.kept.forget()
 
     def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
                       options: dict[str, Any] | None = None, place: str | None = None,

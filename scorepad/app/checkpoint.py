@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from scorepad import __version__
@@ -55,14 +56,20 @@ def write_checkpoint(store: Store, row: dict[str, Any], version: int, live: Live
                           seal(row, version, hands, store.hand_text(row["id"], hands), state), state)
 
 
-def fits(store: Store, row: dict[str, Any], count: int) -> bool:
-    """Whether the evening's checkpoint fits it as stored (version, hand count, seal): then
-    every hand scored when it was written, by this release and this rule table, and no write
-    to the hands came since (a write drops it)."""
-    return _fitting(store, row, count) is not None
+@dataclass(frozen=True)
+class Fit:
+    """An evening's checkpoint that fits it as stored (version, hand count, seal): then every
+    hand scored when it was written, by this release and this rule table, and no write to the
+    hands came since (a write drops it)."""
+
+    version: int
+    hands: int
+    state: bytes
 
 
-def _fitting(store: Store, row: dict[str, Any], count: int) -> tuple[int, int, str, bytes] | None:
+def fitting(store: Store, row: dict[str, Any], count: int) -> Fit | None:
+    """The evening's checkpoint if it fits the evening as stored with `count` hands (read and
+    its seal checked once: hand it on to `restore_from` rather than reading it again)."""
     found = store.checkpoint(row["id"])
     if found is None:
         return None
@@ -71,18 +78,22 @@ def _fitting(store: Store, row: dict[str, Any], count: int) -> tuple[int, int, s
         return None
     if seal(row, version, hands, store.hand_text(row["id"], hands), state) != stored_seal:
         return None
-    return found
+    return Fit(version, hands, state)
+
+
+def restore_from(fit: Fit | None, row: dict[str, Any], table: RuleTable) -> Live | None:
+    """The evening at its stored version from a checkpoint that fits (`fitting`); None (replay
+    the hands) if none fits or its state cannot be read back."""
+    if fit is None:
+        return None
+    try:
+        game = game_from_data(table, row["players"], json.loads(fit.state), row["first_dealer"])
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return Live(fit.version, game, [], skipped=fit.hands)
 
 
 def restore(store: Store, row: dict[str, Any], table: RuleTable, count: int) -> Live | None:
     """The evening at its stored version from its checkpoint, if one fits exactly; None (replay
     the hands) otherwise. `count` is the number of hands stored."""
-    found = _fitting(store, row, count)
-    if found is None:
-        return None
-    version, hands, _, state = found
-    try:
-        game = game_from_data(table, row["players"], json.loads(state), row["first_dealer"])
-    except (ValueError, TypeError, RecursionError):
-        return None
-    return Live(version, game, [], skipped=hands)
+    return restore_from(fitting(store, row, count), row, table)

@@ -6,13 +6,14 @@ before anything is committed; a refusal raises a ScorepadError subclass and stor
 No rule logic lives here: the engine (`new_game`, `Game.play`) validates and scores.
 
 Standings are never stored. Per evening a live replay (the engine's game after the last hand,
-scorepad.app.live) is kept in memory under the evening's version: adding a hand then plays one
-hand on it instead of the whole evening. Every change increments the version, so a live replay
-of any other version (another process wrote, an edit, an undo) is never used: the evening is
-replayed from the store instead. After every committed change the listeners hear of it.
+scorepad.app.live) is kept in memory under the evening's version (`kept`, scorepad.app.kept):
+adding a hand then plays one hand on it instead of the whole evening. Every change increments
+the version, so a live replay of any other version (another process wrote, an edit, an undo)
+is never used: the evening is replayed from the store instead. After every committed change
+the listeners hear of it.
 
 The other parts of the application layer (reports, players, rules, drafts, repair) read and
-change evenings through this one: `row`, `rule_table`, `info`, `changed`, `drop`.
+change evenings through this one: `row`, `rule_table`, `info`, `changed`, `kept`.
 """
 
 from __future__ import annotations
@@ -20,16 +21,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
-from scorepad.app.checkpoint import fits, restore, write_checkpoint
+from scorepad.app.checkpoint import Fit, fitting, restore, restore_from, write_checkpoint
 from scorepad.app.checks import check_number, evening_texts, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
 from scorepad.app.guard import guarded, unlocked
+from scorepad.app.kept import KeptReplays
 from scorepad.app.live import Live, game_copy, replay_live, stored_table
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, Reverted
 from scorepad.app.players import renamed_checked, renamed_dealer
@@ -45,13 +45,7 @@ class Evenings:
 
     def __init__(self, store: Store, live_evenings: int = 8):
         self.store = store
-        self._live: OrderedDict[int, Live] = OrderedDict()
-        self._live_max = live_evenings
-        # the kept evenings change under `_kept` (the dict) and each evening's own lock (its
-        # game: played on by a change, copied by a preview); neither is held while waiting for
-        # the store, so one evening's replay never holds up another table
-        self._kept = threading.RLock()
-        self._evening_locks: dict[int, threading.Lock] = {}
+        self.kept = KeptReplays(live_evenings)
         self._listeners: list[Callable[[int], None]] = []
         # a house variant by its id or name, as a session file carries it inline (House.variant)
         self.variants: Callable[[str], dict[str, Any] | None] = lambda name: None
@@ -69,16 +63,6 @@ class Evenings:
                 listener(evening_id)
             except Exception:  # a phone that went away must not spoil the change for the rest
                 logging.getLogger("scorepad").exception("change listener failed")
-
-    def forget(self) -> None:
-        """Drop the live replays (they are rebuilt from the store when needed)."""
-        with self._kept:
-            self._live.clear()
-
-    def evening_lock(self, evening_id: int) -> threading.Lock:
-        """The lock of one evening's kept game."""
-        with self._kept:
-            return self._evening_locks.setdefault(evening_id, threading.Lock())
 
     @guarded
     def start_evening(self, ruleset: str, players: list[str], first_dealer: str | None = None,
@@ -150,7 +134,7 @@ class Evenings:
             row = self.store.evening(evening_id)
             write_checkpoint(self.store, row, live.version, live)
             info = self.info(evening_id, row)
-        self.keep(evening_id, live)
+        self.kept.keep(evening_id, live)
         self.changed(evening_id)
         return info.model_copy(update={"notices": notices}) if notices else info
 
@@ -173,11 +157,10 @@ class Evenings:
             if bool(row["finished"]) == finished:
                 raise EveningClosedError("evening_already_finished" if finished else "evening_not_finished",
                                          evening=evening_id)
-            self.intact(row)
+            fit = self.intact(row)
             count = self.store.hand_count(evening_id)
-            live = restore(self.store, row, self.rule_table(row), count)
-            with self._kept:
-                kept = self._live.get(evening_id)
+            live = restore_from(fit, row, self.rule_table(row))
+            kept = self.kept.get(evening_id)
             if live is None and kept is not None and kept.version == row["version"] and kept.hands == count:
                 live = kept  # (the replay `intact` just made)
             self.store.set_finished(evening_id, finished)
@@ -186,7 +169,7 @@ class Evenings:
             if live is not None:  # the hands did not change: the checkpoint goes on at the new version
                 write_checkpoint(self.store, row, version, live)
             info = self.info(evening_id)
-        self.advance(evening_id, row["version"], version)
+        self.kept.advance(evening_id, row["version"], version)
         self.changed(evening_id)
         return info
 
@@ -194,7 +177,7 @@ class Evenings:
     def show(self, evening_id: int) -> Replay:
         """The evening replayed: every hand's deltas, the standings, what comes next."""
         live = self.live_now(evening_id)
-        with self.evening_lock(evening_id):
+        with self.kept.evening_lock(evening_id):
             return live.as_replay()
 
     def live_now(self, evening_id: int, complete: bool = True) -> Live:
@@ -204,7 +187,7 @@ class Evenings:
         are read in one read transaction; the replay runs after it, outside the store's lock."""
         with self.store.read():
             row = self.store.evening(evening_id)
-            live = self._live.get(evening_id)
+            live = self.kept.get(evening_id)
             if live is not None and live.version == row["version"] and (live.complete or not complete):
                 return live
             table = self.rule_table(row)
@@ -212,7 +195,7 @@ class Evenings:
             hands = self.store.hands(evening_id) if live is None else []
         if live is None:
             live = replay_live(table, row["players"], row["first_dealer"], hands, row["version"])
-        self.keep(evening_id, live)
+        self.kept.keep(evening_id, live)
         return live
 
     @guarded
@@ -326,7 +309,7 @@ class Evenings:
         phone that made it), clear that phone's draft of a new hand, commit."""
         with self.store.write():
             row = self.row(evening_id, expected_version, writable=True)
-            self.intact(row)
+            fit = self.intact(row)
             count = self.store.hand_count(evening_id)
             planned = plan(count)
             op = planned.op
@@ -334,7 +317,7 @@ class Evenings:
                 op = dataclasses.replace(op, hand=names_in(op.hand, row["players"]))
             if op.kind == "insert" and not 1 <= op.number <= count + 1:
                 raise StoreError("log_hands_mismatch", evening=evening_id, number=op.number, count=count)
-            live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}")
+            live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}", fit)
             op.write(self.store, evening_id)
             version = self.store.log_change(evening_id, row["version"], action, op.number,
                                             planned.old, op.hand, planned.undoes, device)
@@ -342,26 +325,23 @@ class Evenings:
             if action == "add" and device is not None:
                 self.store.clear_draft(evening_id, device)
         live.version = version
-        self.keep(evening_id, live)
+        self.kept.keep(evening_id, live)
         self.changed(evening_id)
         result = self._result(evening_id, action, op, live)
         result.reverted = planned.reverted
         return result
 
-    def _replayed(self, row: dict[str, Any], op: HandOp, count: int, label: str) -> Live:
-        """The evening with the change applied, played by the engine; refusals name the hand."""
+    def _replayed(self, row: dict[str, Any], op: HandOp, count: int, label: str, fit: Fit | None) -> Live:
+        """The evening with the change applied, played by the engine; refusals name the hand.
+        `fit` is the store's checkpoint as `intact` found it fitting (None: none fits)."""
         evening_id = row["id"]
         if op.kind == "insert" and op.number == count + 1:  # a new hand: played on the evening as it stands
-            with self._kept:
-                live = self._live.get(evening_id)
-                if live is not None and live.version == row["version"] and live.hands == count:
-                    del self._live[evening_id]  # from here on it may change: kept again only after commit
-                else:
-                    live = None
+            # (taken out of the kept ones: from here on it may change; kept again only after commit)
+            live = self.kept.take(evening_id, row["version"], count)
             if live is None:  # another process wrote, or none kept: the store's checkpoint, if it fits
-                live = restore(self.store, row, self.rule_table(row), count)
+                live = restore_from(fit, row, self.rule_table(row))
             if live is not None:
-                with self.evening_lock(evening_id):  # no preview copies the game while it plays
+                with self.kept.evening_lock(evening_id):  # no preview copies the game while it plays
                     live.results.append(live.game.play(op.number, op.hand))
                     live.entered.append(op.hand)
                 return live
@@ -385,7 +365,7 @@ class Evenings:
         The next new hand is served from the kept evening (a copy of its game): no replay."""
         if number is None:
             live = self.live_now(evening_id, complete=False)
-            with self.evening_lock(evening_id):
+            with self.kept.evening_lock(evening_id):
                 return game_copy(live.game)
         with self.store.read():
             row = self.store.evening(evening_id)
@@ -399,7 +379,7 @@ class Evenings:
         hand is played on a copy of the kept evening's game: no replay."""
         if number is None:
             live = self.live_now(evening_id, complete=False)
-            with self.evening_lock(evening_id):
+            with self.kept.evening_lock(evening_id):
                 game, count = game_copy(live.game), live.hands
             return game.play(count + 1, hand)
         with self.store.read():
@@ -418,27 +398,31 @@ class Evenings:
             raise EveningClosedError("evening_finished", evening=evening_id)
         return row
 
-    def intact(self, row: dict[str, Any]) -> None:
+    def intact(self, row: dict[str, Any]) -> Fit | None:
         """Refuse any change to a damaged evening with its damage line (what `scorepad check`
         names: its options, its rule table, a hand that cannot be read or no longer scores, a
         gap in the hands), until `scorepad check --repair` mends it. Inside the change's write
         transaction. The hands are taken as sound when the evening's checkpoint fits (each hand
         scored when it was written, by this release, and nothing wrote to them since);
         otherwise (a write that was not scorepad's, another release, a change that writes no
-        checkpoint) they are read and replayed, and the replay is kept for the change."""
+        checkpoint) they are read and replayed, and the replay is kept for the change.
+        Returns the checkpoint that fits (read and sealed once, for the change to restore
+        from), or None when the hands were replayed."""
         evening_id = row["id"]
         self.options(row)
         table = self.rule_table(row)
         count = self.store.hand_count(evening_id)
-        if fits(self.store, row, count):  # (a kept replay is not enough: another process may have written)
-            return
+        fit = fitting(self.store, row, count)
+        if fit is not None:  # (a kept replay is not enough: another process may have written)
+            return fit
         hands = self.store.hands(evening_id)  # a hand not JSON, a gap: refused naming it
         try:
             live = replay_live(table, row["players"], row["first_dealer"], hands, row["version"])
         except HandError as err:
             raise StoreError("hand_unscorable", evening=evening_id, number=err.number, key=err.key,
                              reason=err.rule) from None
-        self.keep(evening_id, live)
+        self.kept.keep(evening_id, live)
+        return None
 
     def rule_table(self, row: dict[str, Any]) -> RuleTable:
         try:
@@ -470,31 +454,8 @@ class Evenings:
             hands=self.store.hand_count(evening_id), version=row["version"],
         )
 
-    def keep(self, evening_id: int, live: Live) -> None:
-        """Keep the evening's live replay (never over a newer one another thread kept)."""
-        with self._kept:
-            kept = self._live.get(evening_id)
-            if kept is not None and kept is not live and kept.version > live.version:
-                return
-            self._live[evening_id] = live
-            self._live.move_to_end(evening_id)
-            while len(self._live) > self._live_max:
-                self._live.popitem(last=False)
-
-    def advance(self, evening_id: int, old: int, new: int) -> None:
-        """A change that leaves the hands alone: the live replay stays right at the new version."""
-        with self._kept:
-            live = self._live.get(evening_id)
-            if live is not None and live.version == old:
-                live.version = new
-
     def _result(self, evening_id: int, action: str, op: HandOp, live: Live) -> ChangeResult:
         hand = live.result(op.number).as_dict() if op.kind != "remove" else None
         return ChangeResult(evening=evening_id, version=live.version, action=action, number=op.number,
                             hands=live.hands, hand=hand, standings=live.game.snapshot(),
                             state=live.game.state())
-
-    def drop(self, evening_id: int) -> None:
-        """Forget the evening's live replay (its hands or table changed outside a hand change)."""
-        with self._kept:
-            self._live.pop(evening_id, None)

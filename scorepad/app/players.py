@@ -75,7 +75,7 @@ class Players:
             self.store.rename_player(row["id"], new)
             info = next(PlayerInfo(**p) for p in self.store.players() if p["id"] == row["id"])
         for evening_id in evenings:
-            self.evenings.drop(evening_id)
+            self.evenings.kept.drop(evening_id)
             self.evenings.changed(evening_id)
         return info
 

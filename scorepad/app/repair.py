@@ -102,7 +102,7 @@ class Repairs:
                 if lines:
                     row = self.store.evening(evening_id)
                     self.store.log_change(evening_id, row["version"], "repair", None, None, {"repaired": lines})
-                    self.evenings.drop(evening_id)
+                    self.evenings.kept.drop(evening_id)
                     done += [f"evening {evening_id}: {line}" for line in lines]
         return done
 

@@ -84,6 +84,6 @@ class Rules:
             self.store.log_change(evening_id, row["version"], "rules", None, old,
                                   {"game": table.name, "options": options})
             info = self.evenings.info(evening_id)
-        self.evenings.drop(evening_id)
+        self.evenings.kept.drop(evening_id)
         self.evenings.changed(evening_id)
         return info

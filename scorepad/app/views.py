@@ -57,7 +57,7 @@ class Views:
             row = self.store.evening(evening_id)
             if row["version"] != live.version and not last:
                 return None
-            with self.evenings.evening_lock(evening_id):
+            with self.evenings.kept.evening_lock(evening_id):
                 replay, hands = live.as_replay(), list(live.entered)
             return TableView(info=self.evenings.info(evening_id, row), table=self.evenings.rule_table(row),
                              hands=hands, replay=replay, draft=self.store.draft(evening_id, device))
