@@ -287,7 +287,6 @@ def migrate_v6_to_v7(db: Database, above: LayerAbove = ALONE) -> None:
             db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [dumps(upgraded), row["id"]])
 
 
-
 @dataclass(frozen=True)
 class Migration:
     """One step of the upgrade: `step(db, layer_above)` makes a file of schema `version - 1`
