@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, features
 
 from scorepad import fmt
-from scorepad.exports import (
+from scorepad.exportparts import (
     GAME_NAME_CHARS,
     PALETTE,
     chart_points,
