@@ -232,7 +232,8 @@ def html_text(text: str, names: re.Pattern[str] | None = None) -> str:
 def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None,
                 css: str | None = None, names: re.Pattern[str] | None = None) -> str:
     """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
-    and stand right-aligned; their headings (names, in the hand table) may wrap anywhere."""
+    and stand right-aligned; their headings (names, in the hand table) may wrap anywhere, so
+    that the hand table's Geber and Spiel wrap only between words (HTML_STYLE)."""
     def cell(tag: str, i: int, c: str) -> str:
         number = numbers_from is not None and i >= numbers_from
         attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
@@ -256,7 +257,8 @@ th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; ve
 th { background: #eee; overflow-wrap: normal; } tr { page-break-inside: avoid; break-inside: avoid; }
 .n { white-space: nowrap; text-align: right; overflow-wrap: normal; }
 table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 1.2mm; }
-th.p { text-align: right; }
+table.hands td:nth-child(2), table.hands td:nth-child(3) { overflow-wrap: break-word; hyphens: auto; }
+th.p { text-align: right; } table.hands th.p { overflow-wrap: anywhere; min-width: 5.5em; }
 .note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
 .legend span { display: inline-block; max-width: 100%; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
