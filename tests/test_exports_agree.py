@@ -245,3 +245,35 @@ def test_the_printed_hand_table_wraps_geber_and_spiel_only_between_words(app):
                 assert seen["right"] <= PRINT_WIDTH + 1, (ruleset, seen)
         finally:
             browser.close()
+
+
+# --- the picture draws emoji in names ------------------------------------------------------------------
+
+def test_the_picture_draws_emoji_in_names_not_empty_boxes(app, monkeypatch):
+    """DejaVu has no emoji: a character it lacks is drawn with a fallback font that has it
+    (Symbola, Debian's fonts-symbola, installed by scripts/test); without any, the picture is
+    drawn all the same."""
+    from test_settle_up import png_ok
+
+    from scorepad import picture
+
+    f = picture.font(40)
+    assert picture.fallbacks(40), "no emoji font on this machine: apt-get install fonts-symbola (scripts/test does)"
+    for emoji in ("🍺", "🎉", "👍", "🐷", "🏆"):
+        assert not picture._has(f, emoji)  # DejaVu alone would draw its box
+        ((text, used),) = picture.runs(emoji, f)
+        assert used is not f and picture._has(used, emoji), emoji
+    assert [t for t, _ in picture.runs("Sepp 👍🏽!", f)] == ["Sepp ", "👍", "!"]  # the skin tone no swatch
+    players = ["Uli 🍺", "Fritz", "Guido", "Sepp"]
+    evening = app.start_evening("schafkopf", players).id
+    app.add_hand(evening, {"game": "sauspiel", "player": "Uli 🍺", "partner": "Fritz", "suit": "gras", "augen": 95})
+    drawn = app.export_session(evening, "png")
+    png_ok(drawn)
+    monkeypatch.setattr(picture, "FALLBACK_FONTS", ())
+    picture.fallbacks.cache_clear()
+    try:
+        boxes = app.export_session(evening, "png")
+        png_ok(boxes)  # no emoji font: DejaVu's boxes, and the picture all the same
+        assert boxes != drawn
+    finally:
+        picture.fallbacks.cache_clear()
