@@ -6,13 +6,12 @@ Abrechnung screen read these, so that they agree with each other on ranks and mo
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorepad import fmt
 from scorepad.engine import new_game
 from scorepad.games import family_of
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary, PlayerStats
+from scorepad.tables import RuleTable
 from scorepad.texts import one_line, shown_place
 
 PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"]
@@ -46,7 +45,7 @@ def games_line(summary: EveningSummary) -> str:
     return " · ".join(parts)
 
 
-def owed_lines(table: Any, summary: EveningSummary) -> list[str]:
+def owed_lines(table: RuleTable, summary: EveningSummary) -> list[str]:
     """Schwarze Sau: who pays how many rounds of drinks (and, with a drink price, what each costs)."""
     price = getattr(table, "drink_price", 0) or 0
     out = []
@@ -121,7 +120,7 @@ def stat_phrases(s: PlayerStats) -> list[str]:
     return extra
 
 
-def hand_money(table: Any, players: list[str], result: Replay) -> list[dict[str, int]] | None:
+def hand_money(table: RuleTable, players: list[str], result: Replay) -> list[dict[str, int]] | None:
     """Each hand's money (cents per player) where the game settles money that is no tally of
     the sheet (Schwarze Sau's price per lost game, Saukopf's chip value per Fleischpunkt): the
     money of the sheet after the hand less that before it, so the hands add up to the balances.

@@ -36,6 +36,7 @@ from scorepad.exportparts import (
 )
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
+from scorepad.tables import RuleTable
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, plain
 
 # the shared pieces, by their old names here too (exportparts holds them)
@@ -72,7 +73,7 @@ def _csv_line(cells: list[Any], sep: str) -> str:
     return sep.join(out) + "\r\n"
 
 
-def _csv(table: Any, session: dict[str, Any], result: Replay, summary: EveningSummary, german: bool) -> str:
+def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary, german: bool) -> str:
     sep = ";" if german else ","
     players, tallies = summary.players, summary.tallies
     # a game whose money is no tally (Schwarze Sau, Saukopf with a price): its money per hand too
@@ -98,13 +99,13 @@ def _csv(table: Any, session: dict[str, Any], result: Replay, summary: EveningSu
     return ("\ufeff" if german else "") + "".join(lines)
 
 
-def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """One row per hand: number, dealer, the hand in words, then each player's change per tally
     (geld in cents). Comma-separated UTF-8, for programs and international spreadsheets."""
     return _csv(table, session, result, summary, german=False)
 
 
-def to_csv_de(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_csv_de(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """The CSV as German Excel and LibreOffice open it by a double click: semicolons, money in
     euros with a decimal comma, and a byte-order mark so that "Zé Ünal" reads right."""
     return _csv(table, session, result, summary, german=True)
@@ -164,7 +165,7 @@ def _md_table(head: list[str], rows: list[list[str]], names: re.Pattern[str] | N
     return "\n".join(lines)
 
 
-def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_markdown(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     names = names_pattern(summary.players)
 
     def md(text: str) -> str:  # one line of its own
@@ -174,8 +175,8 @@ def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary), names), ""]
     if owed_lines(table, summary):
         parts += ["## Wer zahlt eine Runde", ""] + [f"- {md(line)}" for line in owed_lines(table, summary)] + [""]
-    if open_rad_note(summary):
-        parts += [md(open_rad_note(summary)), ""]
+    if note := open_rad_note(summary):
+        parts += [md(note), ""]
     if summary.transfers:
         parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md(line)}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
@@ -276,7 +277,7 @@ def short_names(players: list[str], limit: int = 12) -> dict[str, str]:
     return {p: f"{cut[p]} ({i})" if seen.count(cut[p]) > 1 else cut[p] for i, p in enumerate(players, 1)}
 
 
-def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     names = names_pattern(summary.players)
 
     def h(text: str) -> str:
@@ -292,8 +293,8 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     if owed_lines(table, summary):
         sections += ["<h2>Wer zahlt eine Runde</h2>",
                      "<ul>" + "".join(f"<li>{h(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
-    if open_rad_note(summary):
-        sections.append(f'<p class="note">{h(open_rad_note(summary))}</p>')
+    if note := open_rad_note(summary):
+        sections.append(f'<p class="note">{h(note)}</p>')
     if summary.transfers:
         sections += [f"<h2>{h(transfers_heading(summary))}</h2>",
                      "<ul>" + "".join(f'<li>{h(t.payer)} → {h(t.payee)} '
@@ -325,7 +326,7 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
             f"<title>{page_title}</title>\n<style>{HTML_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
 
 
-def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_text(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """A few lines to paste into a chat."""
     lines = [title(summary), games_line(summary)]
     for place, p in zip(places(summary), summary.ranking):
@@ -334,8 +335,8 @@ def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> st
         lines.append(f"{place}. {p} {shown}")
     lines += _trophy_lines(summary)
     lines += owed_lines(table, summary)
-    if open_rad_note(summary):
-        lines.append(open_rad_note(summary))
+    if note := open_rad_note(summary):
+        lines.append(note)
     if summary.transfers:
         lines.append(f"{transfers_heading(summary)}:")
         lines += _transfer_lines(summary)
@@ -343,7 +344,7 @@ def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> st
     return "\n".join(isolate_names(plain(line), names) for line in lines) + "\n"
 
 
-def to_json(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_json(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """The session file (format 1, importable as is) plus the computed results."""
     data = dict(session)
     data["results"] = {"replay": result.as_dict(), "summary": summary.model_dump(mode="json")}

@@ -17,6 +17,7 @@ import io
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -33,7 +34,9 @@ from scorepad.exportparts import (
     transfers_heading,
     when_where,
 )
+from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
+from scorepad.tables import RuleTable
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain
 
 FONTS = Path(__file__).parent / "fonts"
@@ -113,7 +116,7 @@ def runs(text: str, f: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.Free
 # with libraqm (Pillow's complex layout) a line is laid out left to right and a right-to-left
 # name in it keeps to itself between FSI and PDI; the basic layout knows neither: no marks
 RAQM = features.check("raqm")
-DIRECTION = {"direction": "ltr"} if RAQM else {}
+DIRECTION: str | None = "ltr" if RAQM else None
 NARROWEST = 0.2  # no glyph of DejaVu Sans is narrower than this many font sizes (but marks)
 
 
@@ -123,7 +126,7 @@ def _laid_out(text: str) -> str:
 
 def _length(f: ImageFont.FreeTypeFont, text: str) -> float:
     parts = runs(_laid_out(text), f)
-    return sum(g.getlength(part, **DIRECTION) for part, g in parts)
+    return sum(g.getlength(part, direction=DIRECTION) for part, g in parts)
 
 
 def _fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
@@ -177,17 +180,17 @@ class _Canvas:
         has it (`runs`), on the same baseline."""
         parts = runs(_laid_out(text), f)
         if len(parts) <= 1 and all(g is f for _, g in parts):  # one font: as it always was
-            self.draw.text(xy, _laid_out(text), font=f, fill=fill, anchor=anchor, **DIRECTION)
+            self.draw.text(xy, _laid_out(text), font=f, fill=fill, anchor=anchor, direction=DIRECTION)
             return
         x, y = xy
         horizontal, vertical = (anchor or "la")[0], (anchor or "la")[1]
-        width = sum(g.getlength(part, **DIRECTION) for part, g in parts)
+        width = sum(g.getlength(part, direction=DIRECTION) for part, g in parts)
         x -= {"l": 0, "m": width / 2, "r": width}.get(horizontal, 0)
         if vertical == "a":  # the line's top as the main font has it: its baseline for every run
             y, vertical = y + f.getmetrics()[0], "s"
         for part, g in parts:
-            self.draw.text((x, y), part, font=g, fill=fill, anchor="l" + vertical, **DIRECTION)
-            x += g.getlength(part, **DIRECTION)
+            self.draw.text((x, y), part, font=g, fill=fill, anchor="l" + vertical, direction=DIRECTION)
+            x += g.getlength(part, direction=DIRECTION)
 
     def text(self, text: str, size: int, bold: bool = False, colour: str = INK, gap: int = 10,
              wrap: bool = True) -> None:
@@ -259,7 +262,7 @@ class _Canvas:
         return out.getvalue()
 
 
-def to_png(table, session: dict, result, summary: EveningSummary) -> bytes:
+def to_png(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> bytes:
     """The evening summed up as a PNG (bytes)."""
     c = _Canvas(summary.players)
     c.text(one_line(summary.game_name, GAME_NAME_CHARS), 60, bold=True, gap=4, wrap=False)
