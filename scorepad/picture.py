@@ -76,17 +76,17 @@ def fallbacks(size: int) -> tuple[ImageFont.FreeTypeFont, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
-    image = Image.new("L", (2 * int(f.size), 2 * int(f.size)), 0)
-    ImageDraw.Draw(image).text((0, 0), ch, font=f, fill=255)
-    return image.tobytes()
+def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> tuple[Any, ...]:
+    """The glyph of `ch` as `f` draws it: its size, ink on each row and column, and shades."""
+    mask = f.getmask(ch)
+    return mask.size, mask.getprojection(), tuple(mask.histogram())
 
 
 def _has(f: ImageFont.FreeTypeFont, ch: str) -> bool:
     """Whether `f` has a glyph for `ch`: it draws something, and not the box it draws for a
     character it lacks (a noncharacter, which no font has)."""
     drawn = _drawn(f, ch)
-    return any(drawn) and drawn != _drawn(f, "\ufffe")
+    return any(drawn[2][1:]) and drawn != _drawn(f, "\ufffe")
 
 
 def _joined(ch: str) -> bool:
