@@ -22,7 +22,7 @@ def reachable_sums(values: tuple[int, ...]) -> frozenset[int]:
 @lru_cache(maxsize=64)
 def reachable_sums_of_size(values: tuple[int, ...], size: int) -> frozenset[int]:
     """Every total that exactly `size` of these cards add up to (e.g. the two cards of a Stock)."""
-    layers = [set() for _ in range(size + 1)]
+    layers: list[set[int]] = [set() for _ in range(size + 1)]
     layers[0].add(0)
     for v in values:
         for k in range(size, 0, -1):

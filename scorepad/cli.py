@@ -553,7 +553,7 @@ def cmd_pin(args) -> int:
 
 def _store_commands(sub, db_parent) -> None:
     """The subcommands that work on the store; each takes --db too."""
-    from scorepad.fmt import EXPORT_FORMAT_NAMES
+    from scorepad.exportformats import NAMES as EXPORT_FORMAT_NAMES
 
     def add(name, func, help, *arguments):
         p = sub.add_parser(name, help=help, parents=[db_parent])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.games.base import HandResult
+from scorepad.tables import RuleTable
 
 SEP = " · "
 
@@ -23,16 +24,16 @@ def laufende_words(n: int | None) -> str | None:
     return f"mit {n}" if n > 0 else f"ohne {-n}"
 
 
-def chain_words(table, hand: dict) -> list[str]:
+def chain_words(table: Any, hand: dict[str, Any]) -> list[str]:
     """Who said each link of the Kontra chain: "Kontra Resi", "Re Sepp"."""
     return [f"{step.name} {hand[step.key]}" for step in getattr(table, "kontra_chain", []) if hand.get(step.key)]
 
 
-def _party(hand: dict) -> str:
+def _party(hand: dict[str, Any]) -> str:
     return f"{hand['player']} + {hand['partner']}" if hand.get("partner") else str(hand.get("player", ""))
 
 
-def trick_game_words(table, hand: dict, result: HandResult | None) -> list[str]:
+def trick_game_words(table: Any, hand: dict[str, Any], result: HandResult | None) -> list[str]:
     """A game with a player and contracts (Schafkopf, Saukopf): name, party, bid, Augen, result."""
     contract = table.contracts.get(hand.get("game"))
     name = contract.name if contract else str(hand.get("game"))
@@ -57,7 +58,7 @@ def trick_game_words(table, hand: dict, result: HandResult | None) -> list[str]:
     return parts + chain_words(table, hand)
 
 
-def describe_hand(table, hand: Any, result: HandResult | None = None) -> str:
+def describe_hand(table: RuleTable, hand: Any, result: HandResult | None = None) -> str:
     """What the hand was, in the game's own words (its family's words.py), without its points."""
     from scorepad.games import family_of  # the families' words use this module's helpers
 

@@ -4,7 +4,10 @@ to paste into a chat. All German, all from the engine's replay and the evening s
 Safe for every stored text (scorepad/texts.py): each line of the text, the Markdown and the page
 is `plain` (no line break or writing-direction mark a stored text brings), the place is one short
 line, Markdown escapes its own syntax and HTML its own, and a right-to-left name is isolated by
-direction (FSI ... PDI, <bdi> in HTML) so that the number beside it stays where it is."""
+direction (FSI ... PDI, <bdi> in HTML) so that the number beside it stays where it is.
+
+The formats (names, labels, MIME types, suffixes) are listed in exportformats.py; what every
+export says alike (title, places, money per hand) is exportparts.py's."""
 
 from __future__ import annotations
 
@@ -15,13 +18,32 @@ from typing import Any
 
 from scorepad import fmt
 from scorepad.describe import describe_hand
+from scorepad.exportparts import (
+    GAME_NAME_CHARS,
+    OPEN_RAD,
+    PALETTE,
+    chart_points,
+    games_line,
+    hand_money,
+    open_rad_note,
+    owed_lines,
+    places,
+    show_saldo,
+    stat_phrases,
+    title,
+    transfers_heading,
+    when_where,
+)
 from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
-from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain, shown_place
+from scorepad.tables import RuleTable
+from scorepad.texts import FSI, PDI, isolate_names, names_pattern, plain
 
-FORMATS = ("json", "csv", "md", "html", "text", "csv-de", "png")  # png: bytes, the others text
+# the shared pieces, by their old names here too (exportparts holds them)
+__all__ = ["GAME_NAME_CHARS", "OPEN_RAD", "PALETTE", "chart_points", "games_line", "open_rad_note", "owed_lines",
+           "places", "show_saldo", "stat_phrases", "transfers_heading", "when_where"]
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f"]
 
 
 AFTER_SEPARATOR = re.compile(r"([,;\t] *)([=+\-@])")
@@ -32,51 +54,6 @@ def safe_cell(text: str) -> str:
     where a spreadsheet splits it at a separator of the other CSV ("x;=2+5" read with ";")."""
     text = AFTER_SEPARATOR.sub(r"\1'\2", text)
     return "'" + text if text.startswith(FORMULA_START) else text
-
-
-GAME_NAME_CHARS = 80  # a house variant's name is typed by someone too: one line, this long at most
-
-
-def when_where(summary: EveningSummary) -> str:
-    """The day and the place (one short line), as the title shows them after the game."""
-    parts = []
-    if summary.meta.get("started"):
-        parts.append(fmt.day(summary.meta["started"]))
-    if isinstance(summary.meta.get("place"), str) and summary.meta["place"]:
-        parts.append(shown_place(summary.meta["place"]))
-    return " · ".join(parts)
-
-
-def _title(summary: EveningSummary) -> str:
-    return " · ".join(p for p in (one_line(summary.game_name, GAME_NAME_CHARS), when_where(summary)) if p)
-
-
-def games_line(summary: EveningSummary) -> str:
-    """The games played as the statistics count them, and the hands that were no game."""
-    parts = [fmt.hands_text(summary.games)]
-    if summary.thrown_in:
-        parts.append(f"{summary.thrown_in} zusammengeworfen")
-    if summary.misdeals:
-        parts.append(f"{summary.misdeals} vergeben")
-    return " · ".join(parts)
-
-
-def owed_lines(table, summary: EveningSummary) -> list[str]:
-    """Schwarze Sau: who pays how many rounds of drinks (and, with a drink price, what each costs)."""
-    price = getattr(table, "drink_price", 0) or 0
-    out = []
-    for s in summary.stats:
-        if s.games_lost:
-            line = f"{s.name} zahlt {s.games_lost} {'Runde' if s.games_lost == 1 else 'Runden'}"
-            if price:
-                line += f" (je verlorenes Spiel {fmt.money(price)} an jeden anderen)"
-            out.append(line)
-    return out
-
-
-def chart_points(summary: EveningSummary) -> dict[str, list[int]]:
-    """Each player's line: the sheet before hand 1 (Ramsch: the start Striche), then after each hand."""
-    return {p: [summary.chart.start.get(p, 0)] + vs for p, vs in summary.chart.series.items()}
 
 
 def _tally_head(tally: str) -> str:
@@ -96,9 +73,12 @@ def _csv_line(cells: list[Any], sep: str) -> str:
     return sep.join(out) + "\r\n"
 
 
-def _csv(table, session: dict, result: Replay, summary: EveningSummary, german: bool) -> str:
+def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary, german: bool) -> str:
     sep = ";" if german else ","
     players, tallies = summary.players, summary.tallies
+    # a game whose money is no tally (Schwarze Sau, Saukopf with a price): its money per hand too
+    money = hand_money(table, players, result)
+    columns = tallies + ["geld"] if money else tallies
 
     def head(t: str) -> str:
         return fmt.TALLY_NAMES.get(t, t) + " (€)" if german and t == "geld" else _tally_head(t)
@@ -108,71 +88,27 @@ def _csv(table, session: dict, result: Replay, summary: EveningSummary, german: 
             return fmt.money(v).removesuffix(" €").replace(".", "")
         return v
 
-    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in tallies], sep)]
-    for hand, raw in zip(result.hands, session["hands"]):
+    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in columns], sep)]
+    for i, (hand, raw) in enumerate(zip(result.hands, session["hands"])):
         row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
-        row += [value(t, hand.deltas[p][t]) for p in players for t in tallies]
+        row += [value(t, money[i][p] if money and t == "geld" else hand.deltas[p][t]) for p in players for t in columns]
         lines.append(_csv_line(row, sep))
     if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
         lines.append(_csv_line(["", "", OPEN_RAD] + [value(t, summary.open_rad.cents[p] if t == "geld" else 0)
-                                                     for p in players for t in tallies], sep))
+                                                     for p in players for t in columns], sep))
     return ("\ufeff" if german else "") + "".join(lines)
 
 
-def to_csv(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """One row per hand: number, dealer, the hand in words, then each player's change per tally
     (geld in cents). Comma-separated UTF-8, for programs and international spreadsheets."""
     return _csv(table, session, result, summary, german=False)
 
 
-def to_csv_de(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_csv_de(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """The CSV as German Excel and LibreOffice open it by a double click: semicolons, money in
     euros with a decimal comma, and a byte-order mark so that "Zé Ünal" reads right."""
     return _csv(table, session, result, summary, german=True)
-
-
-OPEN_RAD = "offener Rad, anteilig"
-
-
-def open_rad_note(summary: EveningSummary, short: bool = False) -> str | None:
-    """A sentence on an unfinished Rad: not money yet, or settled pro rata by choice; `short`
-    (a picture): without how to settle it anyway."""
-    rad = summary.open_rad
-    if rad is None:
-        return None
-    played = f" ({rad.hands} von {rad.of} Spielen)" if rad.hands is not None and rad.of else ""
-    if rad.settled:
-        return f"Abgerechnet mit dem {OPEN_RAD}{played}: so gewählt, das Blatt zahlt erst nach dem Rad."
-    note = f"Rad nicht fertig{played}: noch kein Geld."
-    if short:
-        return note
-    return (f"{note} Nur ein fertiger Rad zählt; anteilig abrechnen "
-            f"nur auf Wunsch (Abrechnung: „Offenen Rad anteilig abrechnen“, scorepad export --settle-open-rad).")
-
-
-def transfers_heading(summary: EveningSummary) -> str:
-    return "Wer zahlt wem" + (f" ({OPEN_RAD})" if summary.open_rad and summary.open_rad.settled else "")
-
-
-def show_saldo(summary: EveningSummary) -> bool:
-    """A Saldo column only where it is not the Geld column again (a Stock pot paid back, an
-    open Rad settled, or a game whose money is not a tally)."""
-    if not any(summary.balances.values()):
-        return False
-    if "geld" not in summary.tallies:
-        return True
-    return any(summary.balances[p] != summary.standings[p]["geld"] for p in summary.players)
-
-
-def places(summary: EveningSummary) -> list[int]:
-    """Each ranked player's place; tied players (the same on every ranking tally and the same
-    money) share it: 1, 2, 2, 4."""
-    keys = [summary.balances[p] for p in summary.ranking]
-    rows = [(tuple(summary.standings[p].values()), k) for p, k in zip(summary.ranking, keys)]
-    out = []
-    for i, row in enumerate(rows):
-        out.append(out[-1] if i and row == rows[i - 1] else i + 1)
-    return out
 
 
 def _standings_rows(summary: EveningSummary) -> list[list[str]]:
@@ -199,22 +135,6 @@ def _transfer_lines(summary: EveningSummary, arrow: str = "→") -> list[str]:
 
 def _trophy_lines(summary: EveningSummary) -> list[str]:
     return [f"{name}: {', '.join(holders) if holders else 'noch niemand'}" for name, holders in summary.trophies.items()]
-
-
-def stat_phrases(s) -> list[str]:
-    """A player's statistics in words (for the exports and the settle screen)."""
-    extra = []
-    if s.declared:
-        extra.append(f"Spieler {s.declared}× ({s.declared_won} gewonnen)")
-    if s.kontra_given:
-        extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
-    if s.exact_bids_pct is not None:
-        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')}\u00a0%")
-    if s.bollas is not None:
-        extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
-    if s.games_lost is not None:
-        extra.append(f"Runden zu zahlen: {s.games_lost}")
-    return extra
 
 
 def _stat_lines(summary: EveningSummary) -> list[list[str]]:
@@ -245,18 +165,18 @@ def _md_table(head: list[str], rows: list[list[str]], names: re.Pattern[str] | N
     return "\n".join(lines)
 
 
-def to_markdown(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_markdown(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     names = names_pattern(summary.players)
 
     def md(text: str) -> str:  # one line of its own
         return md_line(isolate_names(plain(text), names))
 
-    parts = [f"# {md(_title(summary))}", "", md(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
+    parts = [f"# {md(title(summary))}", "", md(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary), names), ""]
     if owed_lines(table, summary):
         parts += ["## Wer zahlt eine Runde", ""] + [f"- {md(line)}" for line in owed_lines(table, summary)] + [""]
-    if open_rad_note(summary):
-        parts += [md(open_rad_note(summary)), ""]
+    if note := open_rad_note(summary):
+        parts += [md(note), ""]
     if summary.transfers:
         parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md(line)}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
@@ -313,7 +233,8 @@ def html_text(text: str, names: re.Pattern[str] | None = None) -> str:
 def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None,
                 css: str | None = None, names: re.Pattern[str] | None = None) -> str:
     """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
-    and stand right-aligned; their headings (names, in the hand table) may wrap anywhere."""
+    and stand right-aligned; their headings (names, in the hand table) may wrap anywhere, so
+    that the hand table's Geber and Spiel wrap only between words (HTML_STYLE)."""
     def cell(tag: str, i: int, c: str) -> str:
         number = numbers_from is not None and i >= numbers_from
         attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
@@ -337,7 +258,8 @@ th, td { border-bottom: 1px solid #ccc; padding: 1.5mm 2mm; text-align: left; ve
 th { background: #eee; overflow-wrap: normal; } tr { page-break-inside: avoid; break-inside: avoid; }
 .n { white-space: nowrap; text-align: right; overflow-wrap: normal; }
 table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 1.2mm; }
-th.p { text-align: right; }
+table.hands td:nth-child(2), table.hands td:nth-child(3) { overflow-wrap: break-word; hyphens: auto; }
+th.p { text-align: right; } table.hands th.p { overflow-wrap: anywhere; min-width: 5.5em; }
 .note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
 .legend span { display: inline-block; max-width: 100%; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
@@ -355,24 +277,24 @@ def short_names(players: list[str], limit: int = 12) -> dict[str, str]:
     return {p: f"{cut[p]} ({i})" if seen.count(cut[p]) > 1 else cut[p] for i, p in enumerate(players, 1)}
 
 
-def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     names = names_pattern(summary.players)
 
     def h(text: str) -> str:
         return html_text(text, names)
 
-    title = html.escape(plain(_title(summary)))
+    page_title = html.escape(plain(title(summary)))
     legend = "".join(f'<span><i style="background:{PALETTE[k % len(PALETTE)]}"></i>{h(p)}</span>'
                      for k, p in enumerate(summary.players))
-    sections = [f"<h1>{h(_title(summary))}</h1>",
+    sections = [f"<h1>{h(title(summary))}</h1>",
                 f"<p>{h(games_line(summary))} · {h(', '.join(summary.players))}</p>",
                 "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2,
                                               names=names)]
     if owed_lines(table, summary):
         sections += ["<h2>Wer zahlt eine Runde</h2>",
                      "<ul>" + "".join(f"<li>{h(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
-    if open_rad_note(summary):
-        sections.append(f'<p class="note">{h(open_rad_note(summary))}</p>')
+    if note := open_rad_note(summary):
+        sections.append(f'<p class="note">{h(note)}</p>')
     if summary.transfers:
         sections += [f"<h2>{h(transfers_heading(summary))}</h2>",
                      "<ul>" + "".join(f'<li>{h(t.payer)} → {h(t.payee)} '
@@ -401,20 +323,20 @@ def to_html(table, session: dict, result: Replay, summary: EveningSummary) -> st
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{title}</title>\n<style>{HTML_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+            f"<title>{page_title}</title>\n<style>{HTML_STYLE}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
 
 
-def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_text(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """A few lines to paste into a chat."""
-    lines = [_title(summary), games_line(summary)]
-    for place, p in enumerate(summary.ranking, 1):
+    lines = [title(summary), games_line(summary)]
+    for place, p in zip(places(summary), summary.ranking):
         shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
                  else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))
         lines.append(f"{place}. {p} {shown}")
     lines += _trophy_lines(summary)
     lines += owed_lines(table, summary)
-    if open_rad_note(summary):
-        lines.append(open_rad_note(summary))
+    if note := open_rad_note(summary):
+        lines.append(note)
     if summary.transfers:
         lines.append(f"{transfers_heading(summary)}:")
         lines += _transfer_lines(summary)
@@ -422,27 +344,8 @@ def to_text(table, session: dict, result: Replay, summary: EveningSummary) -> st
     return "\n".join(isolate_names(plain(line), names) for line in lines) + "\n"
 
 
-def to_json(table, session: dict, result: Replay, summary: EveningSummary) -> str:
+def to_json(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """The session file (format 1, importable as is) plus the computed results."""
     data = dict(session)
     data["results"] = {"replay": result.as_dict(), "summary": summary.model_dump(mode="json")}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-RENDERERS = {"json": to_json, "csv": to_csv, "md": to_markdown, "html": to_html, "text": to_text,
-             "csv-de": to_csv_de}
-
-
-def _png(table, session: dict, result: Replay, summary: EveningSummary) -> bytes:
-    from scorepad.picture import to_png  # Pillow is loaded only for the picture
-
-    return to_png(table, session, result, summary)
-
-
-RENDERERS["png"] = _png
-
-
-def render(fmt_name: str, table, session: dict, result: Replay, summary: EveningSummary) -> str | bytes:
-    if fmt_name not in RENDERERS:
-        raise ValueError(f"unknown export format {fmt_name!r} (known: {', '.join(FORMATS)})")
-    return RENDERERS[fmt_name](table, session, result, summary)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-# the formats `scorepad export` writes (scorepad.app.EXPORT_FORMATS renders each), named here so
-# the command line knows them without loading the store and the exports
-EXPORT_FORMAT_NAMES = ("json", "csv", "md", "html", "text", "csv-de", "png")
+from scorepad import exportformats
+
+EXPORT_FORMAT_NAMES = exportformats.NAMES  # the export registry's names, by an older import path
 
 TALLY_NAMES = {
     "geld": "Geld",

@@ -1,6 +1,9 @@
 """The evening as a picture to share in a chat: a PNG 1080 px wide (a phone screen), with the
 game, the date, the standings, who pays whom and the chart. Drawn offline with Pillow and the
-DejaVu font shipped in scorepad/fonts (umlauts, €, →); no browser.
+DejaVu font shipped in scorepad/fonts (umlauts, €, →); no browser. What DejaVu has no glyph for
+(an emoji in a name) is drawn with the first font of FALLBACK_FONTS on the machine that has one
+(Symbola, from Debian's fonts-symbola, which scripts/test installs); where none has, DejaVu's box
+stays: the picture is drawn all the same.
 
 Made for any stored evening: every line drawn is `plain` (a stored line break or direction mark
 never reaches the layout), laid out left to right with a right-to-left name isolated (FSI ... PDI),
@@ -11,12 +14,15 @@ from __future__ import annotations
 
 import functools
 import io
+import re
+import unicodedata
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
 
 from scorepad import fmt
-from scorepad.exports import (
+from scorepad.exportparts import (
     GAME_NAME_CHARS,
     PALETTE,
     chart_points,
@@ -28,7 +34,9 @@ from scorepad.exports import (
     transfers_heading,
     when_where,
 )
+from scorepad.games.base import Replay
 from scorepad.summary import EveningSummary
+from scorepad.tables import RuleTable
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain
 
 FONTS = Path(__file__).parent / "fonts"
@@ -36,15 +44,79 @@ WIDTH, MARGIN, MAX_HEIGHT = 1080, 56, 2400
 INK, MUTED, RULE, GREEN, RED, BACKGROUND = "#111111", "#555555", "#dddddd", "#2e7d32", "#c62828", "#ffffff"
 
 
+# outline fonts with emoji and symbols, tried in this order for a character DejaVu lacks (a
+# colour bitmap font such as Noto Color Emoji draws at one size only: not listed)
+FALLBACK_FONTS = (
+    "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",  # Debian: fonts-symbola
+    "/usr/share/fonts/truetype/noto/NotoEmoji-Regular.ttf",
+    "/usr/share/fonts/truetype/symbola/Symbola.ttf",
+)
+# joined to the character before it, never a run of its own: variation selectors, the zero
+# width joiner, skin tones and the keycap; in a fallback run (one colour, no ligatures) a
+# variation selector and a skin tone are left out (drawn alone, a skin tone is a swatch)
+JOINERS = re.compile(r"[\ufe0e\ufe0f\u200d\u20e3\U0001f3fb-\U0001f3ff]")
+UNDRAWN = re.compile(r"[\ufe0e\ufe0f\U0001f3fb-\U0001f3ff]")
+
+
 @functools.lru_cache(maxsize=16)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
+@functools.lru_cache(maxsize=32)
+def fallbacks(size: int) -> tuple[ImageFont.FreeTypeFont, ...]:
+    """The fallback fonts this machine has, at `size`."""
+    out = []
+    for path in FALLBACK_FONTS:
+        try:
+            out.append(ImageFont.truetype(path, size))
+        except OSError:  # not installed (or not an outline font)
+            continue
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> tuple[Any, ...]:
+    """The glyph of `ch` as `f` draws it: its size, ink on each row and column, and shades."""
+    mask = f.getmask(ch)
+    return mask.size, mask.getprojection(), tuple(mask.histogram())
+
+
+def _has(f: ImageFont.FreeTypeFont, ch: str) -> bool:
+    """Whether `f` has a glyph for `ch`: it draws something, and not the box it draws for a
+    character it lacks (a noncharacter, which no font has)."""
+    drawn = _drawn(f, ch)
+    return any(drawn[2][1:]) and drawn != _drawn(f, "\ufffe")
+
+
+def _joined(ch: str) -> bool:
+    """A character that goes with the one before it (or is no glyph: a direction mark)."""
+    return bool(JOINERS.match(ch)) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+
+
+def runs(text: str, f: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+    """The text in runs of one font each: `f` where it has the glyph, else the first fallback
+    that has it (else `f`, which draws its box). Only a character past U+2000 (symbols,
+    emoji) is looked up: what comes before is DejaVu's."""
+    out: list[tuple[str, ImageFont.FreeTypeFont]] = []
+    for ch in text:
+        joined = _joined(ch)
+        use = out[-1][1] if out and joined else f
+        if not joined and ord(ch) > 0x2000 and not _has(f, ch):
+            use = next((g for g in fallbacks(int(f.size)) if _has(g, ch)), f)
+        if use is not f and UNDRAWN.match(ch):
+            continue
+        if out and out[-1][1] is use:
+            out[-1] = (out[-1][0] + ch, use)
+        else:
+            out.append((ch, use))
+    return out
+
+
 # with libraqm (Pillow's complex layout) a line is laid out left to right and a right-to-left
 # name in it keeps to itself between FSI and PDI; the basic layout knows neither: no marks
 RAQM = features.check("raqm")
-DIRECTION = {"direction": "ltr"} if RAQM else {}
+DIRECTION: str | None = "ltr" if RAQM else None
 NARROWEST = 0.2  # no glyph of DejaVu Sans is narrower than this many font sizes (but marks)
 
 
@@ -53,7 +125,8 @@ def _laid_out(text: str) -> str:
 
 
 def _length(f: ImageFont.FreeTypeFont, text: str) -> float:
-    return f.getlength(_laid_out(text), **DIRECTION)
+    parts = runs(_laid_out(text), f)
+    return sum(g.getlength(part, direction=DIRECTION) for part, g in parts)
 
 
 def _fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
@@ -103,8 +176,21 @@ class _Canvas:
         return isolate_names(plain(text), self.names)
 
     def put(self, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: str, anchor: str | None = None) -> None:
-        """Draw one line (made by `line`), left to right."""
-        self.draw.text(xy, _laid_out(text), font=f, fill=fill, anchor=anchor, **DIRECTION)
+        """Draw one line (made by `line`), left to right; a character `f` lacks in a font that
+        has it (`runs`), on the same baseline."""
+        parts = runs(_laid_out(text), f)
+        if len(parts) <= 1 and all(g is f for _, g in parts):  # one font: as it always was
+            self.draw.text(xy, _laid_out(text), font=f, fill=fill, anchor=anchor, direction=DIRECTION)
+            return
+        x, y = xy
+        horizontal, vertical = (anchor or "la")[0], (anchor or "la")[1]
+        width = sum(g.getlength(part, direction=DIRECTION) for part, g in parts)
+        x -= {"l": 0, "m": width / 2, "r": width}.get(horizontal, 0)
+        if vertical == "a":  # the line's top as the main font has it: its baseline for every run
+            y, vertical = y + f.getmetrics()[0], "s"
+        for part, g in parts:
+            self.draw.text((x, y), part, font=g, fill=fill, anchor="l" + vertical, direction=DIRECTION)
+            x += g.getlength(part, direction=DIRECTION)
 
     def text(self, text: str, size: int, bold: bool = False, colour: str = INK, gap: int = 10,
              wrap: bool = True) -> None:
@@ -176,7 +262,7 @@ class _Canvas:
         return out.getvalue()
 
 
-def to_png(table, session: dict, result, summary: EveningSummary) -> bytes:
+def to_png(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> bytes:
     """The evening summed up as a PNG (bytes)."""
     c = _Canvas(summary.players)
     c.text(one_line(summary.game_name, GAME_NAME_CHARS), 60, bold=True, gap=4, wrap=False)

@@ -3,12 +3,15 @@ generated from the table itself, so a house variant reads as it will score."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorepad.fmt import TALLY_NAMES, counts_words
+from scorepad.tables import RuleTable
 
 KIND = {"partner": "mit Partner", "solo": "Solo", "sie": "sofort gewonnen", "doppel": "Doppel"}
 
 
-def chain_words(table) -> str:
+def chain_words(table: Any) -> str:
     return ", ".join(f"{s.name} ×{s.factor}" for s in table.kontra_chain) or "keine"
 
 
@@ -21,7 +24,7 @@ def seat_words(seat: int, at_table: int) -> str:
     return f"der {seat}. links vom Geber"
 
 
-def sitting_out_words(table) -> list[str]:
+def sitting_out_words(table: RuleTable) -> list[str]:
     """Who sits out a hand when more sit at the table than play (`sitting_out`)."""
     sitting = table.sitting_out
     if sitting is None:
@@ -37,7 +40,7 @@ def sitting_out_words(table) -> list[str]:
     return lines
 
 
-def rule_sheet(table) -> list[tuple[str, list[str]]]:
+def rule_sheet(table: RuleTable) -> list[tuple[str, list[str]]]:
     """(heading, lines) of the table's rule sheet, with who plays first."""
     head = [table.description] if table.description else []
     head.append(f"Für {counts_words(table.players)} Spieler.")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from scorepad.games import family_of
 from scorepad.games.base import Replay
+from scorepad.tables import RuleTable
 
 
-def balances(table, result: Replay, settle_open: bool = False) -> dict[str, int]:
+def balances(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
     """Cents each player is up (+) or down (-) at the end of the evening; sums to zero."""
     return family_of(table).game.money(table, result, settle_open)
 

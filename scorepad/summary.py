@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from scorepad.games import family_of
 from scorepad.games.base import Replay, Seating
 from scorepad.settle import balances, transfers
+from scorepad.tables import RuleTable
 from scorepad.trophies import trophy_holders
 
 
@@ -91,16 +92,16 @@ class EveningSummary(Model):
     misdeals: int = 0  # Saukopf: vergeben
 
 
-def _rank(table, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
+def _rank(table: RuleTable, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
     keys = table.rank_keys()
 
-    def key(p):
+    def key(p: str) -> tuple[int, ...]:
         return tuple(-standings[p][k.tally] if k.better == "more" else standings[p][k.tally] for k in keys)
 
     return sorted(players, key=lambda p: (key(p), players.index(p)))
 
 
-def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
+def _stats(table: RuleTable, players: list[str], result: Replay) -> list[PlayerStats]:
     stats = {p: PlayerStats(name=p) for p in players}
     lead = table.tallies[0]
     more_is_better = next((k.better == "more" for k in table.rank_keys() if k.tally == lead), True)
@@ -150,7 +151,7 @@ def _stats(table, players: list[str], result: Replay) -> list[PlayerStats]:
     return [stats[p] for p in players]
 
 
-def _chart(table, players: list[str], result: Replay) -> Chart:
+def _chart(table: RuleTable, players: list[str], result: Replay) -> Chart:
     from scorepad.engine import new_game
 
     tally = table.tallies[0]
@@ -160,7 +161,7 @@ def _chart(table, players: list[str], result: Replay) -> Chart:
                  start={p: before[p][tally] for p in players})
 
 
-def _no_game(info: dict) -> bool:
+def _no_game(info: dict[str, Any]) -> bool:
     """A hand that was no game: thrown in, misdealt, or a lost Achterbrief paid."""
     return bool(info.get("passed") or info.get("vergeben") or "achterbrief_loser" in info)
 
@@ -173,7 +174,7 @@ def _count(result: Replay) -> tuple[int, int, int]:
     return games, passed, misdealt
 
 
-def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> OpenRad | None:
+def _open_rad(table: RuleTable, players: list[str], result: Replay, settle_open: bool) -> OpenRad | None:
     """What an unfinished Rad would pay if settled now (None: nothing open, or it pays nothing)."""
     closed = balances(table, result, False)
     opened = balances(table, result, True)
@@ -184,7 +185,7 @@ def _open_rad(table, players: list[str], result: Replay, settle_open: bool) -> O
     return OpenRad(settled=settle_open, hands=hands, of=of, cents=cents)
 
 
-def summarize(table, players: list[str], result: Replay, meta: dict[str, Any] | None = None,
+def summarize(table: RuleTable, players: list[str], result: Replay, meta: dict[str, Any] | None = None,
               settle_open: bool = False) -> EveningSummary:
     """Everything the end of the evening shows. `result` should be replayed with
     keep_boards=True for the chart. Only a finished Struliwuli Rad is money; `settle_open`

@@ -37,7 +37,7 @@ def dumps(data: dict[str, Any]) -> str:
     """TOML text for `data`: plain values first, then each table under its [path]."""
     lines: list[str] = []
 
-    def emit(table: dict, path: list[str]) -> None:
+    def emit(table: dict[str, Any], path: list[str]) -> None:
         plain = {k: v for k, v in table.items() if v is not None and not isinstance(v, dict) and not _is_table_list(v)}
         if path and (plain or not any(isinstance(v, dict) or _is_table_list(v) for v in table.values())):
             lines.append("")

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def trophy_holders(board: dict[str, dict[str, int]], trophy) -> list[str]:
+if TYPE_CHECKING:
+    from scorepad.tables import Trophy
+
+
+def trophy_holders(board: dict[str, dict[str, int]], trophy: Trophy) -> list[str]:
     """Players with the most of the trophy's tally, ties broken by the fewest of another.
 
     Nobody holds a trophy while its tally is still 0 for everyone; a tie that the second

@@ -56,12 +56,12 @@ def test_the_picture_export_is_offered_only_where_pillow_is(monkeypatch):
     """The static site's Python (in the browser) has no Pillow: no PNG chip there."""
     import importlib.util
 
-    from scorepad.ui.screens import settle
+    from scorepad.exportformats import downloads
 
-    assert "png" in [k for k, _, _ in settle.offered_exports()]
+    assert "png" in [f.name for f in downloads()]
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "PIL" else real(name, *a))
-    kinds = [k for k, _, _ in settle.offered_exports()]
+    kinds = [f.name for f in downloads()]
     assert "png" not in kinds and "json" in kinds
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from scorepad import fmt
+from scorepad import exportformats
 from scorepad.app.checks import local_day, parse_day
 from scorepad.app.errors import ExportError
 from scorepad.app.guard import guarded
@@ -22,7 +22,6 @@ from scorepad.app.models import EveningInfo, Season, SeasonRow
 from scorepad.app.rules import table_diff, with_new_entries_off
 from scorepad.engine import Replay, replay
 from scorepad.errors import HandError, SessionError
-from scorepad.exports import render as render_export
 from scorepad.session import SessionFile
 from scorepad.store import NotFoundError
 from scorepad.summary import EveningSummary, summarize
@@ -52,19 +51,16 @@ def evening_summary(data: ExportData, settle_open: bool = False) -> tuple[Replay
     return result, summarize(data.table, s["players"], result, meta, settle_open=settle_open)
 
 
-def _render(kind: str) -> Callable[..., str | bytes]:
+def _render(kind: exportformats.ExportFormat) -> Callable[..., str | bytes]:
     def render(data: ExportData, settle_open: bool = False) -> str | bytes:
         result, summary = evening_summary(data, settle_open)
-        return render_export(kind, data.table, data.session_file, result, summary)
+        return kind.render(data.table, data.session_file, result, summary)
 
     return render
 
 
-# json: the session file (format 1, importable as is) plus the computed results
-# csv-de: the CSV German spreadsheets open by a double click (semicolons, decimal comma, BOM)
-# png: the evening as a picture to share (bytes, not text)
-EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {
-    k: _render(k) for k in fmt.EXPORT_FORMAT_NAMES}
+# every format of the registry (scorepad/exportformats.py), rendered from an evening's data
+EXPORT_FORMATS: dict[str, Callable[..., str | bytes]] = {f.name: _render(f) for f in exportformats.FORMATS}
 
 
 class Reports:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import importlib.util
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -14,16 +13,19 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.errors import ScorepadError
-from scorepad.exports import chart_points, games_line, open_rad_note, owed_lines, stat_phrases, transfers_heading
+from scorepad.exportformats import BY_NAME as EXPORT_FORMATS
+from scorepad.exportformats import downloads
+from scorepad.exportparts import (
+    chart_points,
+    games_line,
+    open_rad_note,
+    owed_lines,
+    places,
+    stat_phrases,
+    transfers_heading,
+)
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
-
-EXPORTS = [("html", "HTML (drucken)", "text/html"), ("csv-de", "Excel (CSV)", "text/csv"), ("csv", "CSV", "text/csv"),
-           ("md", "Markdown", "text/markdown"), ("json", "JSON", "application/json"), ("png", "Bild (PNG)", "image/png")]
-SUFFIX = {"csv-de": "csv"}
-# the picture needs Pillow, which the static site (Python in the browser) does not have
-NEEDS = {"png": "PIL"}
-
 
 T = TypeVar("T")
 
@@ -36,8 +38,6 @@ async def off_the_loop(work: Callable[..., T], *args: Any) -> T:
     return await asyncio.to_thread(work, *args)
 
 
-def offered_exports() -> list[tuple[str, str, str]]:
-    return [e for e in EXPORTS if e[0] not in NEEDS or importlib.util.find_spec(NEEDS[e[0]]) is not None]
 LINE_COLOURS = [ft.Colors.BLUE_700, ft.Colors.RED_700, ft.Colors.GREEN_700, ft.Colors.ORANGE_700,
                 ft.Colors.PURPLE_700, ft.Colors.CYAN_700]
 
@@ -75,7 +75,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     def exported(kind: str) -> tuple[str, bytes]:
         """The evening in `kind` as a file: its name and its bytes."""
         text = app.export_session(evening_id, kind, settle_open)
-        name = f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}{'-excel' if kind == 'csv-de' else ''}.{SUFFIX.get(kind, kind)}"
+        name = EXPORT_FORMATS[kind].file_name(f"scorepad-{info.ruleset}-{fmt.day(info.started_at)}")
         return name, text if isinstance(text, bytes) else text.encode("utf-8")
 
     async def download(kind: str, label: str, _e=None):
@@ -88,7 +88,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
         the browser has none): another phone or `scorepad import` makes the evening from it."""
         name, data = await off_the_loop(exported, "json")
         try:
-            await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type="application/json", name=name)],
+            await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type=EXPORT_FORMATS["json"].mime, name=name)],
                                          title=f"{info.game} {fmt.day(info.started_at)}")
         except RuntimeError:  # no share sheet in this browser (desktop Linux, Firefox): a download
             await ft.FilePicker().save_file(file_name=name, src_bytes=data)
@@ -104,7 +104,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
 
     rows: list[ft.Control] = []
     money = any(summary.balances.values())
-    for place, p in enumerate(summary.ranking, 1):
+    for place, p in zip(places(summary), summary.ranking):
         cells = [ft.Text(f"{place}. {p}", size=18, weight=ft.FontWeight.BOLD, expand=True)]
         cells += [ft.Text(tally_text(t, summary.standings[p][t]), size=16) for t in summary.tallies if t != "geld"]
         if money:
@@ -141,7 +141,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     if summary.hands:
         body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
     body.append(section("Exportieren", chip_row(
-        [chip(label, False, functools.partial(download, k, label), key=f"export-{k}") for k, label, _ in offered_exports()]
+        [chip(f.label, False, functools.partial(download, f.name, f.label), key=f"export-{f.name}") for f in downloads()]
         + [chip("Text kopieren", False, copy_text, key="copy-text"),
            chip("Abend teilen (Datei)", False, share_session, key="share-session")])))
     bottom = ft.Row([big_button("Abend wieder öffnen" if info.finished else "Abend beenden", finish,
