@@ -12,7 +12,7 @@ from scorepad.app import StaleVersionError
 from scorepad.describe import describe_hand
 from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
-from scorepad.ui.main import notice_line
+from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 from scorepad.ui.words import preview
 
@@ -170,7 +170,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
                                               key="pen-lost-pin"))], wrap=True)]
     title = f"Spiel {number} ändern" if number else f"Spiel {info.hands + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column(lost + [c for c in [notice_line(nav)] if c is not None] + conflict + _summary_line(form, ctx, draft)
+                  ft.Column(lost + [c for c in [notice_line(nav.notice)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
 
 

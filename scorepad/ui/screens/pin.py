@@ -10,7 +10,7 @@ import math
 import flet as ft
 
 from scorepad.errors import ScorepadError
-from scorepad.ui.main import notice_line
+from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, chip, header, screen, tag
 
 KEY_WIDTH = 88
@@ -109,7 +109,7 @@ def PinScreen(nav, tick: int) -> ft.Control:
     if shown:
         body.append(tag(ft.Text(shown, color=ft.Colors.ERROR, size=16, key="pin-message",
                                 text_align=ft.TextAlign.CENTER)))
-    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, notice_line(nav))
+    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, notice_line(nav.notice))
 
 
 @ft.component
@@ -171,4 +171,4 @@ def PinShowScreen(nav, tick: int) -> ft.Control:
         body += [tag(ft.Text(f"Neue PIN: {new}", size=28, weight=ft.FontWeight.BOLD, key="new-pin-typed")),
                  ft.Row([tag(ft.OutlinedButton("Abbrechen", height=48, on_click=cancel, key="new-pin-cancel")),
                          big_button("PIN festlegen", set_pin, key="new-pin-set")])]
-    return screen(back, body, notice_line(nav))
+    return screen(back, body, notice_line(nav.notice))

@@ -12,7 +12,7 @@ from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.games import family_of
-from scorepad.ui.main import notice_line
+from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag, tally_marks
 from scorepad.ui.words import context_line, preview, tally_text
 
@@ -155,7 +155,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     else:
         bottom = ft.Row([big_button("Mitschreiben: PIN eingeben", nav.to("pin", evening_id), icon=ft.Icons.LOCK_OPEN,
                                     key="unlock")])
-    line = notice_line(nav)  # what this phone just did, above the big button, never over it
+    line = notice_line(nav.notice)  # what this phone just did, above the big button, never over it
     if line is not None:
         bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
