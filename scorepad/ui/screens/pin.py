@@ -36,7 +36,7 @@ def pin_pad(digits: str, on_digits, *, disabled: bool = False) -> list[ft.Contro
         return chip(label, False, (lambda _e=None, d=label: on_digits((digits + d)[:4])), width=KEY_WIDTH,
                     key=f"pin-{label}", disabled=disabled)
 
-    rows = [ft.Row([key(label) for label in row], spacing=12, alignment=ft.MainAxisAlignment.CENTER)
+    rows: list[ft.Control] = [ft.Row([key(label) for label in row], spacing=12, alignment=ft.MainAxisAlignment.CENTER)
             for row in KEYPAD]
     return [tag(ft.Text(shown, size=40, weight=ft.FontWeight.BOLD, key="pin-shown", text_align=ft.TextAlign.CENTER)),
             ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)]
