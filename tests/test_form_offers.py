@@ -10,6 +10,7 @@ import pytest
 from test_form_defects import rendered, texts
 from test_form_roundtrip import ctx_for, enter, keys_shown, trial
 
+from scorepad.describe import laufende_words
 from scorepad.engine import new_game
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import form_for
@@ -102,6 +103,8 @@ def test_an_old_hand_with_a_note_the_table_does_not_count_opens_and_is_kept_with
     kept = form.to_hand(ctx, form.initial(ctx, hand))
     uncounted = {"suit"} if hand["game"] in ("wenz", "bettel") else {"laufende"}
     assert kept == {k: v for k, v in hand.items() if k not in uncounted}
+    if hand.get("laufende"):  # the summary line says what is kept
+        assert laufende_words(hand["laufende"]) not in form.summary(ctx, form.initial(ctx, hand))
     old, new = trial(g).play(1, hand), trial(g).play(1, kept)  # the engine still takes the old hand
     assert (old.deltas, old.info) == (new.deltas, new.info)
 

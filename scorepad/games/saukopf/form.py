@@ -191,7 +191,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
         parts.append("Spieler alle Stiche" if d["all_tricks"] == "player" else "Gegner alle Stiche")
     elif d.get("augen") is not None:
         parts.append(f"{d['augen']} Augen")
-    if d.get("laufende"):
+    if d.get("laufende") and counts_laufende(t, contract):
         parts.append(laufende_words(d["laufende"]))
     return " · ".join(parts + chain_words(t, d))
 

@@ -302,7 +302,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
             parts += chain_words(t, d)
             if d.get("tout"):
                 parts.append("Tout")
-            if d.get("laufende"):
+            if d.get("laufende") and counted(t, contract, d):
                 parts.append(laufende_words(d["laufende"]) or "")
     if d.get("klopfer"):
         parts.append(f"{d['klopfer']}x geklopft")
