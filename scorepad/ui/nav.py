@@ -4,7 +4,7 @@ to move, to refresh and to say what happened, the pen it holds, and taking its o
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +19,6 @@ from scorepad.ui.notices import LINE_SCREENS, Notice, redone_text, undone_text
 from scorepad.ui.peer import is_local
 from scorepad.ui.pen import store_pens
 
-Job = Callable[[], Coroutine[Any, Any, None]]  # a coroutine function run on a phone's connection
-
 
 @dataclass(frozen=True)
 class Route:
@@ -29,7 +27,6 @@ class Route:
     screen: str = "start"
     evening: int | None = None
     number: int | None = None
-
 
 
 def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
@@ -70,7 +67,7 @@ class Nav:
     pens: dict[int, str] = field(default_factory=dict)  # evening -> this phone's pen token (kept on the phone)
     notice: Notice | None = None
     show: Callable[[Any], None] | None = None
-    device: str = ""  # this phone (see phone_device): its drafts and its changes
+    device: str = ""  # this phone (see ui/device.py): its drafts and its changes
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))
