@@ -19,6 +19,30 @@ def taps(table: Any, ctx: FormCtx, hand: dict) -> list[str]:
             "struliwuli": _struliwuli, "ramsch": _ramsch}[table.family](table, ctx, hand)
 
 
+def offered(table: Any, hand: dict) -> dict:
+    """`hand` as its game's form enters it: without the notes the table does not count (an old
+    file may hold them, the engine keeps accepting them and scores the hand alike). Read off the
+    rules, not the form: Schafkopf's Laufende count only where the table has them on, in a game
+    with trumps, and "ohne" only where the opponents' count too; a suit is noted only for a game
+    that has one (`needs_suit`: not Wenz, Geier, Bettel); Saukopf's Laufende only where the
+    game's Trog or Napf pays for them (an item for the winners "mit" or "ohne")."""
+    game = table.contracts.get(hand.get("game")) if hasattr(table, "contracts") else None
+    if game is None:
+        return hand
+    drop = set()
+    if table.family == "schafkopf":
+        lauf = table.laufende
+        if not (lauf.enabled and game.trump_count and ((hand.get("laufende") or 0) > 0 or lauf.counted_for == "both")):
+            drop.add("laufende")
+        if not game.needs_suit:
+            drop.add("suit")
+    if table.family == "saukopf":
+        items = getattr(table.fleisch, game.mode).values()
+        if not any(i.enabled and i.when in ("winners_mit", "winners_ohne") for i in items):
+            drop.add("laufende")
+    return {k: v for k, v in hand.items() if k not in drop}
+
+
 def digits(n: int, prefix: str = "") -> list[str]:
     """A number typed on the form's pad (from an empty pad)."""
     return [f"{prefix}pad-{d}" for d in str(n)]
@@ -32,7 +56,7 @@ def pad(n: int, quick: list[int], prefix: str = "") -> list[str]:
 # --- Schafkopf -------------------------------------------------------------------------------
 
 def _schafkopf(t, c: FormCtx, h: dict) -> list[str]:
-    from scorepad.games.schafkopf.form import quick_augen
+    from scorepad.games.schafkopf.form import more_names, quick_augen
 
     if h.get("passed"):
         return ["passed"]
@@ -55,7 +79,7 @@ def _schafkopf(t, c: FormCtx, h: dict) -> list[str]:
     else:
         out.append(f"result-{h['result']}")
     said = [step.key for step in t.kontra_chain if h.get(step.key)]
-    if said or h.get("laufende") or h.get("tout") or h.get("klopfer") or h.get("suit"):
+    if (said or h.get("laufende") or h.get("tout") or h.get("klopfer") or h.get("suit")) and more_names(t, contract):
         out.append("more")
     for key in said:
         out.append(f"{key}-{h[key]}")

@@ -16,7 +16,7 @@ from playwright.async_api import async_playwright
 from test_e2e_sharing import enter_sauspiel, evening_pin, phones, start_evening, stored, unlock
 
 from scorepad.app import App
-from scorepad.ui.main import NOTICE_SECONDS
+from scorepad.ui.notices import NOTICE_SECONDS
 from scorepad.ui.screens.table import GLOW_S
 
 

@@ -116,7 +116,14 @@ def _toy_form():
     def quick_actions(c, save):
         return []
 
-    return types.SimpleNamespace(initial=initial, to_hand=to_hand, view=view, quick_actions=quick_actions)
+    def summary(c, d):
+        return ""
+
+    def pending(c, d):
+        return None
+
+    return types.SimpleNamespace(initial=initial, to_hand=to_hand, view=view, summary=summary, pending=pending,
+                                 quick_actions=quick_actions)  # what a form has (scorepad.ui.forms.HandForm)
 
 
 TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte",),

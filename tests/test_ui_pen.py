@@ -11,7 +11,10 @@ import pytest
 from flet_harness import open_phone
 
 from scorepad.app import App, phone_label
-from scorepad.ui.main import DEVICE_KEY, NOTICE_SECONDS, PEN_KEY, make_main
+from scorepad.ui.device import DEVICE_KEY
+from scorepad.ui.main import make_main
+from scorepad.ui.notices import NOTICE_SECONDS
+from scorepad.ui.pen import PEN_KEY
 from scorepad.ui.screens import table as table_screen
 from scorepad.ui.screens.hand import PEN_LOST
 from scorepad.ui.screens.pin import KEYPAD
@@ -318,9 +321,9 @@ async def test_the_wait_for_the_next_pin_is_said_and_ends(shared, monkeypatch):
 
 
 async def test_pin_screen_messages_are_lines_that_go_by_themselves(shared, monkeypatch):
-    import scorepad.ui.main as ui_main
+    import scorepad.ui.notices as notices
 
-    monkeypatch.setattr(ui_main, "NOTICE_SECONDS", 0.2)
+    monkeypatch.setattr(notices, "NOTICE_SECONDS", 0.2)
     keeper, eid = await scorekeeper(shared)
     await keeper.tap("show-pin")
     await keeper.tap("new-pin")

@@ -280,8 +280,8 @@ async def test_a_phone_still_undoes_its_own_hand_after_a_reload(main):
 async def test_the_saved_line_goes_away_by_itself(main, monkeypatch):
     import asyncio
 
-    import scorepad.ui.main as ui_main
-    monkeypatch.setattr(ui_main, "NOTICE_SECONDS", 0.05)
+    import scorepad.ui.notices as notices
+    monkeypatch.setattr(notices, "NOTICE_SECONDS", 0.05)
     phone, eid = await evening_phone(main)
     await taps(phone, SAUSPIEL_TAPS)
     assert phone.has("notice")

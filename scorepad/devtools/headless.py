@@ -74,7 +74,7 @@ class Phone:
 
     def nav_device(self) -> str:
         """The device id the app gave this phone (kept in its storage)."""
-        from scorepad.ui.main import DEVICE_KEY
+        from scorepad.ui.device import DEVICE_KEY
 
         return self.storage[DEVICE_KEY]
 

@@ -7,10 +7,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.games.base import Game, HandModel
 from scorepad.tables import TableBase
+
+if TYPE_CHECKING:
+    from scorepad.ui.forms import HandForm  # the UI's protocol: the engine never imports the toolkit
 
 # one choice a screen offers: (label, option path in the table, the values to pick from)
 Choice = tuple[str, tuple[str, ...], list[Any]]
@@ -76,7 +79,7 @@ class Family:
     house: list[Choice]  # choices.py HOUSE: what a table's own rules may change besides
     stats: Stats  # stats.py
     generate: Callable[[random.Random, Game], dict[str, Any]]  # bench.py: a random valid hand of who plays next
-    form: str | Any = field(default="")  # form.py, as a module path (or the module itself)
+    form: str | HandForm = field(default="")  # form.py, as a module path (or the module itself)
     # sheet.py `tariffs`, if the game has one: the tariffs as they stand, a line each, shown
     # with the table's value sets before an evening starts
     tariffs: Callable[[Any], list[str]] | None = None
@@ -86,10 +89,12 @@ class Family:
         """hand.py: the hand as entered (the model the game's `play` reads)."""
         return self.game.hand_model
 
-    def form_module(self) -> Any:
-        """The hand form (initial, to_hand, view, summary), imported on first use."""
+    def form_module(self) -> HandForm:
+        """The hand form (initial, to_hand, view, summary, pending, quick_actions), imported on
+        first use."""
         if isinstance(self.form, str):
-            return importlib.import_module(self.form)
+            module: HandForm = importlib.import_module(self.form)
+            return module
         return self.form
 
 

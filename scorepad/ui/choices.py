@@ -4,6 +4,7 @@ pick makes of the options (tables.deep_merge, the one merge of table values)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scorepad import fmt
@@ -23,7 +24,7 @@ def all_choices(family: str) -> list[Choice]:
     return list(FAMILIES[family].options) + list(FAMILIES[family].house)
 
 
-def choice_label(path: tuple, value) -> str:
+def choice_label(path: tuple[str, ...], value) -> str:
     if isinstance(value, list) and all(isinstance(v, int) for v in value) and value:  # player counts
         return fmt.counts_words(value)
     if isinstance(value, list):
@@ -35,7 +36,7 @@ def choice_label(path: tuple, value) -> str:
     return str(value)
 
 
-def choice_values(path: tuple, values: list) -> list[tuple[Any, str]]:
+def choice_values(path: tuple[str, ...], values: list[Any]) -> list[tuple[Any, str]]:
     """(value, label) for each value of a choice: a Labelled value's own words, else choice_label."""
     return [(v.value, v.label) if isinstance(v, Labelled) else (v, choice_label(path, v)) for v in values]
 
@@ -48,7 +49,7 @@ def fitting_table(table: Any, values: dict[str, Any]) -> Any:
         return None
 
 
-def value_at(table, path: tuple):
+def value_at(table, path: tuple[str, ...]):
     value = table
     for part in path:
         value = value[part] if isinstance(value, dict) else getattr(value, part)
@@ -57,9 +58,9 @@ def value_at(table, path: tuple):
     return value
 
 
-def nest(path: tuple, value: Any) -> dict:
+def nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
     """{"a": {"b": value}} for the path ("a", "b")."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     cur = out
     for part in path[:-1]:
         cur = cur.setdefault(part, {})
@@ -67,6 +68,12 @@ def nest(path: tuple, value: Any) -> dict:
     return out
 
 
-def picked(options: dict, path: tuple, value: Any) -> dict:
+def picked(options: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
     """The options with one value picked."""
     return deep_merge(options, nest(path, value))
+
+
+def picker(options: dict[str, Any], set_options: Callable[[dict[str, Any]], Any],
+           path: tuple[str, ...]) -> Callable[[Any], None]:
+    """A chip row's callback: set the options with the tapped value picked at `path`."""
+    return lambda value: set_options(picked(options, path, value))

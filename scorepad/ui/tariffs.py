@@ -3,6 +3,8 @@ to, for the new-evening and the house-rules screens (the sets are the table's `v
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from scorepad.games import family_of
@@ -11,7 +13,7 @@ from scorepad.ui.choices import fitting_table
 from scorepad.ui.widgets import choice_row, section, tag
 
 
-def tariff_set_section(table, options: dict, set_options, key_prefix: str = "tariff-set-") -> list[ft.Control]:
+def tariff_set_section(table, options: dict[str, Any], set_options, key_prefix: str = "tariff-set-") -> list[ft.Control]:
     """A "Tarif" section: one chip per set of the table (the one the table now stands at is
     chosen), a tap merges the set into `options`; below, the tariffs as they stand. Nothing
     for a table without sets."""

@@ -205,7 +205,7 @@ def _table_connection_class() -> type:
 
     actions = {a.value for a in MessageAction}
 
-    class TableConnection(FletApp):
+    class TableConnection(FletApp):  # type: ignore[misc]  # Flet's web server is untyped
         """One phone's socket. Flet's FletApp (1.0.5) reads and answers the protocol
         (`__on_message`, `__send_loop`); `serve` replaces its `handle` and receive loop. The
         private names of FletApp used here are listed in ui/flet_private.py."""
@@ -243,8 +243,8 @@ def _table_connection_class() -> type:
             self._FletApp__upload_endpoint_path = f"{'' if self.page_name == '' else '/'}{self.page_name}/upload"
 
             await websocket.accept()
-            queue: asyncio.Queue = asyncio.Queue()
-            self._FletApp__send_queue = queue
+            queue: asyncio.Queue[Any] = asyncio.Queue()
+            self._FletApp__send_queue: asyncio.Queue[Any] | None = queue
             sender = asyncio.create_task(self._FletApp__send_loop())
             refused: Refused | None = None
             try:
@@ -286,7 +286,7 @@ def _table_connection_class() -> type:
             loop = asyncio.get_running_loop()
             deadline = loop.time() + REGISTER_S
             registered = False
-            previous: asyncio.Task | None = None
+            previous: asyncio.Task[Any] | None = None
             while True:
                 if registered:
                     message = await websocket.receive()
@@ -323,7 +323,7 @@ def _table_connection_class() -> type:
                 await self.spend(COSTS.get(action.value, OTHER_COST))
                 if action == MessageAction.CONTROL_EVENT and previous is not None and not previous.done():
                     await asyncio.wait({previous}, timeout=EVENT_WAIT_S)
-                running: set = self._FletApp__running_tasks
+                running: set[asyncio.Task[Any]] = self._FletApp__running_tasks
                 before = set(running)
                 try:
                     await self._FletApp__on_message(decoded)
@@ -347,7 +347,7 @@ def _table_connection_class() -> type:
 _connection_class: type | None = None
 
 
-async def serve_socket(scope: dict, receive: Any, send: Any, main: Any, refusal: str | None) -> None:
+async def serve_socket(scope: dict[str, Any], receive: Any, send: Any, main: Any, refusal: str | None) -> None:
     """The ASGI websocket `/ws`: refused before it opens (HTTP 403) for `refusal` (a Host or
     Origin not this machine's, see ui/hosts.py) or too many sockets from its address; else
     one phone's connection until it ends."""

@@ -101,7 +101,7 @@ def _accepts_gzip(headers: dict[bytes, bytes]) -> bool:
 class WebClient:
     """The files of Flet's web client as scorepad serves them (see the module's text)."""
 
-    def __init__(self, web_dir: str | os.PathLike, cache: Path | None = None, *, websocket_path: str = "/ws"):
+    def __init__(self, web_dir: str | os.PathLike[str], cache: Path | None = None, *, websocket_path: str = "/ws"):
         from flet_web import patch_index_html
         from flet_web.version import version as flet_web_version
 
@@ -241,9 +241,9 @@ class WebClient:
         st = src.stat()
         path, extra, tag = src, [], _etag(st)
         if gz and os.path.splitext(rel)[1].lower() in COMPRESSIBLE and st.st_size >= 1024:
-            packed = await asyncio.to_thread(self.gz_file, rel)
-            if packed is not None:
-                path, extra, tag = packed, [(b"content-encoding", b"gzip")], _etag(st, "-gz")
+            zipped = await asyncio.to_thread(self.gz_file, rel)
+            if zipped is not None:
+                path, extra, tag = zipped, [(b"content-encoding", b"gzip")], _etag(st, "-gz")
         if _matches(headers, tag):
             await _respond(send, 304, [(b"etag", tag.encode()), *common[1:]], b"", True)
             return
@@ -268,7 +268,7 @@ def _matches(headers: dict[bytes, bytes], tag: str) -> bool:
     return bool(wanted) and (wanted.strip() == "*" or tag in [t.strip().removeprefix("W/") for t in wanted.split(",")])
 
 
-async def _respond(send, status: int, headers: list, body: bytes, head: bool) -> None:
+async def _respond(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes, head: bool) -> None:
     if status != 304:
         headers = [*headers, (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})

@@ -24,7 +24,7 @@ def tag(control: ft.Control, key: str | None = None) -> ft.Control:
     return ft.Semantics(identifier=key, content=control, expand=control.expand, col=control.col)
 
 
-def chip(label: str, selected: bool, on_click: Callable | None, *, disabled: bool = False,
+def chip(label: str, selected: bool, on_click: Callable[..., Any] | None, *, disabled: bool = False,
          tooltip: str | None = None, key: str | None = None, colour: str | None = None,
          width: int | None = None) -> ft.Control:
     """A choice among several: filled when chosen, outlined otherwise."""
@@ -32,7 +32,7 @@ def chip(label: str, selected: bool, on_click: Callable | None, *, disabled: boo
         padding=ft.Padding.symmetric(horizontal=14, vertical=10),
         shape=ft.RoundedRectangleBorder(radius=12),
     )
-    common = dict(content=ft.Text(label, size=16, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.NORMAL,
+    common: dict[str, Any] = dict(content=ft.Text(label, size=16, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.NORMAL,
                                   text_align=ft.TextAlign.CENTER),
                   on_click=None if disabled else on_click, disabled=disabled, tooltip=tooltip, style=style,
                   height=TARGET, width=width, key=key)
@@ -48,7 +48,7 @@ def chip_row(items: Iterable[ft.Control], spacing: int = 8) -> ft.Row:
     return ft.Row(list(items), wrap=True, spacing=spacing, run_spacing=spacing)
 
 
-def choice_row(options: Sequence[tuple[Any, str]], value: Any, on_pick: Callable[[Any], None], *,
+def choice_row(options: Sequence[tuple[Any, str]], value: Any, on_pick: Callable[[Any], object], *,
                disabled: Callable[[Any], bool] | None = None, width: int | None = None,
                key_prefix: str = "") -> ft.Row:
     """One chip per option; tapping the chosen one again keeps it chosen."""
@@ -70,7 +70,7 @@ def section(title: str, *controls: ft.Control, error: str | None = None, hint: s
     return ft.Column(parts, spacing=8)
 
 
-def icon_action(icon, label: str, on_click: Callable | None, *, key: str | None = None,
+def icon_action(icon, label: str, on_click: Callable[..., Any] | None, *, key: str | None = None,
                 icon_size: int | None = None) -> ft.Control:
     """An icon button in a header: one node for a screen reader, a button named `label` (the
     tooltip says the same), carrying the key as its semantics identifier. Without this the
@@ -80,7 +80,7 @@ def icon_action(icon, label: str, on_click: Callable | None, *, key: str | None 
                         content=ft.IconButton(icon, on_click=on_click, tooltip=label, icon_size=icon_size, key=key))
 
 
-def header(title: str, on_back: Callable | None = None, actions: list[ft.Control] | None = None,
+def header(title: str, on_back: Callable[..., Any] | None = None, actions: list[ft.Control] | None = None,
            subtitle: str | None = None) -> ft.Control:
     """The top bar of a screen: back, title, a few actions."""
     left: list[ft.Control] = []
@@ -99,7 +99,7 @@ def header(title: str, on_back: Callable | None = None, actions: list[ft.Control
     )
 
 
-def big_button(label: str, on_click: Callable | None, *, icon=None, disabled: bool = False,
+def big_button(label: str, on_click: Callable[..., Any] | None, *, icon=None, disabled: bool = False,
                key: str | None = None, tooltip: str | None = None) -> ft.Control:
     return tag(ft.FilledButton(
         content=ft.Text(label, size=18, weight=ft.FontWeight.BOLD), icon=icon, on_click=on_click,
@@ -120,12 +120,12 @@ def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = 
     return ft.Column(parts, spacing=0, expand=True)
 
 
-def error_screen(title: str, on_back: Callable, exc: Exception) -> ft.Column:
+def error_screen(title: str, on_back: Callable[..., Any], exc: Exception) -> ft.Column:
     """A screen that could not load (an evening gone, a file busy): says why, offers the way back."""
     return screen(header(title, on_back=on_back), [ft.Text(getattr(exc, "german", str(exc)), color=ft.Colors.ERROR, size=16)])
 
 
-def suit_chip(suit: str, selected: bool, on_click: Callable, key_prefix: str = "suit-") -> ft.Control:
+def suit_chip(suit: str, selected: bool, on_click: Callable[..., Any], key_prefix: str = "suit-") -> ft.Control:
     """Suits as coloured chips with their letter (emoji and glyphs need fonts we don't ship)."""
     return chip(SUIT_LETTERS[suit], selected, on_click, colour=SUIT_COLOURS[suit], width=56,
                 tooltip=suit.capitalize(), key=f"{key_prefix}{suit}")

@@ -80,6 +80,14 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     return hand
 
 
+def penalties_of(c: FormCtx, player: str, pens: list[dict[str, Any]]) -> list[str]:
+    """The penalties the table has that `player` can get in this hand (the dealer's only the
+    dealer's), and any already entered."""
+    return [kind for kind, pen in c.table.penalties.items()
+            if (pen.enabled and (pen.who != "dealer" or player == c.dealer))
+            or {"player": player, "kind": kind} in pens]
+
+
 def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     t = c.table
     mit = d.get("_mit", [])
@@ -111,11 +119,11 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
                 entry = {"player": p, "kind": kind}
                 put(_pen=[e for e in pens if e != entry] if entry in pens else pens + [entry])
             rows.append(section(f"Strafe {p}", chip_row(
-                chip(pen.name, {"player": p, "kind": kind} in pens, (lambda _e=None, kind=kind, flip=flip: flip(kind)),
-                     key=f"pen-{p}-{kind}")
-                for kind, pen in t.penalties.items() if pen.enabled)))
+                chip(t.penalties[kind].name, {"player": p, "kind": kind} in pens,
+                     (lambda _e=None, kind=kind, flip=flip: flip(kind)), key=f"pen-{p}-{kind}")
+                for kind in penalties_of(c, p, pens))))
         out.append(section("Strafen", *rows, error=err.at("penalties")))
-    else:
+    elif any(pen.enabled for pen in t.penalties.values()):  # a table without penalties offers none
         out.append(chip_row([chip("Strafe …", False, lambda: put(_show_pen=True), key="show-pen")]))
     gone = went_out(c, d)
     if len(gone) > 1 or err.at("weg_order"):
@@ -143,3 +151,8 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
 
 def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     return []
+
+
+def pending(c: FormCtx, d: dict[str, Any]) -> str | None:
+    """Nothing to wait for: the engine says what is still open."""
+    return None

@@ -33,6 +33,14 @@ def quick_augen(t: SaukopfTable) -> list[int]:
     return sorted(k for k in keys if 0 <= k <= total)
 
 
+def counts_laufende(t: SaukopfTable, contract: SaukopfContract) -> bool:
+    """Whether this table's Schlachtfest counts Laufende in this game: the game has trumps and
+    its Trog or Napf has an item for the winners "mit" or "ohne" (Glücksschwein, Ohne Schwarte)."""
+    items = getattr(t.fleisch, contract.mode).values()
+    return contract.trump_count > 0 and any(item.enabled and item.when in ("winners_mit", "winners_ohne")
+                                            for item in items)
+
+
 def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if existing:
         d = dict(existing)
@@ -57,8 +65,8 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
         hand.pop("partner", None)
     if not hand.get("spiess"):
         hand.pop("spiess", None)
-    if not hand.get("laufende"):
-        hand.pop("laufende", None)
+    if not hand.get("laufende") or (contract is not None and not counts_laufende(c.table, contract)):
+        hand.pop("laufende", None)  # none, or a note the table does not count (an old file's)
     if hand.get("all_tricks"):
         hand.pop("augen", None)
     chosen = contract.chosen_trump if contract is not None else "none"
@@ -133,7 +141,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     in_play = t.deck.total - (d.get("aside_augen") or 0)
     augen = [] if d.get("all_tricks") else [numpad(d.get("augen"), lambda v: put(augen=v), quick_augen(t), in_play)]
     out.append(section("Augen der Spielerpartei", tricks, *augen, error=err.at("augen", "all_tricks")))
-    if contract.trump_count:
+    if counts_laufende(t, contract):  # only what the Schlachtfest counts
         out.append(laufende_section(d, put, err, contract.trump_count, "Laufende (Spielerpartei)"))
     party = {d.get("player"), d.get("partner") if contract.kind == "doppel" else None} - {None}
     opponents = [p for p in c.players if p not in party]
@@ -183,7 +191,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
         parts.append("Spieler alle Stiche" if d["all_tricks"] == "player" else "Gegner alle Stiche")
     elif d.get("augen") is not None:
         parts.append(f"{d['augen']} Augen")
-    if d.get("laufende"):
+    if d.get("laufende") and counts_laufende(t, contract):
         parts.append(laufende_words(d["laufende"]))
     return " · ".join(parts + chain_words(t, d))
 
@@ -191,3 +199,8 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
 def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     return [chip("Frisches Saufutter", False, lambda: save({"passed": True}), key="passed"),
             chip("Vergeben", False, lambda: save({"vergeben": True}), key="vergeben")]
+
+
+def pending(c: FormCtx, d: dict[str, Any]) -> str | None:
+    """Nothing to wait for: the engine says what is still open."""
+    return None

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorepad.cards import SUITS
 from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
-from scorepad.games.schafkopf.rules import SchafkopfTable
+from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
 from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
@@ -25,6 +25,16 @@ def quick_augen(t: SchafkopfTable) -> list[int]:
     keys = {0, total, th.player_free - 1, th.player_free, th.player_wins - 1, th.player_wins,
             total - th.opponents_free, total - th.opponents_free + 1}
     return sorted(k for k in keys if 0 <= k <= total)
+
+
+def counts_laufende(t: SchafkopfTable, contract: SchafkopfContract) -> bool:
+    """Whether this table counts Laufende in this game (on at the table, the game has trumps)."""
+    return t.laufende.enabled and contract.trump_count > 0
+
+
+def counts_ohne(t: SchafkopfTable) -> bool:
+    """Whether the opponents' Laufende ("ohne") count too, not only the player party's."""
+    return t.laufende.counted_for != "player"
 
 
 def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
@@ -96,10 +106,33 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
         hand.pop("klopfer", None)
     if not hand.get("laufende"):
         hand.pop("laufende", None)
+    if contract is not None and not counted(c.table, contract, hand):
+        hand.pop("laufende", None)  # a note the table does not count (an old file's): not offered, not kept
+    if contract is not None and not contract.needs_suit:
+        hand.pop("suit", None)
     if contract is not None and contract.kind == "sie":
         for k in ("augen", "result", "all_tricks", "laufende", "suit", "tout", *[s.key for s in c.table.kontra_chain]):
             hand.pop(k, None)
     return hand
+
+
+def offers_tout(t: SchafkopfTable, contract: SchafkopfContract) -> bool:
+    """Tout where the table has it: a solo won by the Augen, announced to take every trick."""
+    return t.tout.enabled and contract.kind == "solo" and contract.won_by == "augen"
+
+
+def more_names(t: SchafkopfTable, contract: SchafkopfContract) -> list[str]:
+    """What the chip under the result opens, by name (Kontra / Re / Laufende / Farbe); none: no
+    chip, Geklopft (if the table has it) is shown at once."""
+    return ([step.name for step in t.kontra_chain[:2]] + ["Laufende"] * counts_laufende(t, contract)
+            + ["Farbe"] * contract.needs_suit + ["Tout"] * (offers_tout(t, contract) and not t.kontra_chain))
+
+
+def counted(t: SchafkopfTable, contract: SchafkopfContract, hand: dict[str, Any]) -> bool:
+    """Whether the hand's Laufende are what the table counts: Laufende on, a game with trumps,
+    "ohne" only where the opponents' count."""
+    laufende = hand.get("laufende") or 0
+    return counts_laufende(t, contract) and (laufende > 0 or counts_ohne(t))
 
 
 def _klopfen(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
@@ -172,11 +205,15 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
 
     party = {d.get("player"), d.get("partner") if contract.kind == "partner" else None} - {None}
     opponents = [p for p in c.players if p not in party]
+    offers_laufende = counts_laufende(t, contract)
+    names = more_names(t, contract)
     more = (d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
             or d.get("tout") or d.get("klopfer") or d.get("suit") or d.get("_lauf_sign"))
     if not more:
-        names = [step.name for step in t.kontra_chain[:2]] + ["Laufende"] * bool(contract.trump_count) + ["Farbe"]
-        out.append(chip_row([chip(" / ".join(names), False, lambda: put(_more=True), key="more")]))
+        if names:
+            out.append(chip_row([chip(" / ".join(names), False, lambda: put(_more=True), key="more")]))
+        else:
+            out += _klopfen(c, d, put, err)  # nothing else to add: Geklopft right here
         return out
     sayers = []
     for i, step in enumerate(t.kontra_chain):
@@ -188,24 +225,24 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
                                                               key_prefix=f"{step.key}-"),
                               error=err.at(step.key)))
     out.extend(sayers)
-    tout = getattr(t, "tout", None)
-    if tout is not None and tout.enabled and contract.kind == "solo" and contract.won_by == "augen":
+    if offers_tout(t, contract):
         out.append(section("Tout (angesagt: alle Stiche)",
                            choice_row([(False, "nein"), (True, "Tout")], bool(d.get("tout")),
                                       lambda v: put(tout=v or None), key_prefix="tout-"), error=err.at("tout")))
     out += _klopfen(c, d, put, err)
-    if contract.trump_count:  # a game without trumps (Bettel) has no Laufende
-        out.append(laufende_section(d, put, err, contract.trump_count, laufende_title(t)))
-    # the suit is a note only; offered for every game (the engine keeps any suit)
-    out.append(section("Farbe (nur zur Erinnerung)", chip_row(
-        suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s)) for s in SUITS)))
+    # only what the table counts: Laufende where they count (a game without trumps, Bettel, has
+    # none), "ohne" where the opponents' count; the suit (a note) where the game has one
+    if offers_laufende:
+        out.append(laufende_section(d, put, err, contract.trump_count, laufende_title(t), ohne=counts_ohne(t)))
+    if contract.needs_suit:
+        out.append(section("Farbe (nur zur Erinnerung)", chip_row(
+            suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s))
+            for s in SUITS)))
     return out
 
 
 def laufende_title(t: SchafkopfTable) -> str:
-    if not t.laufende.enabled:
-        return "Laufende (zählen an diesem Tisch nicht)"
-    return "Laufende (zählen nur für die Spieler)" if t.laufende.counted_for == "player" else "Laufende"
+    return "Laufende (zählen nur für die Spieler)" if not counts_ohne(t) else "Laufende"
 
 
 def _ramsch_view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
@@ -265,7 +302,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
             parts += chain_words(t, d)
             if d.get("tout"):
                 parts.append("Tout")
-            if d.get("laufende"):
+            if d.get("laufende") and counted(t, contract, d):
                 parts.append(laufende_words(d["laufende"]) or "")
     if d.get("klopfer"):
         parts.append(f"{d['klopfer']}x geklopft")
@@ -275,3 +312,8 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
 def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     """Entries that need no form: everyone passed."""
     return [chip("Zamgschmissen", False, lambda: save({"passed": True}), key="passed")]
+
+
+def pending(c: FormCtx, d: dict[str, Any]) -> str | None:
+    """Nothing to wait for: the engine says what is still open."""
+    return None

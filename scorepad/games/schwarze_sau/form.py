@@ -157,3 +157,8 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
 
 def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
     return []
+
+
+def pending(c: FormCtx, d: dict[str, Any]) -> str | None:
+    """Nothing to wait for: the engine says what is still open."""
+    return None

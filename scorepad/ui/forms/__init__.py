@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -47,7 +47,30 @@ def setter(put: Put, key: str) -> Callable[[Any], None]:
     return lambda value: put(**{key: value})
 
 
-def form_for(family: str) -> Any:
+class HandForm(Protocol):
+    """A family's `form` module (scorepad/games/<family>/form.py): taps into a draft, the draft
+    into the session file's hand keys. It offers only what the evening's table counts."""
+
+    def initial(self, c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
+        """The draft of a new hand (`existing` None) or of a stored hand opened to fix it."""
+
+    def to_hand(self, c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
+        """The hand the draft stands for, as the engine reads it."""
+
+    def view(self, c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
+        """The form's controls for the draft; a tap calls `put` with what changes."""
+
+    def summary(self, c: FormCtx, d: dict[str, Any]) -> str:
+        """What is chosen so far, in one line."""
+
+    def pending(self, c: FormCtx, d: dict[str, Any]) -> str | None:
+        """What the form still waits for before the engine can say anything (None: nothing)."""
+
+    def quick_actions(self, c: FormCtx, save: Callable[[dict[str, Any]], None]) -> list[ft.Control]:
+        """Entries that need no form (everyone passed): each saves its hand at once."""
+
+
+def form_for(family: str) -> HandForm:
     """The family's hand form (scorepad/games/<family>/form.py), through the registry."""
     from scorepad.games import FAMILIES
 
@@ -78,17 +101,20 @@ def numpad(value: int | None, on_value: Callable[[int | None], None], quick: lis
     ], spacing=8)
 
 
-def laufende_section(d: dict[str, Any], put: Put, err: FormError, trumps: int, title: str) -> ft.Control:
+def laufende_section(d: dict[str, Any], put: Put, err: FormError, trumps: int, title: str,
+                     ohne: bool = True) -> ft.Control:
     """Laufende (Schafkopf's, Saukopf's): "mit"/"ohne" and the number are two taps, in any order
-    (the sign is kept apart)."""
+    (the sign is kept apart). Without `ohne` (a table that counts only the player party's), the
+    number alone: they are "mit"."""
     from scorepad.ui.widgets import choice_row, section
 
     lauf = d.get("laufende") or 0
-    sign = d.get("_lauf_sign") or (-1 if lauf < 0 else 1)
+    sign = (d.get("_lauf_sign") or (-1 if lauf < 0 else 1)) if ohne else 1
+    signs = [choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(_lauf_sign=v, laufende=v * abs(lauf) or None),
+                        key_prefix="lauf-sign-")] if ohne else []
     return section(
         title,
-        choice_row([(1, "mit"), (-1, "ohne")], sign, lambda v: put(_lauf_sign=v, laufende=v * abs(lauf) or None),
-                   key_prefix="lauf-sign-"),
+        *signs,
         choice_row([(0, "keine")] + [(n, str(n)) for n in range(1, trumps + 1)], abs(lauf),
                    lambda v: put(laufende=sign * v or None), key_prefix="lauf-"),
         error=err.at("laufende"))

@@ -6,13 +6,15 @@ A new hand's taps are kept as a draft in the store, so a reload or a closed tab 
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import flet as ft
 
 from scorepad.app import StaleVersionError
 from scorepad.describe import describe_hand
 from scorepad.errors import HandError, ScorepadError
-from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
-from scorepad.ui.main import notice_line
+from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, HandForm, form_for
+from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 from scorepad.ui.words import preview
 
@@ -52,11 +54,11 @@ def HandScreen(nav, tick: int) -> ft.Control:
 
     # the draft as last rendered: a tap that reaches an older copy of a chip (Flet may still hold
     # one) adds to the newest taps instead of overwriting them with the draft that copy knew
-    latest = ft.use_ref(None)
+    latest = ft.use_ref(cast(dict[str, Any], {}))
     latest.current = draft
 
     def put(**changes):
-        new = {**latest.current, **changes}
+        new = {**(latest.current or {}), **changes}
         latest.current = new
         set_draft(new)
         if number is None:
@@ -75,7 +77,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
     else:
         missing = False
 
-    def save(payload: dict | None = None, expected: int | None = None):
+    def save(payload: dict[str, Any] | None = None, expected: int | None = None):
         if busy:
             return
         if not nav.can_edit(evening_id):  # the pen was taken (a new PIN, also from the command line)
@@ -145,8 +147,8 @@ def HandScreen(nav, tick: int) -> ft.Control:
     if result is not None:
         words = preview(result.deltas, list(ctx.board[ctx.players[0]].keys()))
         status = ft.Text(words, size=16, weight=ft.FontWeight.BOLD, key="preview")
-    elif getattr(form, "pending", None) and form.pending(ctx, draft):
-        status = ft.Text(form.pending(ctx, draft), size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
+    elif (waiting := form.pending(ctx, draft)) is not None:
+        status = ft.Text(waiting, size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
     elif missing:
         status = ft.Text(err.text, size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")  # "Noch offen: ..."
     else:
@@ -170,7 +172,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
                                               key="pen-lost-pin"))], wrap=True)]
     title = f"Spiel {number} ändern" if number else f"Spiel {info.hands + 1}"
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
-                  ft.Column(lost + [c for c in [notice_line(nav)] if c is not None] + conflict + _summary_line(form, ctx, draft)
+                  ft.Column(lost + [c for c in [notice_line(nav.notice)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
 
 
@@ -211,9 +213,9 @@ def change_words(table, change) -> str:
     return f"Spiel {change.number} {what}" if change.number else f"Abend {what}"
 
 
-def _summary_line(form, ctx, draft) -> list[ft.Control]:
+def _summary_line(form: HandForm, ctx: FormCtx, draft: dict[str, Any]) -> list[ft.Control]:
     """What the form has so far, in one line above the preview: stays in view while it scrolls."""
-    text = form.summary(ctx, draft) if getattr(form, "summary", None) else ""
+    text = form.summary(ctx, draft)
     return [tag(ft.Text(text, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="summary"))] if text else []
 
 

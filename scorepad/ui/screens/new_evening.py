@@ -3,6 +3,8 @@ the table's most asked-for options. Names are typed here once; during play nothi
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import flet as ft
 
 from scorepad import fmt
@@ -11,7 +13,7 @@ from scorepad.games import DEFAULT_RULESET
 from scorepad.session import check_players
 from scorepad.tables import builtin_tables, with_options
 from scorepad.texts import PLACE
-from scorepad.ui.choices import choice_values, evening_choices, fitting_table, picked, value_at
+from scorepad.ui.choices import choice_values, evening_choices, fitting_table, picker, value_at
 from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
 
@@ -20,10 +22,10 @@ from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, 
 def NewEveningScreen(nav, tick: int) -> ft.Control:
     tables = builtin_tables()
     ruleset, set_ruleset = ft.use_state(DEFAULT_RULESET)
-    players, set_players = ft.use_state([])
+    players, set_players = ft.use_state(cast(list[str], []))
     typed, set_typed = ft.use_state("")
     dealer, set_dealer = ft.use_state(None)
-    options, set_options = ft.use_state({})
+    options, set_options = ft.use_state(cast(dict[str, Any], {}))
     place, set_place = ft.use_state("")
     failure, set_failure = ft.use_state("")
     variant, set_variant = ft.use_state(None)  # a house variant's name, if one is chosen
@@ -112,7 +114,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     for label, path, values in evening_choices(base.family):
         current = value_at(table, path)
         body.append(section(label, choice_row(choice_values(path, values), current,
-                                              lambda v, path=path: set_options(picked(options, path, v)),
+                                              picker(options, set_options, path),
                                               key_prefix=f"opt-{'.'.join(path)}-")))
     if show_rules:
         from scorepad.ui.screens.rules import sheet_controls

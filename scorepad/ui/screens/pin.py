@@ -10,7 +10,7 @@ import math
 import flet as ft
 
 from scorepad.errors import ScorepadError
-from scorepad.ui.main import notice_line
+from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, chip, header, screen, tag
 
 KEY_WIDTH = 88
@@ -36,7 +36,7 @@ def pin_pad(digits: str, on_digits, *, disabled: bool = False) -> list[ft.Contro
         return chip(label, False, (lambda _e=None, d=label: on_digits((digits + d)[:4])), width=KEY_WIDTH,
                     key=f"pin-{label}", disabled=disabled)
 
-    rows = [ft.Row([key(label) for label in row], spacing=12, alignment=ft.MainAxisAlignment.CENTER)
+    rows: list[ft.Control] = [ft.Row([key(label) for label in row], spacing=12, alignment=ft.MainAxisAlignment.CENTER)
             for row in KEYPAD]
     return [tag(ft.Text(shown, size=40, weight=ft.FontWeight.BOLD, key="pin-shown", text_align=ft.TextAlign.CENTER)),
             ft.Column(rows, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER)]
@@ -109,7 +109,7 @@ def PinScreen(nav, tick: int) -> ft.Control:
     if shown:
         body.append(tag(ft.Text(shown, color=ft.Colors.ERROR, size=16, key="pin-message",
                                 text_align=ft.TextAlign.CENTER)))
-    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, notice_line(nav))
+    return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, notice_line(nav.notice))
 
 
 @ft.component
@@ -171,4 +171,4 @@ def PinShowScreen(nav, tick: int) -> ft.Control:
         body += [tag(ft.Text(f"Neue PIN: {new}", size=28, weight=ft.FontWeight.BOLD, key="new-pin-typed")),
                  ft.Row([tag(ft.OutlinedButton("Abbrechen", height=48, on_click=cancel, key="new-pin-cancel")),
                          big_button("PIN festlegen", set_pin, key="new-pin-set")])]
-    return screen(back, body, notice_line(nav))
+    return screen(back, body, notice_line(nav.notice))

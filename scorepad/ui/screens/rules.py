@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any, cast
 
 import flet as ft
 
@@ -10,7 +11,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games import DEFAULT_RULESET
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
-from scorepad.ui.choices import all_choices, choice_values, picked, value_at
+from scorepad.ui.choices import all_choices, choice_values, picker, value_at
 from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, error_screen, header, screen, section, tag
 
@@ -102,7 +103,7 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices):
         problem, current = exc.german, table
     for label, path, values in choices:
         out.append(section(label, choice_row(choice_values(path, values), value_at(current, path),
-                                             lambda v, path=path: set_options(picked(options, path, v)),
+                                             picker(options, set_options, path),
                                              key_prefix=f"rules-{'.'.join(path)}-")))
     changed = options != info.options
     if problem:
@@ -131,7 +132,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     tables = builtin_tables()
     base, set_base = ft.use_state(DEFAULT_RULESET)
     name, set_name = ft.use_state("")
-    options, set_options = ft.use_state({})
+    options, set_options = ft.use_state(cast(dict[str, Any], {}))
     show, set_show = ft.use_state(False)
     pasted, set_pasted = ft.use_state("")
     problem = ""
@@ -161,7 +162,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     body += tariff_set_section(table, options, set_options, key_prefix="house-tariff-set-")
     for label, path, values in all_choices(family):
         body.append(section(label, choice_row(choice_values(path, values), value_at(table, path),
-                                              lambda v, path=path: set_options(picked(options, path, v)),
+                                              picker(options, set_options, path),
                                               key_prefix=f"house-{'.'.join(path)}-")))
     body.append(choice_row([(False, "Regeln ausblenden"), (True, "Regeln ansehen")], show, set_show,
                            key_prefix="house-sheet-"))

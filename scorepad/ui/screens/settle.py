@@ -105,7 +105,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     rows: list[ft.Control] = []
     money = any(summary.balances.values())
     for place, p in zip(places(summary), summary.ranking):
-        cells = [ft.Text(f"{place}. {p}", size=18, weight=ft.FontWeight.BOLD, expand=True)]
+        cells: list[ft.Control] = [ft.Text(f"{place}. {p}", size=18, weight=ft.FontWeight.BOLD, expand=True)]
         cells += [ft.Text(tally_text(t, summary.standings[p][t]), size=16) for t in summary.tallies if t != "geld"]
         if money:
             v = summary.balances[p]
@@ -116,7 +116,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     body: list[ft.Control] = [section("Stand", *rows)]
     if summary.open_rad:
         body.append(section("Offener Rad",
-                            ft.Text(open_rad_note(summary), size=15, key="open-rad-note"),
+                            ft.Text(open_rad_note(summary) or "", size=15, key="open-rad-note"),
                             chip_row([chip("Offenen Rad anteilig abrechnen", settle_open,
                                            lambda _e=None: set_settle_open(not settle_open),
                                            key="settle-open-rad")])))

@@ -4,6 +4,7 @@ dealer marked; one line about what comes next; the hands, newest first; one big 
 from __future__ import annotations
 
 import time
+from typing import Any, cast
 
 import flet as ft
 
@@ -12,7 +13,7 @@ from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.games import family_of
-from scorepad.ui.main import notice_line
+from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag, tally_marks
 from scorepad.ui.words import context_line, preview, tally_text
 
@@ -38,7 +39,7 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
                           weight=ft.FontWeight.BOLD, color=colour, no_wrap=True, key=f"value-{name}"))
     small = look.small if look.small is not None else [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}"
                                                         for t in tallies[1:]]
-    top = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
+    top: list[ft.Control] = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
         top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
                                 bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
@@ -119,7 +120,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
         row.key = f"hand-{hand.number}"  # rows matched by key: a new hand sends one row, not all shifted
         lines.append(row)
     label = family_of(table).words.next_label(state, view.draft)
-    body = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
+    body: list[ft.Control] = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]
     pen = pen_line(nav, evening_id, holds)
@@ -148,6 +149,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
         actions = actions[1:]
     if nav.require_pin and (editable or nav.local):  # the serving machine always sees the PIN
         actions.insert(0, icon_action(ft.Icons.PIN, "PIN zeigen", nav.to("pin-show", evening_id), key="show-pin"))
+    bottom: ft.Control | None
     if info.finished:
         bottom = None
     elif editable:
@@ -155,7 +157,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     else:
         bottom = ft.Row([big_button("Mitschreiben: PIN eingeben", nav.to("pin", evening_id), icon=ft.Icons.LOCK_OPEN,
                                     key="unlock")])
-    line = notice_line(nav)  # what this phone just did, above the big button, never over it
+    line = notice_line(nav.notice)  # what this phone just did, above the big button, never over it
     if line is not None:
         bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
@@ -163,11 +165,11 @@ def TableScreen(nav, tick: int) -> ft.Control:
                   body, bottom)
 
 
-def arrived(nav, hands: list) -> set[int]:
+def arrived(nav, hands: list[Any]) -> set[int]:
     """The hands (numbers) that arrived or changed since this table was last shown on this
     phone, while they glow (GLOW_S); the screen renders again when the glow is over."""
-    seen = ft.use_ref(None)
-    glow = ft.use_ref(None)
+    seen = ft.use_ref(cast(list[Any] | None, None))
+    glow = ft.use_ref(cast(dict[int, float] | None, None))
     if glow.current is None:
         glow.current = {}
     now = time.monotonic()
