@@ -68,22 +68,28 @@ def board(result, tally):
     return {p: row[tally] for p, row in result.standings.items()}
 
 
-# --- markers: each test file's kind, unless a test says otherwise -----------------------------
-# scripts/test -m "not browser and not load" is the quick set; -m unit the quickest (see README)
-MARKERS_BY_FILE = {
-    "browser": ("test_e2e_", "test_static_site"),
-    "load": ("test_load_sharing", "test_load_wire", "test_store_processes"),
-    "ui": ("test_ui_", "test_form_"),
-    "store": ("test_app", "test_cli_store", "test_store", "test_hostile", "test_exports", "test_stats",
-              "test_house_rules", "test_settle_up", "test_refusals", "test_checkpoint"),
-}
+# --- markers: every test file names its kind -----------------------------------------------
+# scripts/test -m "not browser and not load" is the quick set; -m unit the quickest (see README).
+# A test file says `pytestmark = pytest.mark.<kind>` (one of KINDS); a file without one fails
+# the collection, so a new file is never silently counted as a quick unit test.
 KINDS = ("unit", "store", "ui", "browser", "load")
 
 
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if any(item.get_closest_marker(kind) for kind in KINDS):
-            continue
-        stem = item.path.stem
-        kind = next((k for k, prefixes in MARKERS_BY_FILE.items() if stem.startswith(prefixes)), "unit")
-        item.add_marker(getattr(pytest.mark, kind))
+def _kinds_of(module) -> list[str]:
+    marks = getattr(module, "pytestmark", [])
+    marks = marks if isinstance(marks, list) else [marks]
+    return [mark.name for mark in marks if getattr(mark, "name", None) in KINDS]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    report = yield
+    if isinstance(collector, pytest.Module) and report.passed:
+        kinds = _kinds_of(collector.obj)
+        if len(kinds) != 1:
+            said = f"names {len(kinds)} kinds ({', '.join(kinds)})" if kinds else "names no kind"
+            report.outcome = "failed"
+            report.longrepr = (f"{collector.path.name} {said}: a test file says its kind once, at the top, "
+                               f"as `pytestmark = pytest.mark.<kind>` with <kind> one of {', '.join(KINDS)} "
+                               f"(tests/conftest.py, KINDS)")
+    return report

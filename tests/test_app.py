@@ -29,6 +29,8 @@ from scorepad.session import parse_session
 from scorepad.store import NotFoundError
 from scorepad.tables import builtin_tables, get_table, table_as_dict, with_options
 
+pytestmark = pytest.mark.store
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 V, H, K, W = "Vroni", "Hias", "Kathi", "Wast"
 RAMSCH = [V, H, K, W]

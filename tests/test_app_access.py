@@ -14,6 +14,8 @@ from scorepad.app import App, Caller, PenError, PinError
 from scorepad.app.access import PEN_WITHOUT_PIN_S, TRY_BURST, TRY_REFILL_S
 from scorepad.app.phone import AS_CALLER, READS, PhoneApp
 
+pytestmark = pytest.mark.store
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70}
 STRANGER = Caller("stranger", local=False)

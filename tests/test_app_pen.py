@@ -11,6 +11,8 @@ from cli_runner import ok
 
 from scorepad.app import App, Caller, phone_label
 
+pytestmark = pytest.mark.store
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70}
 

@@ -9,9 +9,13 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.tables import get_table, table_as_dict, with_options
+
+pytestmark = pytest.mark.store
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SK4 = ["Hias", "Vroni", "Wast", "Kathi"]

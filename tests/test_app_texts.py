@@ -13,6 +13,8 @@ from cli_runner import dump, ok, refused, run
 from scorepad.app import App
 from scorepad.errors import SessionError
 
+pytestmark = pytest.mark.store
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
 DIRECTION_MARKS = ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u200e", "\u061c"]

@@ -20,6 +20,8 @@ from scorepad.engine import game_data, game_from_data, new_game, replay
 from scorepad.store import SCHEMA_VERSION
 from scorepad.tables import builtin_tables, get_table, with_options
 
+pytestmark = pytest.mark.store
+
 FIXTURES = Path(__file__).parent / "fixtures"
 PLAYERS = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"}  # 20 ct each

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.unit
+
 BUILTIN_IDS = ["schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]
 SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
 

@@ -16,6 +16,8 @@ from scorepad.bench import generate_session
 from scorepad.cli import main
 from scorepad.tables import get_table
 
+pytestmark = pytest.mark.store
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from cli_runner import ok, refused
 
+pytestmark = pytest.mark.unit
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 BLOCK = re.compile(r"(?:<!-- example: (?P<mark>[^\n]*?) -->\n)?```(?P<lang>toml|json)\n(?P<text>.*?)```", re.S)

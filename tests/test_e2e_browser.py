@@ -15,6 +15,8 @@ from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.tables import get_table
 
+pytestmark = pytest.mark.browser
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 
 

@@ -11,6 +11,8 @@ import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
 from playwright.async_api import async_playwright
 
+pytestmark = pytest.mark.browser
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 
 

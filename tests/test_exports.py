@@ -23,6 +23,8 @@ from scorepad import fmt
 from scorepad.app import App
 from scorepad.app import evenings as app_module
 
+pytestmark = pytest.mark.store
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]

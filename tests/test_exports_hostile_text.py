@@ -25,6 +25,8 @@ from scorepad import picture
 from scorepad.app import App
 from scorepad.names import has_control_characters, normalize_name
 
+pytestmark = pytest.mark.store
+
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
 FORMATS = ("json", "csv", "csv-de", "md", "html", "text", "png")
 RTL = ("R", "AL", "AN")

@@ -14,6 +14,8 @@ from scorepad.ui.forms import form_for
 from scorepad.ui.main import make_main
 from scorepad.ui.widgets import TARGET
 
+pytestmark = pytest.mark.ui
+
 RAMSCH4 = ["Peter", "Rosi", "Hans", "Liesl"]
 SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
 SAU4 = ["Sepp", "Resi", "Alois", "Zenzi"]

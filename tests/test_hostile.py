@@ -34,6 +34,8 @@ from scorepad.cli import main
 from scorepad.errors import ScorepadError
 from scorepad.tables import get_table
 
+pytestmark = pytest.mark.store
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
 

@@ -12,6 +12,8 @@ import pytest
 from scorepad.app import App
 from scorepad.errors import ScorepadError
 
+pytestmark = pytest.mark.store
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 HUBER = {"contracts": {"sauspiel": {"tariff": 10}}, "laufende": {"enabled": True}}
 

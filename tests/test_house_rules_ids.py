@@ -18,6 +18,8 @@ from scorepad.errors import ScorepadError, SessionError
 from scorepad.session import parse_session, session_table
 from scorepad.tables import builtin_dir
 
+pytestmark = pytest.mark.store
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 HUBER_TOML = ('id = "schafkopf-stammtisch-huber"\nextends = "schafkopf"\nname = "Stammtisch Huber"\n'
               '[contracts.sauspiel]\ntariff = 10\n[laufende]\nenabled = true\n')

@@ -10,6 +10,8 @@ import json
 import pytest
 from cli_runner import ok, refused
 
+pytestmark = pytest.mark.unit
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "augen": 70}
 

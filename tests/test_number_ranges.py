@@ -12,6 +12,8 @@ from cli_runner import dump, ok, refused
 
 from scorepad.tables import MAX_CENTS, MAX_SAFE, builtin_tables, get_table, number_problems, table_as_dict
 
+pytestmark = pytest.mark.unit
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 HUGE = 2**70
 

@@ -17,6 +17,8 @@ from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.tables import deep_merge, get_table, with_options
 
+pytestmark = pytest.mark.unit
+
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SK4 = ["Hias", "Vroni", "Wast", "Kathi"]

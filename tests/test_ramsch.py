@@ -22,6 +22,8 @@ from conftest import board, deltas, last, play, refused, table_for
 
 from scorepad.errors import SessionError
 
+pytestmark = pytest.mark.unit
+
 PLAYERS = ["Peter", "Rosi", "Hans", "Liesl"]
 P, R, H, L = PLAYERS
 

@@ -23,6 +23,8 @@ from scorepad.refusals import CATALOGUE, Names, render
 from scorepad.tables import get_table
 from scorepad.ui.main import make_main
 
+pytestmark = pytest.mark.store
+
 SOURCE = Path(scorepad.__file__).parent
 PLACEHOLDER = re.compile(r"\{[a-z_]+(![rs])?(:[a-z]*)?\}")  # a template's {name}, left unformatted
 ENGLISH_GIVEAWAYS = [" the ", " is ", " must ", " missing", " not ", " cannot ", " needs ", " only ", " and ",

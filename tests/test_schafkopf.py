@@ -22,6 +22,8 @@ from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_m
 
 from scorepad.errors import SessionError
 
+pytestmark = pytest.mark.unit
+
 LAUFENDE_ON = {"laufende": {"enabled": True}}
 
 

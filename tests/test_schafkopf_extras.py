@@ -33,6 +33,8 @@ from scorepad.errors import HandError, SessionError
 from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.tables import get_table, load_table_file, with_options
 
+pytestmark = pytest.mark.unit
+
 
 def assert_zero_sum(result):
     for hand in result.hands:

@@ -29,6 +29,8 @@ from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_m
 from scorepad.errors import HandError, ScorepadError
 from scorepad.tables import get_table, load_table_file, with_options
 
+pytestmark = pytest.mark.unit
+
 BETTEL_ON = {"contracts": {"bettel": {"enabled": True}, "bettel_brett": {"enabled": True}}}
 WENZ_TOUT = {"contracts": {"wenz_tout": {"name": "Wenz-Tout", "kind": "solo", "won_by": "all_tricks",
                                          "trumps": "nur die 4 Unter", "trump_count": 4, "tariff": 100,

@@ -22,6 +22,8 @@ from conftest import board, deltas, last, play, refused, table_for
 
 from scorepad.errors import SessionError
 
+pytestmark = pytest.mark.unit
+
 P4 = ["Uli", "Fritz", "Guido", "Tim"]
 P3 = ["Uli", "Fritz", "Guido"]
 ULI, FRITZ, GUIDO, TIM = P4

@@ -31,6 +31,8 @@ from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.settle import balances, transfers
 from scorepad.summary import summarize
 
+pytestmark = pytest.mark.unit
+
 HIAS, VRONI, WAST, KATHI = SK4
 SEPP, RESI, ALOIS, ZENZI = SAU4
 

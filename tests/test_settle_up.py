@@ -21,6 +21,8 @@ from scorepad.app import App
 from scorepad.app import evenings as app_module
 from scorepad.session import MAX_NAME_CHARS
 
+pytestmark = pytest.mark.store
+
 STARTED = "2026-11-29T18:30:00.000+00:00"
 P4 = ["Vroni", "Wast", "Hias", "Kathi"]
 V, W, H, K = P4

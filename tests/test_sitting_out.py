@@ -16,6 +16,8 @@ from conftest import deltas, play, refused
 from scorepad.errors import SessionError, TableError
 from scorepad.tables import get_table, table_as_dict, validate_table, with_options
 
+pytestmark = pytest.mark.unit
+
 HIAS, VRONI, WAST, KATHI, GIRGL, ZENZI = "Hias", "Vroni", "Wast", "Kathi", "Girgl", "Zenzi"
 FIVE = [HIAS, VRONI, WAST, KATHI, GIRGL]
 SIX = FIVE + [ZENZI]

@@ -26,6 +26,8 @@ from scorepad.staticsite.assemble import build
 from scorepad.staticsite.browser import WAITING
 from scorepad.tables import get_table
 
+pytestmark = pytest.mark.browser
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 # nothing leaves the machine, whoever asks (the page, Python's worker, the service worker)
 OFFLINE_FLAGS = FLAGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]

@@ -19,6 +19,8 @@ from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError
 from scorepad.tables import get_table
 
+pytestmark = pytest.mark.store
+
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 HIAS, VRONI, WAST, KATHI = SK
 SAU = ["Sepp", "Resi", "Alois", "Hias"]

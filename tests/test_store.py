@@ -17,6 +17,8 @@ from scorepad.engine import replay
 from scorepad.store import SCHEMA_VERSION, Store, StoreError, default_db_path
 from scorepad.tables import get_table, table_as_dict, with_options
 
+pytestmark = pytest.mark.store
+
 FIXTURES = Path(__file__).parent / "fixtures"
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}

@@ -22,7 +22,7 @@ from scorepad.app import App
 from scorepad.bench import generate_session
 from scorepad.tables import get_table
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+pytestmark = [pytest.mark.load, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")]
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]
 

@@ -22,6 +22,8 @@ from conftest import board, deltas, last, play, refused, table_for
 from scorepad.errors import SessionError
 from scorepad.games.struliwuli.scoring import rad_payout
 
+pytestmark = pytest.mark.unit
+
 P4 = ["Anderl", "Burgi", "Cilli", "Done"]
 P5 = P4 + ["Evi"]
 P6 = P5 + ["Ferdl"]

@@ -16,6 +16,8 @@ from scorepad.settle import balances
 from scorepad.summary import GameRecord, HandRef, summarize
 from scorepad.tables import builtin_tables
 
+pytestmark = pytest.mark.unit
+
 HIAS, VRONI, WAST, KATHI = SK4
 SEPP, RESI, ALOIS, ZENZI = SAU4
 

@@ -16,6 +16,8 @@ from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx
 from scorepad.ui.main import make_main
 
+pytestmark = pytest.mark.ui
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]
 QUICK_SAVES = {"passed", "vergeben"}

@@ -8,6 +8,8 @@ from flet_harness import open_phone
 
 from scorepad.ui.main import make_main
 
+pytestmark = pytest.mark.ui
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 HOUSE_GAMES = {"contracts": {"bettel": {"enabled": True}, "hochzeit": {"enabled": True}}}
 

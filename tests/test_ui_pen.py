@@ -16,6 +16,8 @@ from scorepad.ui.screens import table as table_screen
 from scorepad.ui.screens.hand import PEN_LOST
 from scorepad.ui.screens.pin import KEYPAD
 
+pytestmark = pytest.mark.ui
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
 

@@ -10,6 +10,8 @@ from flet_harness import open_phone
 from scorepad.ui.main import make_main
 from scorepad.ui.screens.hand import STALE
 
+pytestmark = pytest.mark.ui
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
 

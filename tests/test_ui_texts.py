@@ -14,6 +14,8 @@ from flet_harness import open_phone
 
 from scorepad.ui.main import make_main
 
+pytestmark = pytest.mark.ui
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 
 

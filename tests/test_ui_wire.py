@@ -15,6 +15,8 @@ from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.flet_private import MessageAction, configure_encode_object_for_msgpack
 from scorepad.ui.main import make_main
 
+pytestmark = pytest.mark.ui
+
 SK = ["Vroni", "Hias", "Kathi", "Wast"]
 
 
