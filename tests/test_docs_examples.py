@@ -35,12 +35,6 @@ def _examples() -> list:
     return found
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "docs.db"
-
-
 def test_the_docs_have_examples_of_both_kinds():
     langs = {p.values[0] for p in _examples()}
     assert langs == {"toml", "json"}

@@ -10,7 +10,6 @@ import io
 import json
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -30,15 +29,10 @@ ALL_TEXT = ("json", "csv", "md", "html", "text")
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
+def app(munich, app, monkeypatch):
+    """The shared app (tests/conftest.py) on Munich's time, its evenings started at STARTED."""
     monkeypatch.setattr(app_module, "now", lambda: STARTED)
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    with App.open(tmp_path / "scorepad.db") as a:
-        yield a
-    monkeypatch.undo()
-    time.tzset()
+    return app
 
 
 def open_rad_evening(app: App) -> int:
