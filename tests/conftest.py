@@ -1,4 +1,6 @@
-"""Small helpers shared by the rule tests: build a table, replay hands, catch refusals.
+"""What the tests share: the players (one list per seat order), a store, the app and the phone
+server on it, hand builders, and the rule tests' helpers (build a table, replay hands, catch
+refusals). Every test file names its kind (unit, store, ui, browser, load) at its top.
 
 The tests never read /work/shared: every rule and worked example is copied into the tests.
 """
@@ -6,17 +8,72 @@ The tests never read /work/shared: every rule and worked example is copied into 
 from __future__ import annotations
 
 import sys
+import time
 
 import pytest
 
+from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.errors import HandError, SessionError
 from scorepad.session import check_players
 from scorepad.tables import get_table, with_options
 
-# The names the rule sheets use, in seating order (clockwise).
-SAU4 = ["Sepp", "Resi", "Alois", "Zenzi"]
-SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
+# The players, one list per seat order (clockwise; the first seat deals first unless told).
+SK4 = ["Hias", "Vroni", "Wast", "Kathi"]  # the Schafkopf rule sheets' table
+HIAS, VRONI, WAST, KATHI = SK4
+SK5 = [*SK4, "Girgl"]
+SK6 = [*SK5, "Zenzi"]
+VRONI4 = ["Vroni", "Hias", "Kathi", "Wast"]  # the same four, Vroni first (the phone and store tests)
+SAU4 = ["Sepp", "Resi", "Alois", "Zenzi"]  # Saukopf
+RAMSCH4 = ["Peter", "Rosi", "Hans", "Liesl"]  # Zaisertshofer Ramsch
+STRULI4 = ["Anderl", "Burgi", "Cilli", "Done"]  # Struliwuli
+SCHWARZ4 = ["Uli", "Fritz", "Guido", "Tim"]  # Schwarze Sau
+
+
+def sauspiel(augen=None, *, player=HIAS, partner=WAST, suit="gras", **extra) -> dict:
+    """A Sauspiel of `player` with `partner` calling `suit` (None: no suit said); `augen` are the
+    player party's, left out when not given (the hand says e.g. `result=` then); `extra` as is."""
+    hand = {"game": "sauspiel", "player": player, "partner": partner}
+    if suit is not None:
+        hand["suit"] = suit
+    if augen is not None:
+        hand["augen"] = augen
+    hand.update(extra)
+    return hand
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    """The path of a new store file (SCOREPAD_DB of the environment does not count)."""
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    return tmp_path / "scorepad.db"
+
+
+@pytest.fixture
+def app(db):
+    """The application layer on a new store."""
+    with App.open(db) as a:
+        yield a
+
+
+@pytest.fixture
+def main(db):
+    """The phone server (Flet's entry point) on a new store; its app is `main.app`."""
+    from scorepad.ui.main import make_main  # Flet only for the tests that ask for it
+
+    m = make_main(str(db))
+    yield m
+    m.app.close()
+
+
+@pytest.fixture
+def munich(monkeypatch):
+    """Local time is Munich's (an evening's date is the local one)."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
 
 
 @pytest.fixture(autouse=True)
@@ -68,22 +125,28 @@ def board(result, tally):
     return {p: row[tally] for p, row in result.standings.items()}
 
 
-# --- markers: each test file's kind, unless a test says otherwise -----------------------------
-# scripts/test -m "not browser and not load" is the quick set; -m unit the quickest (see README)
-MARKERS_BY_FILE = {
-    "browser": ("test_e2e_", "test_static_site"),
-    "load": ("test_load_sharing", "test_load_wire", "test_store_processes"),
-    "ui": ("test_ui_", "test_form_"),
-    "store": ("test_app", "test_cli_store", "test_store", "test_hostile", "test_exports", "test_stats",
-              "test_house_rules", "test_settle_up", "test_refusals", "test_checkpoint"),
-}
+# --- markers: every test file names its kind -----------------------------------------------
+# scripts/test -m "not browser and not load" is the quick set; -m unit the quickest (see README).
+# A test file says `pytestmark = pytest.mark.<kind>` (one of KINDS); a file without one fails
+# the collection, so a new file is never silently counted as a quick unit test.
 KINDS = ("unit", "store", "ui", "browser", "load")
 
 
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if any(item.get_closest_marker(kind) for kind in KINDS):
-            continue
-        stem = item.path.stem
-        kind = next((k for k, prefixes in MARKERS_BY_FILE.items() if stem.startswith(prefixes)), "unit")
-        item.add_marker(getattr(pytest.mark, kind))
+def _kinds_of(module) -> list[str]:
+    marks = getattr(module, "pytestmark", [])
+    marks = marks if isinstance(marks, list) else [marks]
+    return [mark.name for mark in marks if getattr(mark, "name", None) in KINDS]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    report = yield
+    if isinstance(collector, pytest.Module) and report.passed:
+        kinds = _kinds_of(collector.obj)
+        if len(kinds) != 1:
+            said = f"names {len(kinds)} kinds ({', '.join(kinds)})" if kinds else "names no kind"
+            report.outcome = "failed"
+            report.longrepr = (f"{collector.path.name} {said}: a test file says its kind once, at the top, "
+                               f"as `pytestmark = pytest.mark.<kind>` with <kind> one of {', '.join(KINDS)} "
+                               f"(tests/conftest.py, KINDS)")
+    return report

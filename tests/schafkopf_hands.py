@@ -1,18 +1,9 @@
-"""Schafkopf hands and money for the rule tests (the basic rules and the extras)."""
+"""Schafkopf solos and money for the rule tests (the basic rules and the extras; the Sauspiel
+builder and the players are in tests/conftest.py)."""
 
 from __future__ import annotations
 
-from conftest import SK4, last, play
-
-HIAS, VRONI, WAST, KATHI = SK4
-
-
-def sauspiel(augen=None, **extra):
-    hand = {"game": "sauspiel", "player": HIAS, "partner": WAST, "suit": "gras"}
-    if augen is not None:
-        hand["augen"] = augen
-    hand.update(extra)
-    return hand
+from conftest import HIAS, KATHI, SK4, VRONI, WAST, last, play
 
 
 def solo(game, augen=None, **extra):

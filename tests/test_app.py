@@ -11,6 +11,7 @@ import math
 import sqlite3
 
 import pytest
+from conftest import SK4, VRONI4, sauspiel
 
 from scorepad.app import (
     App,
@@ -29,14 +30,11 @@ from scorepad.session import parse_session
 from scorepad.store import NotFoundError
 from scorepad.tables import builtin_tables, get_table, table_as_dict, with_options
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
-V, H, K, W = "Vroni", "Hias", "Kathi", "Wast"
+pytestmark = pytest.mark.store
+
+V, H, K, W = VRONI4
 RAMSCH = [V, H, K, W]
 RULESETS = sorted(builtin_tables())
-
-
-def sauspiel(player=H, partner=W, augen=70, **extra):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen, **extra}
 
 
 def ramsch(tricks: dict[str, int]) -> dict:
@@ -50,12 +48,6 @@ RAMSCH_HANDS = [
     ramsch({V: 2, K: 3}),
     ramsch({V: 1, W: 4}),
 ]
-
-
-@pytest.fixture
-def app(tmp_path):
-    with App.open(tmp_path / "scorepad.db") as a:
-        yield a
 
 
 def fingerprint(app: App) -> list[str]:
@@ -79,9 +71,9 @@ def engine_replay(session: dict) -> dict:
 
 
 def schafkopf_evening(app: App, hands: int = 3) -> int:
-    evening = app.start_evening("schafkopf", SK)
+    evening = app.start_evening("schafkopf", SK4)
     for _ in range(hands):
-        app.add_hand(evening.id, sauspiel())
+        app.add_hand(evening.id, sauspiel(70))
     return evening.id
 
 
@@ -90,11 +82,11 @@ def schafkopf_evening(app: App, hands: int = 3) -> int:
 
 def test_start_evening_copies_the_rule_table_with_its_options(app):
     options = {"laufende": {"enabled": True}}
-    info = app.start_evening("schafkopf", SK, first_dealer=V, options=options, place="Gasthof Post", note="Stammtisch")
+    info = app.start_evening("schafkopf", SK4, first_dealer=V, options=options, place="Gasthof Post", note="Stammtisch")
     row = app.store.evening(info.id)
     assert json.loads(row["rule_table"]) == table_as_dict(with_options(get_table("schafkopf"), options))
     assert json.loads(row["options"]) == options
-    assert (info.ruleset, info.game, info.players, info.first_dealer) == ("schafkopf", "Schafkopf", SK, V)
+    assert (info.ruleset, info.game, info.players, info.first_dealer) == ("schafkopf", "Schafkopf", SK4, V)
     assert (info.place, info.note, info.finished, info.hands, info.version) == ("Gasthof Post", "Stammtisch", False, 0, 1)
     assert [c.action for c in app.history(info.id)] == ["start"]
 
@@ -113,8 +105,8 @@ def test_hands_added_one_by_one_score_like_the_engine_replay(app, ruleset):
 
 
 def test_add_returns_the_new_hand_and_the_standings(app):
-    evening = app.start_evening("schafkopf", SK)
-    result = app.add_hand(evening.id, sauspiel())
+    evening = app.start_evening("schafkopf", SK4)
+    result = app.add_hand(evening.id, sauspiel(70))
     assert result.hand == {"number": 1, "dealer": H, "deltas": {H: {"geld": 20}, V: {"geld": -20},
                                                               W: {"geld": 20}, K: {"geld": -20}}}
     assert result.standings[H] == {"geld": 20}
@@ -123,12 +115,12 @@ def test_add_returns_the_new_hand_and_the_standings(app):
 
 def test_a_second_app_on_the_same_file_never_scores_from_an_old_live_replay(tmp_path):
     with App.open(tmp_path / "s.db") as one, App.open(tmp_path / "s.db") as two:
-        evening = one.start_evening("schafkopf", SK)
-        one.add_hand(evening.id, sauspiel())
+        evening = one.start_evening("schafkopf", SK4)
+        one.add_hand(evening.id, sauspiel(70))
         two.show(evening.id)  # two now has a live replay at this version
         one.edit_hand(evening.id, 1, sauspiel(augen=20))
-        one.add_hand(evening.id, sauspiel(player=V, partner=K))
-        result = two.add_hand(evening.id, sauspiel())
+        one.add_hand(evening.id, sauspiel(70, player=V, partner=K))
+        result = two.add_hand(evening.id, sauspiel(70))
         assert result.number == 3
         assert result.standings == fresh_show(one, evening.id)["standings"]
 
@@ -154,8 +146,8 @@ def test_import_export_import_gives_an_identical_evening(app, ruleset):
 
 
 def test_export_keeps_options(app):
-    session = {"format": 1, "ruleset": "schafkopf", "players": SK, "options": {"laufende": {"enabled": True}},
-               "hands": [sauspiel()]}
+    session = {"format": 1, "ruleset": "schafkopf", "players": SK4, "options": {"laufende": {"enabled": True}},
+               "hands": [sauspiel(70)]}
     evening = app.import_session(session)
     exported = json.loads(app.export_session(evening.id))
     exported.pop("results")
@@ -183,7 +175,7 @@ def test_a_change_then_undo_is_identical_and_redo_does_it_again(app, change):
 
 
 def test_undo_and_redo_walk_back_and_forth_through_the_changes(app):
-    evening = app.start_evening("schafkopf", SK)
+    evening = app.start_evening("schafkopf", SK4)
     hands = [sauspiel(augen=a) for a in (70, 20, 90)]
     for hand in hands:
         app.add_hand(evening.id, hand)
@@ -252,7 +244,7 @@ def test_a_delete_that_makes_a_later_hand_invalid_names_it_by_its_new_number(app
 def test_an_edit_that_breaks_its_own_hand_gives_the_engine_message(app):
     evening = schafkopf_evening(app)
     with pytest.raises(HandError) as info:
-        app.edit_hand(evening, 2, sauspiel(partner=H))
+        app.edit_hand(evening, 2, sauspiel(70, partner=H))
     assert not isinstance(info.value, LaterHandError)
     assert str(info.value).startswith("hand 2: partner:")
 
@@ -264,30 +256,30 @@ REFUSALS = {
     "invalid hand": (lambda app, e: app.add_hand(e, sauspiel(augen=130)), HandError),
     "not an object": (lambda app, e: app.add_hand(e, [1, 2]), HandError),
     "not JSON": (lambda app, e: app.add_hand(e, {"game": "sauspiel", "augen": math.nan}), HandError),
-    "unknown key": (lambda app, e: app.add_hand(e, {**sauspiel(), "agen": 3}), HandError),
-    "edit no such hand": (lambda app, e: app.edit_hand(e, 9, sauspiel()), NotFoundError),
-    "edit hand 0": (lambda app, e: app.edit_hand(e, 0, sauspiel()), NotFoundError),
+    "unknown key": (lambda app, e: app.add_hand(e, {**sauspiel(70), "agen": 3}), HandError),
+    "edit no such hand": (lambda app, e: app.edit_hand(e, 9, sauspiel(70)), NotFoundError),
+    "edit hand 0": (lambda app, e: app.edit_hand(e, 0, sauspiel(70)), NotFoundError),
     "edit invalid": (lambda app, e: app.edit_hand(e, 1, {"game": "sauspiel"}), HandError),
     "delete no such hand": (lambda app, e: app.delete_hand(e, 4), NotFoundError),
     "delete hand '1'": (lambda app, e: app.delete_hand(e, "1"), NotFoundError),
-    "edit hand True": (lambda app, e: app.edit_hand(e, True, sauspiel()), NotFoundError),
-    "place not text": (lambda app, e: app.start_evening("schafkopf", SK, place=["Post"]), SessionError),
+    "edit hand True": (lambda app, e: app.edit_hand(e, True, sauspiel(70)), NotFoundError),
+    "place not text": (lambda app, e: app.start_evening("schafkopf", SK4, place=["Post"]), SessionError),
     "redo nothing": (lambda app, e: app.redo(e), NothingToUndoError),
-    "no such evening": (lambda app, e: app.add_hand(e + 1, sauspiel()), NotFoundError),
-    "stale add": (lambda app, e: app.add_hand(e, sauspiel(), expected_version=3), StaleVersionError),
-    "stale edit": (lambda app, e: app.edit_hand(e, 1, sauspiel(), expected_version=1), StaleVersionError),
+    "no such evening": (lambda app, e: app.add_hand(e + 1, sauspiel(70)), NotFoundError),
+    "stale add": (lambda app, e: app.add_hand(e, sauspiel(70), expected_version=3), StaleVersionError),
+    "stale edit": (lambda app, e: app.edit_hand(e, 1, sauspiel(70), expected_version=1), StaleVersionError),
     "stale delete": (lambda app, e: app.delete_hand(e, 1, expected_version=2), StaleVersionError),
     "stale undo": (lambda app, e: app.undo(e, expected_version=0), StaleVersionError),
     "stale finish": (lambda app, e: app.finish_evening(e, expected_version=2), StaleVersionError),
     "reopen unfinished": (lambda app, e: app.finish_evening(e, finished=False), EveningClosedError),
-    "unknown ruleset": (lambda app, e: app.start_evening("doppelkopf", SK), SessionError),
-    "too few players": (lambda app, e: app.start_evening("schafkopf", SK[:3]), SessionError),
+    "unknown ruleset": (lambda app, e: app.start_evening("doppelkopf", SK4), SessionError),
+    "too few players": (lambda app, e: app.start_evening("schafkopf", SK4[:3]), SessionError),
     "same name twice": (lambda app, e: app.start_evening("schafkopf", [H, V, W, "hias"]), SessionError),
-    "bad option": (lambda app, e: app.start_evening("schafkopf", SK, options={"laufende": 3}), SessionError),
+    "bad option": (lambda app, e: app.start_evening("schafkopf", SK4, options={"laufende": 3}), SessionError),
     "import not JSON": (lambda app, e: app.import_session("{oops"), SessionError),
     "import bad hand": (lambda app, e: app.import_session(
-        {"format": 1, "ruleset": "schafkopf", "players": SK, "hands": [sauspiel(), sauspiel(augen=-1)]}), HandError),
-    "import format 2": (lambda app, e: app.import_session({"format": 2, "ruleset": "schafkopf", "players": SK}),
+        {"format": 1, "ruleset": "schafkopf", "players": SK4, "hands": [sauspiel(70), sauspiel(augen=-1)]}), HandError),
+    "import format 2": (lambda app, e: app.import_session({"format": 2, "ruleset": "schafkopf", "players": SK4}),
                         SessionError),
     "rename unknown": (lambda app, e: app.rename_player("Zenzi", "Resi"), NotFoundError),
     "rename to a taken name": (lambda app, e: app.rename_player(H, "vroni"), PlayerNameError),
@@ -306,15 +298,15 @@ def test_every_refusal_raises_a_scorepad_error_and_stores_nothing(app, name):
     assert isinstance(info.value, ScorepadError)
     assert "\n" not in str(info.value)
     assert fingerprint(app) == before
-    assert app.add_hand(evening, sauspiel()).number == 4  # nothing half-done is left behind
+    assert app.add_hand(evening, sauspiel(70)).number == 4  # nothing half-done is left behind
     assert fresh_show(app, evening)["standings"][H] == {"geld": 80}
 
 
 def test_a_stale_version_is_refused_in_german(app):
     evening = schafkopf_evening(app, hands=1)
-    assert app.add_hand(evening, sauspiel(), expected_version=2).version == 3
+    assert app.add_hand(evening, sauspiel(70), expected_version=2).version == 3
     with pytest.raises(StaleVersionError, match="Inzwischen wurde ein Spiel eingetragen"):
-        app.add_hand(evening, sauspiel(), expected_version=2)
+        app.add_hand(evening, sauspiel(70), expected_version=2)
 
 
 def test_a_finished_evening_takes_no_hand_changes_until_reopened(app):
@@ -322,14 +314,14 @@ def test_a_finished_evening_takes_no_hand_changes_until_reopened(app):
     info = app.finish_evening(evening)
     assert info.finished and info.finished_at and info.version == 4
     before = fingerprint(app)
-    for attempt in (lambda: app.add_hand(evening, sauspiel()), lambda: app.edit_hand(evening, 1, sauspiel()),
+    for attempt in (lambda: app.add_hand(evening, sauspiel(70)), lambda: app.edit_hand(evening, 1, sauspiel(70)),
                     lambda: app.delete_hand(evening, 1), lambda: app.undo(evening),
                     lambda: app.finish_evening(evening)):
         with pytest.raises(EveningClosedError):
             attempt()
     assert fingerprint(app) == before
     assert not app.finish_evening(evening, finished=False).finished
-    assert app.add_hand(evening, sauspiel()).number == 3
+    assert app.add_hand(evening, sauspiel(70)).number == 3
     assert app.undo(evening).hands == 2
 
 
@@ -344,7 +336,7 @@ def test_a_failed_write_leaves_no_live_replay_behind(app, monkeypatch):
     with pytest.raises(ScorepadError, match="disk I/O error"):
         app.add_hand(evening, sauspiel(augen=10))
     monkeypatch.undo()
-    assert app.add_hand(evening, sauspiel()).standings == fresh_show(app, evening)["standings"]
+    assert app.add_hand(evening, sauspiel(70)).standings == fresh_show(app, evening)["standings"]
     assert app.show(evening).standings[H] == {"geld": 60}
 
 
@@ -358,9 +350,9 @@ def test_an_old_evening_keeps_its_table_when_the_built_in_one_changes(app, monke
     monkeypatch.setattr("scorepad.session.get_table", lambda rid: dearer)
     monkeypatch.setattr("scorepad.app.reports.get_table", lambda rid: dearer)
     assert fresh_show(app, evening) == before
-    assert app.add_hand(evening, sauspiel()).standings[H] == {"geld": 60}
-    new = app.start_evening("schafkopf", SK)
-    assert app.add_hand(new.id, sauspiel()).standings[H] == {"geld": 50}
+    assert app.add_hand(evening, sauspiel(70)).standings[H] == {"geld": 60}
+    new = app.start_evening("schafkopf", SK4)
+    assert app.add_hand(new.id, sauspiel(70)).standings[H] == {"geld": 50}
     # the session file names the ruleset; the options carry the old tariff back
     exported = json.loads(app.export_session(evening))
     assert exported["options"] == {"contracts": {"sauspiel": {"tariff": 20}}}
@@ -379,12 +371,12 @@ def test_export_refuses_what_a_session_file_cannot_carry(app, monkeypatch):
 
 
 def test_players_come_back_whatever_the_case_of_their_name(app):
-    first = app.start_evening("schafkopf", SK)
+    first = app.start_evening("schafkopf", SK4)
     session = {"format": 1, "ruleset": "schafkopf", "players": ["HIAS", "vroni", "Wast", "Kathi"],
-               "first_dealer": "vroni", "hands": [sauspiel(player="HIAS", partner="vroni")]}
+               "first_dealer": "vroni", "hands": [sauspiel(70, player="HIAS", partner="vroni")]}
     second = app.import_session(session)
-    assert second.players == SK and second.first_dealer == V
-    assert json.loads(app.export_session(second.id))["hands"] == [sauspiel(player=H, partner=V)]
+    assert second.players == SK4 and second.first_dealer == V
+    assert json.loads(app.export_session(second.id))["hands"] == [sauspiel(70, player=H, partner=V)]
     assert [(p.name, p.evenings) for p in app.players()] == [(H, 2), (K, 2), (V, 2), (W, 2)]
     assert app.start_evening("schafkopf", ["WAST", "kathi", "Hias", "Vroni"]).players == [W, K, H, V]
     assert first.id != second.id
@@ -410,24 +402,24 @@ def test_renaming_a_player_keeps_every_evening_and_its_scores(app):
 
 
 def test_undo_after_a_rename_restores_the_hand_under_the_new_name(app):
-    evening = app.start_evening("schafkopf", SK).id
-    app.add_hand(evening, sauspiel(player=V, partner=K))
-    app.edit_hand(evening, 1, sauspiel())
+    evening = app.start_evening("schafkopf", SK4).id
+    app.add_hand(evening, sauspiel(70, player=V, partner=K))
+    app.edit_hand(evening, 1, sauspiel(70))
     app.delete_hand(evening, 1)
     app.rename_player(V, "Veronika")
     app.undo(evening)
     app.undo(evening)
-    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(player="Veronika", partner=K)]
+    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(70, player="Veronika", partner=K)]
     app.rename_player("Veronika", "Vroni")
     app.redo(evening)
-    assert json.loads(app.export_session(evening))["hands"] == [sauspiel()]
+    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(70)]
     app.undo(evening)
-    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(player=V, partner=K)]
+    assert json.loads(app.export_session(evening))["hands"] == [sauspiel(70, player=V, partner=K)]
 
 
 def test_a_rename_that_would_change_a_hand_is_refused(app):
     evening = app.start_evening("schafkopf", ["gras", V, W, K]).id
-    app.add_hand(evening, sauspiel(player="gras"))  # "gras" is a player and, here, the suit too
+    app.add_hand(evening, sauspiel(70, player="gras"))  # "gras" is a player and, here, the suit too
     before = fingerprint(app)
     with pytest.raises(PlayerNameError, match="used in the hands for something else"):
         app.rename_player("gras", "Gras-Sepp")
@@ -445,7 +437,7 @@ WENZ = {"game": "wenz", "player": "Hias", "result": "won"}
 
 
 def test_a_phone_undoes_its_own_last_hand(app):
-    e = app.start_evening("schafkopf", SK, "Vroni")
+    e = app.start_evening("schafkopf", SK4, "Vroni")
     app.add_hand(e.id, SAUSPIEL, device="a")
     result = app.undo(e.id, device="a")
     assert app.evening(e.id).hands == 0
@@ -453,7 +445,7 @@ def test_a_phone_undoes_its_own_last_hand(app):
 
 
 def test_a_phone_cannot_undo_a_hand_another_phone_saved_since(app):
-    e = app.start_evening("schafkopf", SK, "Vroni")
+    e = app.start_evening("schafkopf", SK4, "Vroni")
     app.add_hand(e.id, SAUSPIEL, device="a")
     app.add_hand(e.id, WENZ, device="b")
     with pytest.raises(NotYourChangeError):
@@ -464,7 +456,7 @@ def test_a_phone_cannot_undo_a_hand_another_phone_saved_since(app):
 
 
 def test_only_the_phone_that_undid_a_change_redoes_it(app):
-    e = app.start_evening("schafkopf", SK, "Vroni")
+    e = app.start_evening("schafkopf", SK4, "Vroni")
     app.add_hand(e.id, SAUSPIEL, device="a")
     app.undo(e.id, device="a")
     with pytest.raises(NotYourChangeError):
@@ -475,14 +467,14 @@ def test_only_the_phone_that_undid_a_change_redoes_it(app):
 
 
 def test_the_command_line_undo_names_no_phone_and_takes_back_any_last_change(app):
-    e = app.start_evening("schafkopf", SK, "Vroni")
+    e = app.start_evening("schafkopf", SK4, "Vroni")
     app.add_hand(e.id, SAUSPIEL, device="a")
     app.undo(e.id)
     assert app.hands(e.id) == []
 
 
 def test_undoing_a_delete_says_which_hand_comes_back(app):
-    e = app.start_evening("schafkopf", SK, "Vroni")
+    e = app.start_evening("schafkopf", SK4, "Vroni")
     app.add_hand(e.id, SAUSPIEL, device="a")
     app.add_hand(e.id, WENZ, device="a")
     app.delete_hand(e.id, 1, device="a")
@@ -494,7 +486,7 @@ def test_undoing_a_delete_says_which_hand_comes_back(app):
 def test_an_evening_opens_after_its_built_in_table_gained_a_contract(app):
     """An evening keeps the table it was started with: the screens read its hands and table
     from the store, never through the session-file export, which cannot name the old table."""
-    e = app.start_evening("schafkopf", SK, "Vroni")
+    e = app.start_evening("schafkopf", SK4, "Vroni")
     app.add_hand(e.id, SAUSPIEL)
     with app.store.write() as db:  # the table as an older scorepad stored it: no Farbgeier yet
         table = json.loads(db.execute("SELECT rule_table FROM evenings WHERE id = ?", [e.id]).fetchone()[0])

@@ -9,25 +9,28 @@ import inspect
 import time
 
 import pytest
+from conftest import VRONI4, sauspiel
 
 from scorepad.app import App, Caller, PenError, PinError
 from scorepad.app.access import PEN_WITHOUT_PIN_S, TRY_BURST, TRY_REFILL_S
 from scorepad.app.phone import AS_CALLER, READS, PhoneApp
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
-SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70}
+pytestmark = pytest.mark.store
+
+SAUSPIEL = sauspiel(70, player="Vroni", partner="Kathi")
 STRANGER = Caller("stranger", local=False)
 
 
 @pytest.fixture
-def app(tmp_path):
-    with App.open(tmp_path / "access.db", pen_required=True) as app:
+def app(db):
+    """The shared store (tests/conftest.py), the pen needed for every change."""
+    with App.open(db, pen_required=True) as app:
         yield app
 
 
 @pytest.fixture
 def evening(app):
-    eid = app.start_evening("schafkopf", SK).id
+    eid = app.start_evening("schafkopf", VRONI4).id
     app.add_hand(eid, SAUSPIEL)
     return eid
 
@@ -96,7 +99,7 @@ def test_a_pen_taken_by_a_new_pin_is_refused_at_the_change(app, evening):
 
 
 def test_a_token_of_another_evening_or_phone_is_no_pen(app, evening):
-    other = app.start_evening("schafkopf", SK).id
+    other = app.start_evening("schafkopf", VRONI4).id
     phone = keeper(app, other, "phone-a")
     for caller in (Caller("phone-a", {evening: phone.pens[other]}), Caller("phone-b", {other: phone.pens[other]})):
         with pytest.raises(PenError):
@@ -110,7 +113,7 @@ def test_the_serving_machine_needs_the_pin_to_change_too(app, evening):
 
 def test_without_a_pin_requirement_every_phone_may(tmp_path):
     with App.open(tmp_path / "local.db") as app:  # scorepad web on 127.0.0.1 only
-        eid = app.start_evening("schafkopf", SK).id
+        eid = app.start_evening("schafkopf", VRONI4).id
         assert app.add_hand(eid, SAUSPIEL, caller=STRANGER).number == 1
 
 
@@ -138,13 +141,13 @@ def test_only_the_serving_machine_draws_a_new_random_pin(app, evening):
 
 
 def test_the_phone_that_starts_an_evening_takes_its_pen_without_the_pin(app):
-    eid = app.start_evening("schafkopf", SK, caller=Caller("starter")).id
+    eid = app.start_evening("schafkopf", VRONI4, caller=Caller("starter")).id
     assert app.take_pen(eid, Caller("starter"))
     assert app.take_pen(eid, Caller("another")) is None
 
 
 def test_the_pen_without_the_pin_is_only_for_the_moment_after_the_start(app):
-    eid = app.start_evening("schafkopf", SK, caller=Caller("starter")).id
+    eid = app.start_evening("schafkopf", VRONI4, caller=Caller("starter")).id
     later = time.time() + PEN_WITHOUT_PIN_S + 1
     app._pins.clock = lambda: later
     assert app.take_pen(eid, Caller("starter")) is None
@@ -165,7 +168,7 @@ def test_who_sets_a_new_pin_keeps_the_pen_and_every_other_phone_loses_it(app, ev
 
 
 def test_after_a_reset_on_the_command_line_no_phone_takes_the_pen_without_the_pin(app):
-    eid = app.start_evening("schafkopf", SK, caller=Caller("starter")).id
+    eid = app.start_evening("schafkopf", VRONI4, caller=Caller("starter")).id
     app.reset_pin(eid)
     assert app.take_pen(eid, Caller("starter")) is None
 
@@ -189,7 +192,7 @@ def test_wrong_pins_are_counted_per_evening_whatever_the_phone(app, evening):
 
 
 def test_another_evening_keeps_its_own_tries(app, evening):
-    other = app.start_evening("schafkopf", SK).id
+    other = app.start_evening("schafkopf", VRONI4).id
     for n in range(TRY_BURST):
         app.take_pen(evening, Caller(f"guess-{n}"), wrong_pin(app, evening))
     assert app.take_pen(other, Caller("honest"), app.pin(other))
@@ -198,7 +201,7 @@ def test_another_evening_keeps_its_own_tries(app, evening):
 def test_a_restart_gives_a_guesser_nothing_back(tmp_path):
     path = tmp_path / "restart.db"
     with App.open(path, pen_required=True) as app:
-        eid = app.start_evening("schafkopf", SK).id
+        eid = app.start_evening("schafkopf", VRONI4).id
         for n in range(TRY_BURST):
             app.take_pen(eid, Caller(f"guess-{n}"), wrong_pin(app, eid))
         pin = app.pin(eid)
@@ -253,7 +256,7 @@ VARIANT = {"contracts": {"sauspiel": {"tariff": 20}}}
 
 def test_a_stranger_cannot_replace_house_rules_an_evening_plays(app):
     app.save_house_rules("Stammtisch", "schafkopf", VARIANT)
-    eid = app.start_evening("schafkopf-stammtisch", SK).id
+    eid = app.start_evening("schafkopf-stammtisch", VRONI4).id
     with pytest.raises(PenError) as refused:
         app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 5}}}, caller=STRANGER)
     assert refused.value.code == "house_variant_in_use" and refused.value.params["evening"] == eid
@@ -266,14 +269,14 @@ def test_a_stranger_cannot_replace_house_rules_an_evening_plays(app):
 
 def test_a_stranger_may_save_house_rules_under_a_new_name(app):
     app.save_house_rules("Stammtisch", "schafkopf", VARIANT)
-    app.start_evening("schafkopf-stammtisch", SK)
+    app.start_evening("schafkopf-stammtisch", VRONI4)
     app.save_house_rules("Mein Tisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 5}}}, caller=STRANGER)
     assert app.house_variant("Mein Tisch")["contracts"]["sauspiel"]["tariff"] == 5
 
 
 def test_the_serving_machine_and_the_evenings_keeper_may_replace_house_rules(app):
     app.save_house_rules("Stammtisch", "schafkopf", VARIANT)
-    eid = app.start_evening("schafkopf-stammtisch", SK).id
+    eid = app.start_evening("schafkopf-stammtisch", VRONI4).id
     app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 30}}}, caller=keeper(app, eid))
     app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 40}}}, caller=Caller("here", local=True))
     assert app.house_variant("Stammtisch")["contracts"]["sauspiel"]["tariff"] == 40

@@ -8,23 +8,19 @@ import re
 
 import pytest
 from cli_runner import ok
+from conftest import VRONI4, sauspiel
 
 from scorepad.app import App, Caller, phone_label
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
-SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70}
+pytestmark = pytest.mark.store
 
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "scorepad.db"
+SAUSPIEL = sauspiel(70, player="Vroni", partner="Kathi")
 
 
 @pytest.fixture
 def evening(db):
     with App.open(db) as app:
-        return app.start_evening("schafkopf", SK).id
+        return app.start_evening("schafkopf", VRONI4).id
 
 
 def pen(app: App, evening: int, device: str) -> str | None:
@@ -34,7 +30,7 @@ def pen(app: App, evening: int, device: str) -> str | None:
 
 def test_the_pen_token_holds_for_its_phone_and_evening_only(db, evening):
     with App.open(db) as app:
-        other = app.start_evening("schafkopf", SK).id
+        other = app.start_evening("schafkopf", VRONI4).id
         token = pen(app, evening, "phone-a")
         assert token and app.holds_pen(evening, "phone-a", token)
         assert not app.holds_pen(evening, "phone-b", token)  # another phone cannot borrow it

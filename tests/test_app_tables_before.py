@@ -9,12 +9,16 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+from conftest import SK4
+
 from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.tables import get_table, table_as_dict, with_options
 
+pytestmark = pytest.mark.store
+
 FIXTURES = Path(__file__).parent / "fixtures"
-SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
 NEW_CONTRACTS = ("hochzeit", "bettel", "bettel_brett")
 
 

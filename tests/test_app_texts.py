@@ -9,27 +9,22 @@ import json
 
 import pytest
 from cli_runner import dump, ok, refused, run
+from conftest import SK4, sauspiel
 
 from scorepad.app import App
 from scorepad.errors import SessionError
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
-SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
+pytestmark = pytest.mark.store
+
+SAUSPIEL = sauspiel(70)
 DIRECTION_MARKS = ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u200e", "\u061c"]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    with App.open(tmp_path / "s.db") as a:
-        yield a
 
 
 def refusal(app: App, **texts) -> SessionError:
     """Starting an evening with these texts is refused; nothing is stored. The refusal."""
     before = dump(app.store.path)
     with pytest.raises(SessionError) as info:
-        app.start_evening("schafkopf", SK, **texts)
+        app.start_evening("schafkopf", SK4, **texts)
     assert dump(app.store.path) == before
     return info.value
 
@@ -42,7 +37,7 @@ def stored_as_an_earlier_release(app: App, evening: int, **texts) -> None:
 
 
 def session_file(**texts) -> str:
-    return json.dumps({"format": 1, "ruleset": "schafkopf", "players": SK, "hands": [SAUSPIEL], **texts})
+    return json.dumps({"format": 1, "ruleset": "schafkopf", "players": SK4, "hands": [SAUSPIEL], **texts})
 
 
 # --- new input: refused, naming the field -------------------------------------------------------------
@@ -69,7 +64,7 @@ def test_place_and_note_refuse_control_characters(app, key):
 
 
 def test_a_place_is_at_most_80_characters(app):
-    assert app.start_evening("schafkopf", SK, place="P" * 80).place == "P" * 80
+    assert app.start_evening("schafkopf", SK4, place="P" * 80).place == "P" * 80
     exc = refusal(app, place="P" * 81)
     assert str(exc) == "place: is 81 characters long, at most 80"
     assert exc.german == "Ort: höchstens 80 Zeichen (jetzt 81)"
@@ -78,32 +73,32 @@ def test_a_place_is_at_most_80_characters(app):
 
 def test_a_note_is_at_most_5_lines(app):
     five = "\n".join(f"Zeile {i}" for i in range(1, 6))
-    assert app.start_evening("schafkopf", SK, note=five).note == five
-    assert app.start_evening("schafkopf", SK, note=five.replace("\n", "\r\n")).note == five  # Windows' breaks
+    assert app.start_evening("schafkopf", SK4, note=five).note == five
+    assert app.start_evening("schafkopf", SK4, note=five.replace("\n", "\r\n")).note == five  # Windows' breaks
     exc = refusal(app, note=five + "\nZeile 6")
     assert str(exc) == "note: has 6 lines, at most 5"
     assert exc.german == "Notiz: höchstens 5 Zeilen (jetzt 6)"
 
 
 def test_a_note_is_at_most_500_characters(app):
-    assert app.start_evening("schafkopf", SK, note="n" * 500).note == "n" * 500
+    assert app.start_evening("schafkopf", SK4, note="n" * 500).note == "n" * 500
     assert str(refusal(app, note="n" * 501)) == "note: is 501 characters long, at most 500"
 
 
 def test_place_and_note_are_kept_trimmed_and_in_nfc(app):
-    info = app.start_evening("schafkopf", SK, place="  Gasthaus zur Poste\u0301 ", note=" Kirta\n")
+    info = app.start_evening("schafkopf", SK4, place="  Gasthaus zur Poste\u0301 ", note=" Kirta\n")
     assert (info.place, info.note) == ("Gasthaus zur Posté", "Kirta")
-    assert app.start_evening("schafkopf", SK, place="   ").place is None
+    assert app.start_evening("schafkopf", SK4, place="   ").place is None
 
 
 def test_the_command_line_refuses_a_place_or_note_naming_it(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("SCOREPAD_DB", raising=False)
     db = tmp_path / "c.db"
-    ok(capsys, "--db", db, "start", "schafkopf", *SK, "--place", "Post")
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4, "--place", "Post")
     before = dump(db)
-    assert refused(capsys, "--db", db, "start", "schafkopf", *SK, "--place", "Post\nwirt") == \
+    assert refused(capsys, "--db", db, "start", "schafkopf", *SK4, "--place", "Post\nwirt") == \
         "place: must be one line (no line break)"
-    assert refused(capsys, "--db", db, "start", "schafkopf", *SK, "--note", "\u202eKirta").startswith(
+    assert refused(capsys, "--db", db, "start", "schafkopf", *SK4, "--note", "\u202eKirta").startswith(
         "note: holds U+202E RIGHT-TO-LEFT OVERRIDE")
     path = tmp_path / "evening.json"
     path.write_text(session_file(place="Post"), encoding="utf-8")
@@ -144,7 +139,7 @@ def test_a_place_of_the_wrong_type_in_a_file_is_still_refused(app):
 
 
 def test_an_evening_stored_with_a_huge_odd_place_still_opens_and_exports(app):
-    evening = app.start_evening("schafkopf", SK).id
+    evening = app.start_evening("schafkopf", SK4).id
     app.add_hand(evening, SAUSPIEL)
     place = "Post\n1. Sepp +100,00 €\u202e\n" + "# Gewinner " * 300_000  # 3.3 MB, as an earlier release took
     stored_as_an_earlier_release(app, evening, place=place, note="Kirta\n\n\u2067x\u2069\n" * 50)

@@ -4,7 +4,7 @@ Origin, floods): `scorepad web --host 0.0.0.0` in its own process, spoken to in 
 the server sees as a phone's (only 127.0.0.1 is the serving machine).
 
 What the limits are, and why: scorepad/ui/transport.py. The figures (a flooding phone's delay to
-another table, memory after hostile connections) are printed; the README's "Several phones"
+another table, memory after hostile connections) are printed; docs/benchmarks.md ("Floods")
 gives them. About 2 minutes, most of it waiting for closed sessions to end."""
 
 from __future__ import annotations
@@ -375,7 +375,7 @@ async def test_closed_sessions_end_within_a_minute_and_their_listeners_with_them
     assert "Traceback" not in errors and "listener failed" not in errors, errors[-3000:]
 
 
-# how long the hostile address keeps opening sessions: 60 s in CI; the README's ten minutes with
+# how long the hostile address keeps opening sessions: 60 s in CI; docs/benchmarks.md's ten minutes with
 # SCOREPAD_FLOOD_S=600 pytest tests/test_attack_floods.py -k without_end -s --timeout 900
 FLOOD_S = float(os.environ.get("SCOREPAD_FLOOD_S", "60"))
 

@@ -60,6 +60,7 @@ from typing import Any
 
 import msgpack
 import pytest
+from conftest import SK4
 from websockets.exceptions import WebSocketException
 
 from scorepad.app import App
@@ -100,7 +101,6 @@ HOUSE_NEW = "house-new"         # new_evening.py: "Hausregeln anlegen"
 HOUSE_NAME, HOUSE_SAVE = "house-name", "house-save"        # rules.py: the house rules form
 HOUSE_PASTE, HOUSE_IMPORT = "house-paste", "house-import"  # rules.py: TOML pasted, "Übernehmen"
 
-SK = ("Hias", "Vroni", "Wast", "Kathi")
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "result": "won"}
 MAX_WRONG = 5        # wrong PINs an evening takes in all (issue 23)
 REVOKE_S = 2.0       # a reset from the command line takes the pen within this
@@ -151,7 +151,7 @@ class Server:
         return done.stdout
 
     def evening(self, ruleset: str = "schafkopf", hands: int = 0) -> int:
-        eid = int(self.cli("start", ruleset, *SK).strip())
+        eid = int(self.cli("start", ruleset, *SK4).strip())
         for _ in range(hands):
             self.cli("add", eid, json.dumps(SAUSPIEL))
         return eid
@@ -820,7 +820,7 @@ def house_variant(server: Server, name: str) -> str:
                     '[laufende]\nenabled = true\n', encoding="utf-8")
     server.cli("rulesets", "import", path)
     rid = "schafkopf-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    server.cli("start", rid, *SK)
+    server.cli("start", rid, *SK4)
     return rid
 
 

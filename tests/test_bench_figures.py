@@ -1,7 +1,11 @@
 """The bench's new figures come out (their values are the bench's business, not the tests')."""
 
+import pytest
+
 from scorepad.bench import bench_replay_output
 from scorepad.tables import builtin_tables
+
+pytestmark = pytest.mark.unit
 
 
 def test_replay_output_figure():

@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import VRONI4
 
 import scorepad.app.checkpoint as checkpoint
 import scorepad.app.evenings as evenings
@@ -20,8 +21,9 @@ from scorepad.engine import game_data, game_from_data, new_game, replay
 from scorepad.store import SCHEMA_VERSION
 from scorepad.tables import builtin_tables, get_table, with_options
 
+pytestmark = pytest.mark.store
+
 FIXTURES = Path(__file__).parent / "fixtures"
-PLAYERS = ["Vroni", "Hias", "Kathi", "Wast"]
 SAUSPIEL = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"}  # 20 ct each
 WENZ = {"game": "wenz", "player": "Hias", "result": "won"}  # 50 ct from each other player
 
@@ -57,7 +59,7 @@ def test_a_game_restored_from_its_data_plays_on_exactly_as_the_replayed_one(name
 
 def test_game_data_is_copied_not_shared_with_the_game():
     table = TABLES["schafkopf+stock+bock"]
-    game = new_game(table, PLAYERS)
+    game = new_game(table, VRONI4)
     game.play(1, {"passed": True})
     data = game_data(game)
     data["board"]["Vroni"]["geld"] = 999
@@ -78,10 +80,10 @@ def test_game_data_is_copied_not_shared_with_the_game():
 ])
 def test_data_that_does_not_fit_the_table_and_seating_is_refused(change):
     table = TABLES["schafkopf+stock+bock"]
-    data = game_data(new_game(table, PLAYERS))
+    data = game_data(new_game(table, VRONI4))
     change(data)
     with pytest.raises(ValueError):
-        game_from_data(table, PLAYERS, data)
+        game_from_data(table, VRONI4, data)
 
 
 # --- the store: written with every hand change, used by a fresh process --------------------------
@@ -91,7 +93,7 @@ def test_data_that_does_not_fit_the_table_and_seating_is_refused(change):
 def evening_file(tmp_path):
     path = tmp_path / "scorepad.db"
     with App.open(path) as app:
-        evening = app.start_evening("schafkopf", PLAYERS).id
+        evening = app.start_evening("schafkopf", VRONI4).id
         for hand in (SAUSPIEL, WENZ, SAUSPIEL):
             app.add_hand(evening, hand)
     return path, evening
@@ -125,7 +127,7 @@ def replays(monkeypatch):
 
 
 def expected(hands):
-    return replay(get_table("schafkopf"), PLAYERS, hands).standings
+    return replay(get_table("schafkopf"), VRONI4, hands).standings
 
 
 def test_every_hand_change_writes_the_checkpoint_of_the_evening_after_it(evening_file):
@@ -275,9 +277,9 @@ def test_a_long_replay_of_one_evening_does_not_hold_up_a_tap_at_another_table(tm
     import threading
 
     with App.open(tmp_path / "scorepad.db") as app:
-        long_evening = app.start_evening("schafkopf", PLAYERS).id
+        long_evening = app.start_evening("schafkopf", VRONI4).id
         app.add_hand(long_evening, SAUSPIEL)
-        other = app.start_evening("schafkopf", PLAYERS).id
+        other = app.start_evening("schafkopf", VRONI4).id
         app.forget()  # the long evening must be replayed to be shown
         replaying, release = threading.Event(), threading.Event()
         real = evenings.replay_live

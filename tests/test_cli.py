@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SK4
+
+pytestmark = pytest.mark.unit
 
 BUILTIN_IDS = ["schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]
-SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
 
 
 def scorepad(*args, cwd=None) -> subprocess.CompletedProcess:

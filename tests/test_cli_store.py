@@ -11,22 +11,13 @@ import sys
 
 import pytest
 from cli_runner import dump, ok, refused
+from conftest import SK4, sauspiel
 
 from scorepad.bench import generate_session
 from scorepad.cli import main
 from scorepad.tables import get_table
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
-
-
-def sauspiel(player="Hias", partner="Wast", augen=70):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen}
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "scorepad.db"
+pytestmark = pytest.mark.store
 
 
 @pytest.fixture
@@ -61,7 +52,7 @@ def test_help_documents_db(capsys):
 
 def test_evenings_lists_id_date_game_players_hands_finished(capsys, db, session_file):
     ok(capsys, "--db", db, "import", session_file, "--place", "Post")
-    ok(capsys, "--db", db, "start", "schafkopf", *SK, "--dealer", "Wast")
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4, "--dealer", "Wast")
     ok(capsys, "--db", db, "finish", "1")
     lines = ok(capsys, "--db", db, "evenings").splitlines()
     assert lines[0].split() == ["id", "date", "game", "players", "hands", "finished"]
@@ -73,8 +64,8 @@ def test_evenings_lists_id_date_game_players_hands_finished(capsys, db, session_
 
 
 def test_add_edit_delete_undo_redo_history(capsys, db):
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
-    added = json.loads(ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel())))
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
+    added = json.loads(ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel(70))))
     assert (added["number"], added["version"], added["standings"]["Hias"]) == (1, 2, {"geld": 20})
     ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel(augen=20)), "--expect-version", "2")
     edited = json.loads(ok(capsys, "--db", db, "edit", "1", "1", json.dumps(sauspiel(augen=10))))
@@ -92,21 +83,21 @@ def test_add_edit_delete_undo_redo_history(capsys, db):
 
 
 def test_a_hand_can_come_from_a_file(capsys, db, tmp_path):
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
-    (tmp_path / "hand.json").write_text(json.dumps(sauspiel()))
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
+    (tmp_path / "hand.json").write_text(json.dumps(sauspiel(70)))
     assert json.loads(ok(capsys, "--db", db, "add", "1", f"@{tmp_path / 'hand.json'}"))["number"] == 1
 
 
 def test_refusals_exit_2_with_one_line_and_store_nothing(capsys, db, session_file):
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
-    ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel()))
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
+    ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel(70)))
     before = dump(db)
     cases = {
         ("add", "1", json.dumps(sauspiel(augen=119))): "hand 2: augen:",
         ("add", "1", "{not json"): "HAND_JSON: not JSON:",
-        ("add", "1", json.dumps(sauspiel()), "--expect-version", "1"): "evening 1: Inzwischen wurde ein Spiel",
-        ("add", "7", json.dumps(sauspiel())): "evening 7: no such evening",
-        ("edit", "1", "3", json.dumps(sauspiel())): "evening 1: no hand 3 (it has 1)",
+        ("add", "1", json.dumps(sauspiel(70)), "--expect-version", "1"): "evening 1: Inzwischen wurde ein Spiel",
+        ("add", "7", json.dumps(sauspiel(70))): "evening 7: no such evening",
+        ("edit", "1", "3", json.dumps(sauspiel(70))): "evening 1: no hand 3 (it has 1)",
         ("edit", "1", "1", json.dumps({"game": "kreuzspiel"})): "hand 1: game: unknown game 'kreuzspiel'",
         ("delete", "1", "0"): "evening 1: no hand 0",
         ("redo", "1"): "evening 1: nothing to redo",
@@ -124,7 +115,7 @@ def test_refusals_exit_2_with_one_line_and_store_nothing(capsys, db, session_fil
 
 
 def test_a_refusal_in_a_real_process_prints_no_traceback(db):
-    subprocess.run([sys.executable, "-m", "scorepad", "--db", str(db), "start", "schafkopf", *SK], check=True,
+    subprocess.run([sys.executable, "-m", "scorepad", "--db", str(db), "start", "schafkopf", *SK4], check=True,
                    capture_output=True)
     proc = subprocess.run([sys.executable, "-m", "scorepad", "--db", str(db), "add", "1", '{"game": "sauspiel"}'],
                           capture_output=True, text=True)
@@ -155,8 +146,8 @@ def test_export_writes_a_session_file_that_imports_as_the_same_evening(capsys, d
 
 
 def test_players_and_rename(capsys, db):
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
-    ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel(player="Vroni", partner="Kathi")))
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
+    ok(capsys, "--db", db, "add", "1", json.dumps(sauspiel(70, player="Vroni", partner="Kathi")))
     assert ok(capsys, "--db", db, "rename-player", "vroni", "Veronika") == "vroni is now Veronika (1 evening)\n"
     assert "Veronika  (1 evening)" in ok(capsys, "--db", db, "players")
     assert '"Veronika"' in ok(capsys, "--db", db, "show", "1")
@@ -165,7 +156,7 @@ def test_players_and_rename(capsys, db):
 def test_five_at_schafkopf_on_the_command_line_the_dealer_sits_out(capsys, db):
     """Issue 12 item 1: five names and `"players": [5]` gave 30/30/-20/-20/-20 for a won Sauspiel
     (the fifth an opponent, the dealer playing). Now Hias deals and sits out: 20/20/-20/-20/0."""
-    five = SK + ["Girgl"]
+    five = SK4 + ["Girgl"]
     ok(capsys, "--db", db, "start", "schafkopf", *five, "--options", json.dumps({"players": [5]}))
     won = {"game": "sauspiel", "player": "Vroni", "partner": "Wast", "result": "won"}
     shown = json.loads(ok(capsys, "--db", db, "add", "1", json.dumps(won)))

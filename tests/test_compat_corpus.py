@@ -31,6 +31,8 @@ from scorepad.session import parse_session, parse_session_text, session_table
 from scorepad.store import SCHEMA_VERSION
 from scorepad.tables import deep_merge, get_table, load_table_text, table_as_dict, with_options
 
+pytestmark = pytest.mark.unit
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from replay_identity import replay_differences  # noqa: E402
 

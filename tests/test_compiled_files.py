@@ -14,7 +14,11 @@ import zipfile
 from importlib.util import cache_from_source
 from pathlib import Path
 
+import pytest
+
 from scorepad.staticsite.browser import bundle, compiled_stdlib
+
+pytestmark = pytest.mark.unit
 
 
 def _zip(path: Path, files: dict[str, str]) -> Path:

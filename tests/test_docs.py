@@ -1,6 +1,6 @@
 """The README says every command and option `scorepad --help` knows, and every command the
 README shows exists (after sqlite-utils' documentation tests); `scorepad replay` starts
-without the store, the exports or the UI."""
+without the store, the exports or the UI; the version is the changelog's newest release."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
+import scorepad
 from scorepad.cli import build_parser
 
 pytestmark = pytest.mark.unit
@@ -95,3 +97,12 @@ def test_what_ships_is_the_product(tmp_path):
     private = re.compile(r"^\s*(from flet\.|import flet\.)", re.M)
     users = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scorepad").rglob("*.py") if private.search(p.read_text()))
     assert users == ["scorepad/ui/flet_private.py"], users
+
+
+def test_the_version_is_the_changelogs_latest_release():
+    """pyproject.toml, `scorepad.__version__` (sealed into every checkpoint) and the newest
+    release in CHANGELOG.md say the same version."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    latest = re.search(r"^## (\d+\.\d+\.\d+) \(", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert latest, "CHANGELOG.md has no release heading `## X.Y.Z (date)`"
+    assert project == scorepad.__version__ == latest.group(1)

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from cli_runner import ok, refused
 
+pytestmark = pytest.mark.unit
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 BLOCK = re.compile(r"(?:<!-- example: (?P<mark>[^\n]*?) -->\n)?```(?P<lang>toml|json)\n(?P<text>.*?)```", re.S)
@@ -31,12 +33,6 @@ def _examples() -> list:
             found.append(pytest.param(block["lang"], block["mark"] or "", block["text"],
                                       id=f"{doc.relative_to(ROOT)}:{line}"))
     return found
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "docs.db"
 
 
 def test_the_docs_have_examples_of_both_kinds():

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
+from conftest import VRONI4
 from playwright.async_api import async_playwright
 
 from scorepad import fmt
@@ -15,7 +16,7 @@ from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.tables import get_table
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +63,7 @@ def money(row) -> str:
 async def test_schafkopf_evening_in_the_browser(server):
     async def scenario(tab: Tab):
         await tab.screenshot("01-start")
-        await new_evening(tab, "schafkopf", SK, shot="02-new-evening")
+        await new_evening(tab, "schafkopf", VRONI4, shot="02-new-evening")
         await tab.screenshot("03-table-empty")
         hands = []
         # a Sauspiel in four taps
@@ -84,13 +85,13 @@ async def test_schafkopf_evening_in_the_browser(server):
         await tab.wait_text("preview", "Hias +3,00 €, Vroni & Kathi & Wast je -1,00 €")
         await tab.tap("save")
         hands.append({"game": "solo", "player": "Hias", "augen": 91})
-        await assert_cards(tab, "schafkopf", SK, hands, money)
+        await assert_cards(tab, "schafkopf", VRONI4, hands, money)
         # fix the first hand: it was lost
         await tab.tap("hand-1")
         await tab.tap("result-lost")
         await tab.tap("save")
         hands[0]["result"] = "lost"
-        await assert_cards(tab, "schafkopf", SK, hands, money)
+        await assert_cards(tab, "schafkopf", VRONI4, hands, money)
         await tab.screenshot("06-schafkopf-table")
         await tab.tap("settle")
         await tab.at("finish").wait_for(state="attached")
@@ -189,7 +190,7 @@ async def test_struliwuli_evening_in_the_browser(server):
 
 async def test_ramsch_evening_in_the_browser(server):
     async def scenario(tab: Tab):
-        await new_evening(tab, "zaisertshofer-ramsch", SK)
+        await new_evening(tab, "zaisertshofer-ramsch", VRONI4)
         await tab.tap("next-hand")
         for key in ["tr-Vroni-3", "tr-Hias-2", "tr-Kathi-0"]:
             await tab.tap(key)
@@ -201,10 +202,10 @@ async def test_ramsch_evening_in_the_browser(server):
         for key in ["tr-Vroni-4", "tr-Hias-1"]:
             await tab.tap(key)
         await tab.tap("save")
-        hands = [{"participants": SK, "tricks": {"Vroni": 3, "Hias": 2, "Kathi": 0, "Wast": 0}},
+        hands = [{"participants": VRONI4, "tricks": {"Vroni": 3, "Hias": 2, "Kathi": 0, "Wast": 0}},
                  {"participants": ["Vroni", "Hias", "Wast"], "tricks": {"Vroni": 4, "Hias": 1, "Wast": 0}}]
         from scorepad.ui.widgets import tally_marks
-        await assert_cards(tab, "zaisertshofer-ramsch", SK, hands,
+        await assert_cards(tab, "zaisertshofer-ramsch", VRONI4, hands,
                            lambda row: tally_marks(row["striche"]) if row["striche"] else "weg")
         await tab.screenshot("15-ramsch-table")
 
@@ -215,7 +216,7 @@ async def test_the_saved_line_never_covers_the_next_hand_button(server):
     """After Speichern a thumb goes straight for "Nächstes Spiel" (right part of it, 1 s later;
     the middle, 8 s later): the form opens and every saved hand stays stored."""
     async def scenario(tab: Tab):
-        await new_evening(tab, "schafkopf", SK)
+        await new_evening(tab, "schafkopf", VRONI4)
         eid = newest_evening(server)
         await tab.tap("next-hand")
         for n, (wait_ms, where) in enumerate([(1000, (0.85, 0.5)), (8000, (0.5, 0.5))], start=1):
@@ -245,7 +246,7 @@ async def test_a_killed_server_loses_no_saved_hand(tmp_path):
     first = Server(db)
     try:
         async def scenario(tab: Tab):
-            await new_evening(tab, "schafkopf", SK)
+            await new_evening(tab, "schafkopf", VRONI4)
             await tab.tap("next-hand")
             for key in ["game-wenz", "player-Wast", "result-won_schneider", "save"]:
                 await tab.tap(key)
@@ -259,7 +260,7 @@ async def test_a_killed_server_loses_no_saved_hand(tmp_path):
     try:
         async def after(tab: Tab):
             await tab.tap("continue")
-            await assert_cards(tab, "schafkopf", SK, [{"game": "wenz", "player": "Wast", "result": "won_schneider"}],
+            await assert_cards(tab, "schafkopf", VRONI4, [{"game": "wenz", "player": "Wast", "result": "won_schneider"}],
                                money)
 
         await with_tab(second, after)
@@ -269,7 +270,7 @@ async def test_a_killed_server_loses_no_saved_hand(tmp_path):
 
 async def test_exports_download_in_the_browser(server):
     async def scenario(tab: Tab):
-        await new_evening(tab, "schafkopf", SK)
+        await new_evening(tab, "schafkopf", VRONI4)
         await tab.tap("next-hand")
         for key in ["player-Kathi", "partner-Hias", "result-lost_schneider", "save"]:
             await tab.tap(key)
@@ -292,7 +293,7 @@ async def test_small_phone_in_dark_mode_fits_the_screen(server):
         try:
             context = await browser.new_context(viewport={"width": 360, "height": 640}, color_scheme="dark")
             tab = await Tab.open(context, server)
-            await new_evening(tab, "zaisertshofer-ramsch", SK)
+            await new_evening(tab, "zaisertshofer-ramsch", VRONI4)
             await tab.screenshot("16-small-dark-table")
             await tab.tap("next-hand")
             await tab.screenshot("17-small-dark-hand")
@@ -318,9 +319,9 @@ async def test_house_rules_and_rule_sheet_in_the_browser(server):
             ".map(n => n.getAttribute('flt-semantics-identifier')).filter(k => /^house-[0-9]+$/.test(k))")
         assert len(house) == 1
         await tab.tap(house[0])
-        for name in SK:
+        for name in VRONI4:
             await tab.type("name-field", name)
-        await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
+        await tab.at(f"dealer-{VRONI4[-1]}").wait_for(state="attached", timeout=10000)
         await tab.tap("start-evening")
         await tab.tap("next-hand")
         for key in ["player-Vroni", "partner-Kathi", "result-won"]:

@@ -21,6 +21,8 @@ from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx
 from scorepad.ui.widgets import tally_marks
 
+pytestmark = pytest.mark.browser
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 QUICK_SAVES = {"passed", "vergeben"}
 GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]

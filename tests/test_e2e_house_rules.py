@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
+from conftest import VRONI4
 from playwright.async_api import async_playwright
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +46,9 @@ async def test_house_rules_of_issue_12_by_finger_taps(server):
                 ".map(n => n.getAttribute('flt-semantics-identifier')).filter(k => /^house-[0-9]+$/.test(k))")
             assert len(house) == 1
             await tab.tap(house[0])
-            for name in SK:
+            for name in VRONI4:
                 await tab.type("name-field", name)
-            await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
+            await tab.at(f"dealer-{VRONI4[-1]}").wait_for(state="attached", timeout=10000)
             await tab.tap("start-evening")
             # a Bettel: won or lost, no Augen, no Laufende, no Tout
             await tab.tap("next-hand")

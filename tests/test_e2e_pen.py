@@ -19,6 +19,8 @@ from scorepad.app import App
 from scorepad.ui.notices import NOTICE_SECONDS
 from scorepad.ui.screens.table import GLOW_S
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def server(tmp_path):

@@ -14,6 +14,8 @@ from playwright.async_api import async_playwright
 
 from scorepad.app import App
 
+pytestmark = pytest.mark.browser
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIZES = {"412x915": {"width": 412, "height": 915}, "360x640": {"width": 360, "height": 640}}
 STORED = 3  # hands already played when the shots are taken

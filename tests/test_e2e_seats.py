@@ -14,6 +14,8 @@ from playwright.async_api import async_playwright
 from scorepad import fmt
 from scorepad.app import App
 
+pytestmark = pytest.mark.browser
+
 FIVE = ["Vroni", "Hias", "Kathi", "Wast", "Girgl"]
 
 

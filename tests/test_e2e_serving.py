@@ -16,6 +16,8 @@ import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
 from playwright.async_api import async_playwright
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

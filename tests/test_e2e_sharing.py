@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, FLAGS, PHONE, Server, Tab
+from conftest import VRONI4
 from playwright.async_api import async_playwright
 
 from scorepad.app import App
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
@@ -36,9 +37,9 @@ async def phones(browser, server, n):
 
 async def start_evening(tab: Tab) -> None:
     await tab.tap("new-evening")
-    for name in SK:
+    for name in VRONI4:
         await tab.type("name-field", name)
-    await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
+    await tab.at(f"dealer-{VRONI4[-1]}").wait_for(state="attached", timeout=10000)
     await tab.tap("start-evening")
     await tab.at("next-hand").wait_for(state="attached", timeout=10000)
 

@@ -12,16 +12,18 @@ import io
 import json
 import re
 import subprocess
-import time
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from cli_runner import ok as cli
+from conftest import HIAS, KATHI, VRONI, WAST, sauspiel
 
 from scorepad import fmt
 from scorepad.app import App
 from scorepad.app import evenings as app_module
+
+pytestmark = pytest.mark.store
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -29,31 +31,15 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 
 # a Sunday evening in Bavaria: 19:30 in Munich is 18:30 UTC
 STARTED = "2026-11-29T18:30:00.000+00:00"
-HIAS, VRONI, WAST, KATHI = "Hias", "Vroni", "Wast", "Kathi"
 DANGEROUS = ["=SUM(A1)", "+cmd", "-1", "@x"]
 FORMULA_START = ("=", "+", "-", "@")
 
 
 @pytest.fixture
-def munich(monkeypatch):
-    """Local time is Munich's (the evening's date is the local one)."""
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch, munich):
+def app(munich, app, monkeypatch):
+    """The shared app (tests/conftest.py) on Munich's time, its evenings started at STARTED."""
     monkeypatch.setattr(app_module, "now", lambda: STARTED)
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    with App.open(tmp_path / "scorepad.db") as a:
-        yield a
-
-
-def sauspiel(player, partner, augen, **extra):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen, **extra}
+    return app
 
 
 def schafkopf_evening(app: App, players=(HIAS, VRONI, WAST, KATHI), place="Gasthaus zur Post") -> int:
@@ -61,7 +47,7 @@ def schafkopf_evening(app: App, players=(HIAS, VRONI, WAST, KATHI), place="Gasth
     players are up 3,20 € each, the other two down 3,20 €; then a passed hand and a Wenz."""
     h, v, w, k = players
     evening = app.start_evening("schafkopf", list(players), place=place)
-    for hand in [sauspiel(h, v, 95, kontra=w, re=h), sauspiel(h, v, 100, kontra=k, re=v), {"passed": True},
+    for hand in [sauspiel(95, player=h, partner=v, kontra=w, re=h), sauspiel(100, player=h, partner=v, kontra=k, re=v), {"passed": True},
                  {"game": "wenz", "player": w, "augen": 70}, {"game": "wenz", "player": w, "augen": 40}]:
         app.add_hand(evening.id, hand)
     return evening.id
@@ -133,7 +119,7 @@ def test_csv_game_names_from_the_table_options_are_quoted_too(app):
     # a house table may name its games: the "Spiel" cell starts with that name
     evening = app.start_evening("schafkopf", [HIAS, VRONI, WAST, KATHI],
                                 options={"contracts": {"sauspiel": {"name": '=HYPERLINK("http://x")'}}})
-    app.add_hand(evening.id, sauspiel(HIAS, VRONI, 70))
+    app.add_hand(evening.id, sauspiel(70, player=HIAS, partner=VRONI))
     rows = read_csv(app.export_session(evening.id, "csv"))
     assert rows[1][2] == "'=HYPERLINK(\"http://x\") Hias + Vroni · 70 Augen · gewonnen"
 
@@ -349,7 +335,7 @@ def test_text_has_a_line_per_transfer(app):
 
 def test_one_hand_is_one_spiel(app):
     evening = app.start_evening("schafkopf", [HIAS, VRONI, WAST, KATHI]).id
-    app.add_hand(evening, sauspiel(HIAS, VRONI, 70))
+    app.add_hand(evening, sauspiel(70, player=HIAS, partner=VRONI))
     assert app.export_session(evening, "text").splitlines()[1] == "1 Spiel"
     assert "1 Spiel · Hias, Vroni, Wast, Kathi" in app.export_session(evening, "md").splitlines()
     assert "<p>1 Spiel · Hias, Vroni, Wast, Kathi</p>" in app.export_session(evening, "html")
@@ -438,7 +424,7 @@ def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
 def test_html_prints_to_pdf_in_chromium(app, tmp_path):
     evening = schafkopf_evening(app, players=("<b>x</b>", "=SUM(A1)", "Vroni", "Kathi"))
     for _ in range(30):
-        app.add_hand(evening, sauspiel("Vroni", "Kathi", 61))
+        app.add_hand(evening, sauspiel(61, player="Vroni", partner="Kathi"))
     page = tmp_path / "abend.html"
     page.write_text(app.export_session(evening, "html"), encoding="utf-8")
     pdf = tmp_path / "abend.pdf"

@@ -17,6 +17,7 @@ import unicodedata
 from html.parser import HTMLParser
 
 import pytest
+from conftest import sauspiel
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
@@ -25,7 +26,9 @@ from scorepad import picture
 from scorepad.app import App
 from scorepad.names import has_control_characters, normalize_name
 
-SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
+pytestmark = pytest.mark.store
+
+SAUSPIEL = sauspiel(70)
 FORMATS = ("json", "csv", "csv-de", "md", "html", "text", "png")
 RTL = ("R", "AL", "AN")
 FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolate

@@ -4,6 +4,7 @@ own tap handlers (tests/test_form_roundtrip.py) or on a headless phone (tests/fl
 from __future__ import annotations
 
 import pytest
+from conftest import RAMSCH4, SAU4, SK4
 from flet_harness import open_phone
 from test_form_roundtrip import ctx_for, enter, find, keys_shown, screen_error, trial
 
@@ -11,12 +12,9 @@ from scorepad.engine import new_game
 from scorepad.errors import HandError
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import form_for
-from scorepad.ui.main import make_main
 from scorepad.ui.widgets import TARGET
 
-RAMSCH4 = ["Peter", "Rosi", "Hans", "Liesl"]
-SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
-SAU4 = ["Sepp", "Resi", "Alois", "Zenzi"]
+pytestmark = pytest.mark.ui
 
 
 def rendered(game, keys: list[str]):
@@ -184,13 +182,6 @@ def walk(controls):
         content = getattr(c, "content", None)
         if content is not None and not isinstance(content, str):
             stack.insert(0, content)
-
-
-@pytest.fixture
-def main(tmp_path):
-    m = make_main(str(tmp_path / "ui.db"))
-    yield m
-    m.app.close()
 
 
 async def test_the_hand_screen_keeps_what_is_chosen_in_view(main):

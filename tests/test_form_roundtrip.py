@@ -43,6 +43,8 @@ from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.screens.hand import form_error
 from scorepad.ui.words import preview
 
+pytestmark = pytest.mark.ui
+
 ROUNDTRIP = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

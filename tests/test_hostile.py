@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from cli_runner import dump, ok, refused, run
+from conftest import SK4, sauspiel
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -35,22 +36,17 @@ from scorepad.errors import ScorepadError
 from scorepad.store import opening as store_module  # where the store opens SQLite connections
 from scorepad.tables import get_table
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
-SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
+pytestmark = pytest.mark.store
 
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "s.db"
+SAUSPIEL = sauspiel(70)
 
 
 @pytest.fixture
 def evening(db, capsys):
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
     for _ in range(3):
         ok(capsys, "--db", db, "add", 1, json.dumps(SAUSPIEL))
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
     ok(capsys, "--db", db, "add", 2, json.dumps(SAUSPIEL))
     return db
 
@@ -90,7 +86,7 @@ def test_a_file_that_cannot_be_written_is_still_read_and_writes_say_why(evening,
     assert "Hias" in ok(capsys, "--db", evening, "evenings")
     assert json.loads(ok(capsys, "--db", evening, "export", 1))["hands"]
     ok(capsys, "--db", evening, "stats")
-    for argv in (("add", 1, json.dumps(SAUSPIEL)), ("undo", 1), ("start", "schafkopf", *SK)):
+    for argv in (("add", 1, json.dumps(SAUSPIEL)), ("undo", 1), ("start", "schafkopf", *SK4)):
         err = refused(capsys, "--db", evening, *argv)
         assert "no permission to write" in err and "nothing was stored" in err, err
         assert "not a scorepad file" not in err
@@ -191,7 +187,7 @@ def test_a_key_given_twice_is_refused_naming_it(evening, capsys):
 
 
 def test_a_saukopf_bid_as_text_is_refused(db, capsys):
-    ok(capsys, "--db", db, "start", "saukopf", *SK)
+    ok(capsys, "--db", db, "start", "saukopf", *SK4)
     hand = {"game": "sauspiel", "player": "Hias", "bid": "1", "augen": 70}
     assert "hand 1: bid" in refused(capsys, "--db", db, "add", 1, json.dumps(hand))
 
@@ -201,7 +197,7 @@ def test_a_saukopf_bid_as_text_is_refused(db, capsys):
     ({"laufende": {"enabled": "yes"}}, "options.laufende.enabled"),
 ])
 def test_options_of_the_wrong_types_are_refused(db, capsys, options, key):
-    err = refused(capsys, "--db", db, "start", "schafkopf", *SK, "--options", json.dumps(options))
+    err = refused(capsys, "--db", db, "start", "schafkopf", *SK4, "--options", json.dumps(options))
     assert err.startswith(key), err
     assert not db.exists() or "INSERT INTO \"evenings\"" not in "".join(dump(db))
 
@@ -234,7 +230,7 @@ def test_a_session_file_is_read_strictly(db, capsys, tmp_path, text, starts):
 
 
 def test_options_that_are_not_json(db, capsys):
-    err = refused(capsys, "--db", db, "start", "schafkopf", *SK, "--options", "{laufende: {enabled: true}}")
+    err = refused(capsys, "--db", db, "start", "schafkopf", *SK4, "--options", "{laufende: {enabled: true}}")
     assert err.startswith("options: not JSON")
 
 
@@ -514,7 +510,7 @@ def garbage_object(draw) -> str:
 @st.composite
 def garbage_session(draw) -> str:
     hands = draw(st.lists(garbage_object(), max_size=3))
-    players = draw(st.sampled_from([json.dumps(SK), json.dumps(SK[:3] + ["\ud800"]), json.dumps(SK + SK[:1]),
+    players = draw(st.sampled_from([json.dumps(SK4), json.dumps(SK4[:3] + ["\ud800"]), json.dumps(SK4 + SK4[:1]),
                                     json.dumps([1, 2, 3, 4]), "true"]))
     extra = draw(st.sampled_from(["", ', "format": 1', ', "options": {"tariffs": {"sauspiel": "20"}}',
                                   ', "hands": []', ', "x": 1']))
@@ -575,7 +571,7 @@ def test_garbage_hands_to_add(evening, capsys, text):
 @example(text="{laufende: {enabled: true}}")
 def test_garbage_options_to_start(evening, capsys, text):
     before = dump(evening)
-    started = _accepts(capsys, ["--db", evening, "start", "schafkopf", *SK, "--options", text])
+    started = _accepts(capsys, ["--db", evening, "start", "schafkopf", *SK4, "--options", text])
     if started is None:
         assert dump(evening) == before
     else:

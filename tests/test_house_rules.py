@@ -8,18 +8,13 @@ import sys
 import tomllib
 
 import pytest
+from conftest import VRONI4
 
-from scorepad.app import App
 from scorepad.errors import ScorepadError
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.store
+
 HUBER = {"contracts": {"sauspiel": {"tariff": 10}}, "laufende": {"enabled": True}}
-
-
-@pytest.fixture
-def app(tmp_path):
-    with App.open(tmp_path / "house.db") as a:
-        yield a
 
 
 def test_a_house_variant_is_kept_under_its_name(app):
@@ -38,7 +33,7 @@ def test_a_wrong_value_is_refused_naming_its_key_and_nothing_is_kept(app):
 
 def test_an_evening_plays_by_the_variant_and_keeps_it_when_the_variant_changes(app):
     rules = app.save_house_rules("Huber", "schafkopf", HUBER)
-    evening = app.start_evening(rules.base, SK, options=rules.options)
+    evening = app.start_evening(rules.base, VRONI4, options=rules.options)
     app.add_hand(evening.id, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
     assert app.show(evening.id).standings["Vroni"] == {"geld": 10}
     app.save_house_rules("Huber", "schafkopf", {"contracts": {"sauspiel": {"tariff": 50}}})

@@ -12,24 +12,20 @@ import tomllib
 
 import pytest
 from cli_runner import dump, ok, refused, run
+from conftest import VRONI4
 
 from scorepad.app import App
 from scorepad.errors import ScorepadError, SessionError
 from scorepad.session import parse_session, session_table
 from scorepad.tables import builtin_dir
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.store
+
 HUBER_TOML = ('id = "schafkopf-stammtisch-huber"\nextends = "schafkopf"\nname = "Stammtisch Huber"\n'
               '[contracts.sauspiel]\ntariff = 10\n[laufende]\nenabled = true\n')
 # a Sauspiel won by Vroni and Kathi with three Laufende: Huber's 10 ct + 3 x 10 ct = 40 ct each
 WON = {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won", "laufende": 3}
 HUBER_WON = {"Vroni": 40, "Hias": -40, "Kathi": 40, "Wast": -40}
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "a.db"
 
 
 @pytest.fixture
@@ -52,7 +48,7 @@ def test_the_id_rulesets_export_writes_is_the_one_rulesets_lists_and_start_takes
     assert "schafkopf-stammtisch-huber  Stammtisch Huber (Hausregel, schafkopf)" in ok(capsys, "--db", db, "rulesets")
     # the id and the name both start an evening on the variant
     for ruleset in ("schafkopf-stammtisch-huber", "Stammtisch Huber"):
-        evening = ok(capsys, "--db", db, "start", ruleset, *SK).strip()
+        evening = ok(capsys, "--db", db, "start", ruleset, *VRONI4).strip()
         ok(capsys, "--db", db, "add", evening, json.dumps(WON))
         assert geld(capsys, db, evening) == HUBER_WON
     # rulesets export takes the id too
@@ -63,7 +59,7 @@ def test_the_id_rulesets_export_writes_is_the_one_rulesets_lists_and_start_takes
 def test_a_session_file_names_the_variant_by_its_id(capsys, db, huber, tmp_path):
     ok(capsys, "--db", db, "rulesets", "import", huber)
     path = tmp_path / "abend.json"
-    path.write_text(json.dumps({"format": 1, "ruleset": "schafkopf-stammtisch-huber", "players": SK,
+    path.write_text(json.dumps({"format": 1, "ruleset": "schafkopf-stammtisch-huber", "players": VRONI4,
                                 "hands": [WON]}), encoding="utf-8")
     evening = ok(capsys, "--db", db, "import", path).strip()
     assert geld(capsys, db, evening) == HUBER_WON
@@ -75,7 +71,7 @@ def test_a_session_file_carries_its_variant_inline_and_is_complete_on_its_own(ca
     variant = {"id": "schafkopf-stammtisch-huber", "extends": "schafkopf", "name": "Stammtisch Huber",
                "contracts": {"sauspiel": {"tariff": 10}}, "laufende": {"enabled": True}}
     path = tmp_path / "abend.json"
-    path.write_text(json.dumps({"format": 1, "ruleset": variant["id"], "players": SK, "variant": variant,
+    path.write_text(json.dumps({"format": 1, "ruleset": variant["id"], "players": VRONI4, "variant": variant,
                                 "hands": [WON]}), encoding="utf-8")
     replayed = json.loads(ok(capsys, "replay", path))  # no store at all
     assert {p: row["geld"] for p, row in replayed["standings"].items()} == HUBER_WON
@@ -93,19 +89,19 @@ def test_a_session_file_carries_its_variant_inline_and_is_complete_on_its_own(ca
 def test_an_inline_variant_is_read_strictly(change, message):
     variant = {"id": "schafkopf-stammtisch-huber", "extends": "schafkopf", "name": "Stammtisch Huber", **change}
     with pytest.raises(SessionError) as info:
-        parse_session({"format": 1, "ruleset": "schafkopf-stammtisch-huber", "players": SK, "variant": variant})
+        parse_session({"format": 1, "ruleset": "schafkopf-stammtisch-huber", "players": VRONI4, "variant": variant})
     assert str(info.value).startswith(message)
 
 
 def test_an_inline_variant_cannot_claim_a_built_in_id():
     with pytest.raises(SessionError, match=r"^variant.id: 'schafkopf' is a built-in table, not a house variant$"):
-        parse_session({"format": 1, "ruleset": "schafkopf", "players": SK,
+        parse_session({"format": 1, "ruleset": "schafkopf", "players": VRONI4,
                        "variant": {"id": "schafkopf", "extends": "schafkopf"}})
 
 
 def test_the_session_options_apply_over_the_inline_variant():
     variant = {"id": "schafkopf-huber", "extends": "schafkopf", "name": "Huber", "contracts": {"sauspiel": {"tariff": 10}}}
-    session = parse_session({"format": 1, "ruleset": "schafkopf-huber", "players": SK, "variant": variant,
+    session = parse_session({"format": 1, "ruleset": "schafkopf-huber", "players": VRONI4, "variant": variant,
                              "options": {"contracts": {"solo": {"tariff": 100}}}})
     table = session_table(session)
     assert (table.name, table.contracts["sauspiel"].tariff, table.contracts["solo"].tariff) == ("Huber", 10, 100)
@@ -114,7 +110,7 @@ def test_the_session_options_apply_over_the_inline_variant():
 def test_an_evening_on_a_variant_exported_on_one_store_imports_on_a_fresh_one(capsys, tmp_path, huber):
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     ok(capsys, "--db", a, "rulesets", "import", huber)
-    evening = ok(capsys, "--db", a, "start", "Stammtisch Huber", *SK).strip()
+    evening = ok(capsys, "--db", a, "start", "Stammtisch Huber", *VRONI4).strip()
     ok(capsys, "--db", a, "add", evening, json.dumps(WON))
     ok(capsys, "--db", a, "add", evening, json.dumps({"game": "solo", "player": "Hias", "result": "lost"}))
     out = tmp_path / "abend.json"
@@ -155,7 +151,7 @@ def test_an_explicit_id_that_is_unique_is_kept(capsys, db, tmp_path):
     assert "schafkopf-stammtisch  Schafkopf (Stammtisch Huber) (Hausregel" in ok(capsys, "--db", db, "rulesets")
     assert tomllib.loads(ok(capsys, "--db", db, "rulesets", "export", "schafkopf-stammtisch")) == \
         tomllib.loads(DOCS_EXAMPLE)
-    evening = ok(capsys, "--db", db, "start", "schafkopf-stammtisch", *SK).strip()
+    evening = ok(capsys, "--db", db, "start", "schafkopf-stammtisch", *VRONI4).strip()
     ok(capsys, "--db", db, "add", evening, json.dumps(WON))
     assert geld(capsys, db, evening) == HUBER_WON
     exported = json.loads(ok(capsys, "--db", db, "export", evening))

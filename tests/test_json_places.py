@@ -9,15 +9,11 @@ import json
 
 import pytest
 from cli_runner import ok, refused
+from conftest import SK4
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
+pytestmark = pytest.mark.unit
+
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "augen": 70}
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "j.db"
 
 
 def three_hands(third: str) -> str:
@@ -58,15 +54,15 @@ def test_a_json_mistake_outside_the_hands_names_its_line_and_column(tmp_path, ca
 
 
 def test_nan_in_options_or_a_hand_on_the_command_line_is_refused_naming_where(db, capsys):
-    assert refused(capsys, "--db", db, "start", "schafkopf", *SK, "--options", '{"laufende": {"value": NaN}}') == \
+    assert refused(capsys, "--db", db, "start", "schafkopf", *SK4, "--options", '{"laufende": {"value": NaN}}') == \
         "options: not JSON: line 1, column 24: NaN is not a JSON number"
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
     assert refused(capsys, "--db", db, "add", 1, '{"game": "sauspiel", "augen": Infinity}') == \
         "HAND_JSON: not JSON: line 1, column 31: Infinity is not a JSON number"
 
 
 def test_a_broken_character_in_a_hand_names_the_hand(db, tmp_path, capsys):
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
     ok(capsys, "--db", db, "add", 1, json.dumps(SAUSPIEL))
     hand = '{"game": "solo", "player": "Hias\\ud800", "result": "won"}'
     line = "hand 2: player: holds a broken character (a lone surrogate \\ud800): not real text"

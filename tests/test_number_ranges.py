@@ -9,21 +9,17 @@ import json
 
 import pytest
 from cli_runner import dump, ok, refused
+from conftest import SK4
 
 from scorepad.tables import MAX_CENTS, MAX_SAFE, builtin_tables, get_table, number_problems, table_as_dict
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
+pytestmark = pytest.mark.unit
+
 HUGE = 2**70
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    return tmp_path / "r.db"
-
-
 def session_file(tmp_path, **changes):
-    data = {"format": 1, "ruleset": "schafkopf", "players": SK,
+    data = {"format": 1, "ruleset": "schafkopf", "players": SK4,
             "hands": [{"game": "sauspiel", "player": "Hias", "partner": "Wast", "augen": 70}], **changes}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -35,10 +31,10 @@ def test_a_tariff_beyond_what_a_browser_holds_is_refused_by_replay_import_and_st
     options = {"contracts": {"sauspiel": {"tariff": HUGE}}}
     path = session_file(tmp_path, options=options)
     assert refused(capsys, "replay", path) == line
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
     before = dump(db)
     assert refused(capsys, "--db", db, "import", path) == line
-    assert refused(capsys, "--db", db, "start", "schafkopf", *SK, "--options", json.dumps(options)) == line
+    assert refused(capsys, "--db", db, "start", "schafkopf", *SK4, "--options", json.dumps(options)) == line
     assert dump(db) == before
 
 
@@ -93,7 +89,7 @@ def test_an_evening_stored_before_the_ranges_still_opens(db, capsys):
     """A stored rule table is not held to the ranges (they came later): the old evening opens."""
     import sqlite3
 
-    ok(capsys, "--db", db, "start", "schafkopf", *SK)
+    ok(capsys, "--db", db, "start", "schafkopf", *SK4)
     table = table_as_dict(get_table("schafkopf"))
     table["contracts"]["sauspiel"]["tariff"] = HUGE
     conn = sqlite3.connect(db)

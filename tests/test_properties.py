@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from conftest import RAMSCH4, SAU4, SCHWARZ4, SK4, SK5, SK6
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,16 +18,17 @@ from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.tables import deep_merge, get_table, with_options
 
+pytestmark = pytest.mark.unit
+
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-SK4 = ["Hias", "Vroni", "Wast", "Kathi"]
 PLAYERS = {
     "schafkopf": SK4,
-    "saukopf": ["Sepp", "Resi", "Alois", "Zenzi"],
+    "saukopf": SAU4,
     "saukopf-dreihaxer": ["Sepp", "Resi", "Alois"],
-    "schwarze-sau": ["Uli", "Fritz", "Guido", "Tim"],
+    "schwarze-sau": SCHWARZ4,
     "struliwuli": ["A", "B", "C", "D", "E"],
-    "zaisertshofer-ramsch": ["Peter", "Rosi", "Hans", "Liesl"],
+    "zaisertshofer-ramsch": RAMSCH4,
 }
 # Augen some cards can make: every total 0..120 but 1 and 119
 AUGEN = [a for a in range(121) if a not in (1, 119)]
@@ -167,7 +169,7 @@ def test_every_generated_schafkopf_hand_with_the_extras_sums_to_zero(hands, opti
 
 # --- five or six at the table: four play each hand, who sits out books nothing ----------------
 
-FIVE_SIX = {5: SK4 + ["Girgl"], 6: SK4 + ["Girgl", "Zenzi"]}
+FIVE_SIX = {5: SK5, 6: SK6}
 # tariffs that do not halve or third evenly, a tariff set and the extras (issue 12 items 1, 9)
 SEATED_OPTIONS = st.sampled_from([
     None, {"contracts": {"sauspiel": {"tariff": 15, "schneider": 15, "schwarz": 15}, "solo": {"tariff": 35}}},

@@ -18,12 +18,13 @@ Rules copied from RULES.md and the sheet zaisertshofer-ramsch.txt:
 from __future__ import annotations
 
 import pytest
-from conftest import board, deltas, last, play, refused, table_for
+from conftest import RAMSCH4, board, deltas, last, play, refused, table_for
 
 from scorepad.errors import SessionError
 
-PLAYERS = ["Peter", "Rosi", "Hans", "Liesl"]
-P, R, H, L = PLAYERS
+pytestmark = pytest.mark.unit
+
+P, R, H, L = RAMSCH4
 
 
 def hand(tricks, participants=None, penalties=(), weg_order=None):
@@ -35,11 +36,11 @@ def hand(tricks, participants=None, penalties=(), weg_order=None):
 
 
 def ramsch(hands, options=None):
-    return play("zaisertshofer-ramsch", PLAYERS, hands, options)
+    return play("zaisertshofer-ramsch", RAMSCH4, hands, options)
 
 
 def striche(*values):
-    return dict(zip(PLAYERS, values))
+    return dict(zip(RAMSCH4, values))
 
 
 # Peter and Rosi go weg; Hans and Liesl are left with 1 and 2 Striche (dealer: Liesl next).
@@ -98,23 +99,23 @@ def test_at_0_a_player_is_weg():
 
 
 def test_tricks_must_add_up_to_5():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 2, R: 2})])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 2, R: 2})])
     assert msg.startswith("hand 1: tricks: ")
     assert "5" in msg
 
 
 def test_at_least_two_take_part():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 5})])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 5})])
     assert msg.startswith("hand 1: participants: ")
 
 
 def test_a_player_who_sits_out_takes_no_trick():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 3, R: 1, H: 1}, participants=[P, R])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 3, R: 1, H: 1}, participants=[P, R])])
     assert msg.startswith("hand 1: tricks.Hans: ")
 
 
 def test_a_weg_player_taking_part_is_refused():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, TWO_LEFT[:2] + [hand({P: 1, H: 4})])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, TWO_LEFT[:2] + [hand({P: 1, H: 4})])
     assert msg.startswith("hand 3: participants: ")
     assert P in msg
 
@@ -146,7 +147,7 @@ def test_finished_partie_stays_on_the_board_until_the_next_hand():
     assert board(result, "bolla") == striche(0, 0, 0, 1)
     assert result.state["partie"] == 2
     assert result.state["weg"] == []
-    assert result.state["still_in"] == PLAYERS
+    assert result.state["still_in"] == RAMSCH4
 
 
 def test_new_partie_starts_at_7_with_deltas_from_the_start_values():
@@ -172,12 +173,12 @@ def test_weg_order_decides_when_the_last_players_go_out_together():
 
 
 def test_weg_order_is_needed_when_the_last_players_go_out_together():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, TWO_LEFT + [hand({H: 1, L: 4})])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, TWO_LEFT + [hand({H: 1, L: 4})])
     assert msg.startswith("hand 6: weg_order: ")
 
 
 def test_weg_order_must_name_who_went_out():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, TWO_LEFT + [hand({H: 1, L: 4}, weg_order=[H, P])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, TWO_LEFT + [hand({H: 1, L: 4}, weg_order=[H, P])])
     assert msg.startswith("hand 6: weg_order: ")
 
 
@@ -206,12 +207,12 @@ def test_kritischer_vergessen_gives_the_dealer_2():
 
 
 def test_kritischer_vergessen_is_the_dealers_penalty_only():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 1, R: 4}, penalties=[(R, "kritischer_vergessen")])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 1, R: 4}, penalties=[(R, "kritischer_vergessen")])])
     assert msg.startswith("hand 1: penalties[0].player: ")
 
 
 def test_kritischer_vergessen_dealer_must_take_part():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({R: 1, H: 4}, penalties=[(P, "kritischer_vergessen")])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({R: 1, H: 4}, penalties=[(P, "kritischer_vergessen")])])
     assert msg.startswith("hand 1: penalties[0].player: ")
     assert P in msg
 
@@ -222,7 +223,7 @@ def test_falsch_geschleckt_gives_2():
 
 
 def test_falsch_geschleckt_player_sitting_out_is_refused():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 1, R: 4}, penalties=[(H, "falsch_geschleckt")])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 1, R: 4}, penalties=[(H, "falsch_geschleckt")])])
     assert msg.startswith("hand 1: penalties[0].player: ")
     assert H in msg
 
@@ -254,7 +255,7 @@ def test_weg_vergessen_gives_a_bolla_and_ends_the_partie():
 
 
 def test_weg_vergessen_only_for_who_went_out_in_this_hand():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 1, R: 4}, penalties=[(P, "weg_vergessen")])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 1, R: 4}, penalties=[(P, "weg_vergessen")])])
     assert msg.startswith("hand 1: penalties[0].player: ")
 
 
@@ -268,39 +269,39 @@ def test_karten_beruehrt_brings_a_weg_player_back_with_7():
 
 
 def test_karten_beruehrt_only_for_a_weg_player():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 1, R: 4}, penalties=[(H, "karten_beruehrt")])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 1, R: 4}, penalties=[(H, "karten_beruehrt")])])
     assert msg.startswith("hand 1: penalties[0].player: ")
 
 
 def test_a_weg_player_gets_no_other_penalty():
-    msg = refused("zaisertshofer-ramsch", PLAYERS,
+    msg = refused("zaisertshofer-ramsch", RAMSCH4,
                   TWO_LEFT[:2] + [hand({R: 2, H: 3}, penalties=[(P, "zu_frueh_weg")])])
     assert msg.startswith("hand 3: penalties[0].player: ")
 
 
 def test_unknown_penalty_is_refused():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 1, R: 4}, penalties=[(P, "geschummelt")])])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 1, R: 4}, penalties=[(P, "geschummelt")])])
     assert msg.startswith("hand 1: penalties[0].kind: ")
 
 
 # --- the table and keys --------------------------------------------------------------------
 
 def test_state_before_the_first_hand():
-    assert ramsch([]).state == {"next_dealer": P, "partie": 1, "weg": [], "still_in": PLAYERS, "bolla_to": None}
+    assert ramsch([]).state == {"next_dealer": P, "partie": 1, "weg": [], "still_in": RAMSCH4, "bolla_to": None}
 
 
 def test_exactly_four_players():
     with pytest.raises(SessionError):
-        table_for("zaisertshofer-ramsch", PLAYERS[:3])
+        table_for("zaisertshofer-ramsch", RAMSCH4[:3])
 
 
 def test_unknown_player_is_refused():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [hand({P: 1, "Sepp": 4})])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [hand({P: 1, "Sepp": 4})])
     assert msg.startswith("hand 1: participants: ")
 
 
 def test_unknown_key_in_a_hand_is_refused():
-    msg = refused("zaisertshofer-ramsch", PLAYERS, [dict(hand({P: 1, R: 4}), trumpf="herz")])
+    msg = refused("zaisertshofer-ramsch", RAMSCH4, [dict(hand({P: 1, R: 4}), trumpf="herz")])
     assert msg.startswith("hand 1: trumpf: ")
 
 

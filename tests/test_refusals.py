@@ -10,6 +10,7 @@ import string
 from pathlib import Path
 
 import pytest
+from conftest import VRONI4
 from flet_harness import open_phone
 from hypothesis import HealthCheck, given, settings
 from test_properties import PLAYERS, evening
@@ -21,7 +22,8 @@ from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
 from scorepad.refusals import CATALOGUE, Names, render
 from scorepad.tables import get_table
-from scorepad.ui.main import make_main
+
+pytestmark = pytest.mark.store
 
 SOURCE = Path(scorepad.__file__).parent
 PLACEHOLDER = re.compile(r"\{[a-z_]+(![rs])?(:[a-z]*)?\}")  # a template's {name}, left unformatted
@@ -145,22 +147,13 @@ def test_the_command_line_keeps_its_english():
 
 # --- the phone ----------------------------------------------------------------------------------
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
-
-
-@pytest.fixture
-def main(tmp_path):
-    m = make_main(str(tmp_path / "ui.db"))
-    yield m
-    m.app.close()
-
 
 def _english(texts: list[str]) -> list[str]:
     return [t for t in texts if any(w in f" {t} " for w in ENGLISH_GIVEAWAYS + [" partner", "nothing to"])]
 
 
 async def test_a_sauspiel_without_its_partner_is_open_in_german(main):
-    eid = main.app.start_evening("schafkopf", SK, "Vroni").id
+    eid = main.app.start_evening("schafkopf", VRONI4, "Vroni").id
     phone = await open_phone(main)
     await phone.tap(f"evening-{eid}")
     await phone.tap("next-hand")
@@ -173,7 +166,7 @@ async def test_a_sauspiel_without_its_partner_is_open_in_german(main):
 
 
 async def test_undo_with_nothing_to_undo_says_so_in_german(main):
-    eid = main.app.start_evening("schafkopf", SK, "Vroni").id
+    eid = main.app.start_evening("schafkopf", VRONI4, "Vroni").id
     phone = await open_phone(main)
     await phone.tap(f"evening-{eid}")
     await phone.tap("undo")

@@ -9,6 +9,8 @@ from scorepad.engine import replay
 from scorepad.games.base import HandResult
 from scorepad.tables import builtin_tables
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.mark.parametrize("rid", sorted(builtin_tables()))
 def test_every_game_hand_by_hand(rid):

@@ -24,6 +24,8 @@ from __future__ import annotations
 import pytest
 from conftest import SAU4, board, deltas, last, play, refused
 
+pytestmark = pytest.mark.unit
+
 SEPP, RESI, ALOIS, ZENZI = SAU4
 NOBODY = {p: 0 for p in SAU4}
 

@@ -17,10 +17,12 @@ Rules copied from RULES.md and the sheet schafkopf.txt:
 from __future__ import annotations
 
 import pytest
-from conftest import SK4, board, deltas, play, refused, table_for
-from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
+from conftest import HIAS, KATHI, SK4, VRONI, WAST, board, deltas, play, refused, sauspiel, table_for
+from schafkopf_hands import geld, sauspiel_money, solo, solo_money
 
 from scorepad.errors import SessionError
+
+pytestmark = pytest.mark.unit
 
 LAUFENDE_ON = {"laufende": {"enabled": True}}
 

@@ -25,13 +25,15 @@ The rules, as this project reads them:
 from __future__ import annotations
 
 import pytest
-from conftest import SK4, board, last, play, refused
-from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
+from conftest import HIAS, KATHI, SK4, VRONI, WAST, board, last, play, refused, sauspiel
+from schafkopf_hands import geld, sauspiel_money, solo, solo_money
 
 from scorepad.engine import replay
 from scorepad.errors import HandError, SessionError
 from scorepad.games.schafkopf.scoring import Schafkopf
 from scorepad.tables import get_table, load_table_file, with_options
+
+pytestmark = pytest.mark.unit
 
 
 def assert_zero_sum(result):

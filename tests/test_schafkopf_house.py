@@ -23,11 +23,13 @@ import subprocess
 import sys
 
 import pytest
-from conftest import SK4, board, deltas, play, refused
-from schafkopf_hands import HIAS, KATHI, VRONI, WAST, geld, sauspiel, sauspiel_money, solo, solo_money
+from conftest import HIAS, KATHI, SK4, VRONI, WAST, board, deltas, play, refused, sauspiel
+from schafkopf_hands import geld, sauspiel_money, solo, solo_money
 
 from scorepad.errors import HandError, ScorepadError
 from scorepad.tables import get_table, load_table_file, with_options
+
+pytestmark = pytest.mark.unit
 
 BETTEL_ON = {"contracts": {"bettel": {"enabled": True}, "bettel_brett": {"enabled": True}}}
 WENZ_TOUT = {"contracts": {"wenz_tout": {"name": "Wenz-Tout", "kind": "solo", "won_by": "all_tricks",

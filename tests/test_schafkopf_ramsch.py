@@ -22,6 +22,8 @@ from conftest import SK4, board, last, play, refused
 from scorepad.errors import SessionError
 from scorepad.tables import get_table, with_options
 
+pytestmark = pytest.mark.unit
+
 HIAS, VRONI, WAST, KATHI = SK4
 ON = {"ramsch": {"enabled": True}}
 

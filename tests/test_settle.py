@@ -22,7 +22,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from conftest import SAU4, SK4, board, play, table_for
+from conftest import SAU4, SCHWARZ4, SK4, STRULI4, VRONI4, board, play, sauspiel, table_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +30,8 @@ from scorepad.engine import replay
 from scorepad.games.struliwuli.scoring import rad_payout
 from scorepad.settle import balances, transfers
 from scorepad.summary import summarize
+
+pytestmark = pytest.mark.unit
 
 HIAS, VRONI, WAST, KATHI = SK4
 SEPP, RESI, ALOIS, ZENZI = SAU4
@@ -75,15 +77,12 @@ def check_transfers(balance: dict[str, int]):
 
 # --- Schafkopf: money per hand, summed ---------------------------------------------------------
 
-def sauspiel(player, partner, augen, **extra):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen, **extra}
-
 
 SCHAFKOPF_EVENING = [
-    sauspiel(HIAS, WAST, 70),               # won, 20: Hias +20, Wast +20, Vroni -20, Kathi -20
+    sauspiel(70, player=HIAS, partner=WAST),               # won, 20: Hias +20, Wast +20, Vroni -20, Kathi -20
     {"game": "wenz", "player": VRONI, "augen": 95},  # won Schneider (opp. 25): 50 + 50 = 100 x 3
     {"game": "solo", "player": KATHI, "suit": "herz", "result": "lost", "kontra": HIAS},  # 50 x 2: Kathi -300
-    sauspiel(VRONI, KATHI, 60),             # 60:60 lost, 20: Vroni -20, Kathi -20, Hias +20, Wast +20
+    sauspiel(60, player=VRONI, partner=KATHI),             # 60:60 lost, 20: Vroni -20, Kathi -20, Hias +20, Wast +20
     {"passed": True},                       # zamgschmissen: nothing
     {"game": "sie", "player": WAST},        # 3 x Solo 50 = 150 from each: Wast +450
 ]
@@ -104,7 +103,7 @@ def test_schafkopf_balance_with_laufende_and_re():
         {"game": "solo", "player": HIAS, "suit": "eichel", "augen": 80, "laufende": 3,
          "kontra": VRONI, "re": HIAS},
         # Sauspiel lost "ohne 2": Laufende count from 3, so 20 only
-        sauspiel(WAST, KATHI, 40, laufende=-2),
+        sauspiel(40, player=WAST, partner=KATHI, laufende=-2),
     ]
     got = settle("schafkopf", SK4, hands, {"laufende": {"enabled": True}})
     assert got == {HIAS: 3 * 320 + 20, VRONI: -320 + 20, WAST: -320 - 20, KATHI: -320 - 20}
@@ -128,8 +127,7 @@ def test_schafkopf_summary_carries_balances_and_transfers():
 
 # --- Struliwuli: money per Rad by the ranking rule; an open Rad on request ----------------------
 
-P4 = ["Anderl", "Burgi", "Cilli", "Done"]
-A, B, C, D = P4
+A, B, C, D = STRULI4
 CARDS4 = [8, 7, 6, 5, 4, 3, 2, 1]
 SCHEDULE4 = CARDS4 * 4  # one Rad: 4 Partien of 8..1 cards
 
@@ -163,37 +161,37 @@ def rad(players, schedule, scoring: dict[int, dict[str, int]]):
 # Rad 1 (32 hands): hand 1 (8 cards) Anderl makes 2 -> 12; hand 2 (7) Burgi makes 0 -> 10;
 # hand 3 (6) Anderl makes 0 -> 10 and Cilli makes 1 -> 11. Points: A 22, B 10, C 11, D 0.
 # Ranking A 22, C 11, B 10, D 0: Anderl gets 22 - 0 from Done, Cilli 11 - 10 = 1 from Burgi.
-RAD1 = rad(P4, SCHEDULE4, {0: {A: 2}, 1: {B: 0}, 2: {A: 0, C: 1}})
+RAD1 = rad(STRULI4, SCHEDULE4, {0: {A: 2}, 1: {B: 0}, 2: {A: 0, C: 1}})
 RAD1_MONEY = {A: 22, B: -1, C: 1, D: -22}
 # Rad 2, open after two hands: hand 33 (8) A 0 -> 10, B 0 -> 10, C 1 -> 11; hand 34 (7) A 1 -> 11,
 # B 1 -> 11. Points: A 21, B 21, C 11, D 0. Ranks 1 and 2 get 21 - 0 = 21 and 21 - 11 = 10;
 # Anderl and Burgi tie: 31 shared, 16 to Anderl (the earlier seat), 15 to Burgi;
 # Cilli pays 10, Done 21.
-RAD2_OPEN = rad(P4, SCHEDULE4[:2], {0: {A: 0, B: 0, C: 1}, 1: {A: 1, B: 1}})
+RAD2_OPEN = rad(STRULI4, SCHEDULE4[:2], {0: {A: 0, B: 0, C: 1}, 1: {A: 1, B: 1}})
 RAD2_OPEN_MONEY = {A: 16, B: 15, C: -10, D: -21}
 
 
 def test_struliwuli_points_of_the_hand_checked_rads():
-    result = play("struliwuli", P4, RAD1)
+    result = play("struliwuli", STRULI4, RAD1)
     assert board(result, "punkte") == {A: 22, B: 10, C: 11, D: 0}
     assert board(result, "geld") == RAD1_MONEY
-    result = play("struliwuli", P4, RAD1 + RAD2_OPEN)
+    result = play("struliwuli", STRULI4, RAD1 + RAD2_OPEN)
     assert board(result, "punkte") == {A: 21, B: 21, C: 11, D: 0}
 
 
 def test_struliwuli_balance_is_the_money_of_the_completed_rads():
-    assert settle("struliwuli", P4, RAD1) == RAD1_MONEY
+    assert settle("struliwuli", STRULI4, RAD1) == RAD1_MONEY
     # a finished Rad is on the board until the next hand: settle_open must not pay it twice
-    assert settle("struliwuli", P4, RAD1, settle_open=True) == RAD1_MONEY
+    assert settle("struliwuli", STRULI4, RAD1, settle_open=True) == RAD1_MONEY
 
 
 def test_struliwuli_open_rad_is_not_paid_unless_asked():
-    assert settle("struliwuli", P4, RAD1 + RAD2_OPEN) == RAD1_MONEY
+    assert settle("struliwuli", STRULI4, RAD1 + RAD2_OPEN) == RAD1_MONEY
 
 
 def test_struliwuli_open_rad_settled_on_request_ties_share_remainder_to_the_earlier_seat():
-    got = settle("struliwuli", P4, RAD1 + RAD2_OPEN, settle_open=True)
-    assert got == {p: RAD1_MONEY[p] + RAD2_OPEN_MONEY[p] for p in P4}
+    got = settle("struliwuli", STRULI4, RAD1 + RAD2_OPEN, settle_open=True)
+    assert got == {p: RAD1_MONEY[p] + RAD2_OPEN_MONEY[p] for p in STRULI4}
     assert got == {A: 38, B: 14, C: -9, D: -43}
     # fewest transfers: no pair or triple sums to zero -> 3 payments
     out = check_transfers(got)
@@ -203,20 +201,20 @@ def test_struliwuli_open_rad_settled_on_request_ties_share_remainder_to_the_earl
 def test_struliwuli_open_rad_with_a_rate():
     # the rate applies to each rank's difference before the tie shares it: ranks 1 and 2 of
     # the open Rad get 3 x 21 = 63 and 3 x 10 = 30; Anderl and Burgi share 93: 47 and 46
-    got = settle("struliwuli", P4, RAD1 + RAD2_OPEN, {"rate": 3}, settle_open=True)
+    got = settle("struliwuli", STRULI4, RAD1 + RAD2_OPEN, {"rate": 3}, settle_open=True)
     assert got == {A: 3 * 22 + 47, B: 3 * -1 + 46, C: 3 * 1 - 30, D: 3 * -22 - 63}
 
 
 def test_struliwuli_open_rad_of_the_first_rad():
     # only hands 1..3 of Rad 1: the same points as the whole Rad 1, settled as if it ended now
-    assert settle("struliwuli", P4, RAD1[:3]) == dict.fromkeys(P4, 0)
-    assert settle("struliwuli", P4, RAD1[:3], settle_open=True) == RAD1_MONEY
+    assert settle("struliwuli", STRULI4, RAD1[:3]) == dict.fromkeys(STRULI4, 0)
+    assert settle("struliwuli", STRULI4, RAD1[:3], settle_open=True) == RAD1_MONEY
 
 
 def test_struliwuli_summary_settles_the_open_rad():
     # only a finished Rad is money: the open one is settled when the table chooses it
-    assert summary_of("struliwuli", P4, RAD1 + RAD2_OPEN).balances == RAD1_MONEY
-    s = summary_of("struliwuli", P4, RAD1 + RAD2_OPEN, settle_open=True)
+    assert summary_of("struliwuli", STRULI4, RAD1 + RAD2_OPEN).balances == RAD1_MONEY
+    s = summary_of("struliwuli", STRULI4, RAD1 + RAD2_OPEN, settle_open=True)
     assert s.balances == {A: 38, B: 14, C: -9, D: -43}
     assert sum(t.cents for t in s.transfers if t.payer == D) == 43
 
@@ -342,12 +340,11 @@ def test_saukopf_chips_and_trophies_together():
 
 # --- Zaisertshofer Ramsch: the Bolla's owner pays each other player -----------------------------
 
-RAMSCH4 = ["Vroni", "Hias", "Kathi", "Wast"]
-RV, RH, RK, RW = RAMSCH4
+RV, RH, RK, RW = VRONI4
 
 
 def ramsch(tricks, penalties=()):
-    return {"participants": [p for p in RAMSCH4 if p in tricks], "tricks": dict(tricks),
+    return {"participants": [p for p in VRONI4 if p in tricks], "tricks": dict(tricks),
             "penalties": [{"player": who, "kind": kind} for who, kind in penalties]}
 
 
@@ -367,28 +364,28 @@ RAMSCH_EVENING = [
 
 
 def test_ramsch_bollas_of_the_hand_checked_evening():
-    result = play("zaisertshofer-ramsch", RAMSCH4, RAMSCH_EVENING)
+    result = play("zaisertshofer-ramsch", VRONI4, RAMSCH_EVENING)
     assert board(result, "bolla") == {RV: 1, RH: 0, RK: 1, RW: 0}
     assert [h.info["bolla_to"] for h in result.hands] == [None] * 4 + [RK, None, RV]
 
 
 def test_ramsch_without_bolla_price_nobody_pays():
-    assert settle("zaisertshofer-ramsch", RAMSCH4, RAMSCH_EVENING) == dict.fromkeys(RAMSCH4, 0)
+    assert settle("zaisertshofer-ramsch", VRONI4, RAMSCH_EVENING) == dict.fromkeys(VRONI4, 0)
 
 
 def test_ramsch_bolla_owner_pays_each_other_player():
-    got = settle("zaisertshofer-ramsch", RAMSCH4, RAMSCH_EVENING, {"bolla_price": 50})
+    got = settle("zaisertshofer-ramsch", VRONI4, RAMSCH_EVENING, {"bolla_price": 50})
     assert got == {RV: -100, RH: 100, RK: -100, RW: 100}
     # two zero-sum pairs: 2 payments, not 3
     out = check_transfers(got)
     assert len(out) == 2
     # after the first Partie only Kathi's Bolla counts: she pays 50 to each of the three
-    assert settle("zaisertshofer-ramsch", RAMSCH4, RAMSCH_EVENING[:5], {"bolla_price": 50}) == \
+    assert settle("zaisertshofer-ramsch", VRONI4, RAMSCH_EVENING[:5], {"bolla_price": 50}) == \
         {RV: 50, RH: 50, RK: -150, RW: 50}
 
 
 def test_ramsch_summary_money_and_bollas():
-    s = summary_of("zaisertshofer-ramsch", RAMSCH4, RAMSCH_EVENING, {"bolla_price": 50})
+    s = summary_of("zaisertshofer-ramsch", VRONI4, RAMSCH_EVENING, {"bolla_price": 50})
     assert s.balances == {RV: -100, RH: 100, RK: -100, RW: 100}
     assert {st_.name: st_.bollas for st_ in s.stats} == {RV: 1, RH: 0, RK: 1, RW: 0}
     assert "geld" in s.tallies
@@ -396,12 +393,11 @@ def test_ramsch_summary_money_and_bollas():
 
 # --- Schwarze Sau: games lost = rounds owed; a drink price ---------------------------------------
 
-P_SAU = ["Uli", "Fritz", "Guido", "Tim"]
-ULI, FRITZ, GUIDO, TIM = P_SAU
+ULI, FRITZ, GUIDO, TIM = SCHWARZ4
 
 
 def pts(**points):
-    return {"points": {p: points.get(p, 0) for p in P_SAU}}
+    return {"points": {p: points.get(p, 0) for p in SCHWARZ4}}
 
 
 SCHWARZE_SAU_EVENING = [
@@ -427,22 +423,22 @@ SCHWARZE_SAU_EVENING = [
 
 
 def test_schwarze_sau_games_lost_are_rounds_owed():
-    s = summary_of("schwarze-sau", P_SAU, SCHWARZE_SAU_EVENING)
+    s = summary_of("schwarze-sau", SCHWARZ4, SCHWARZE_SAU_EVENING)
     assert {st_.name: st_.games_lost for st_ in s.stats} == {ULI: 1, FRITZ: 1, GUIDO: 0, TIM: 1}
     assert {p: row["verloren"] for p, row in s.standings.items()} == {ULI: 1, FRITZ: 1, GUIDO: 0, TIM: 1}
-    assert s.balances == dict.fromkeys(P_SAU, 0)  # no drink price: only the rounds
+    assert s.balances == dict.fromkeys(SCHWARZ4, 0)  # no drink price: only the rounds
     assert s.transfers == []
     assert s.winner == GUIDO
 
 
 def test_schwarze_sau_drink_price_loser_pays_each_other_player():
-    got = settle("schwarze-sau", P_SAU, SCHWARZE_SAU_EVENING, {"drink_price": 200})
+    got = settle("schwarze-sau", SCHWARZ4, SCHWARZE_SAU_EVENING, {"drink_price": 200})
     assert got == {ULI: -200, FRITZ: -200, GUIDO: 600, TIM: -200}
     assert check_transfers(got) == [(ULI, GUIDO, 200), (FRITZ, GUIDO, 200), (TIM, GUIDO, 200)]
 
 
 def test_schwarze_sau_owed_achterbrief_is_no_lost_game_yet():
-    got = settle("schwarze-sau", P_SAU, SCHWARZE_SAU_EVENING[:-1], {"drink_price": 200})
+    got = settle("schwarze-sau", SCHWARZ4, SCHWARZE_SAU_EVENING[:-1], {"drink_price": 200})
     # games 1 and 2 only: Uli and Fritz each pay 200 to three, get 200 from the other
     assert got == {ULI: -400, FRITZ: -400, GUIDO: 400, TIM: 400}
 

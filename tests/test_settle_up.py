@@ -10,7 +10,6 @@ import io
 import json
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,8 @@ from scorepad.app import App
 from scorepad.app import evenings as app_module
 from scorepad.session import MAX_NAME_CHARS
 
+pytestmark = pytest.mark.store
+
 STARTED = "2026-11-29T18:30:00.000+00:00"
 P4 = ["Vroni", "Wast", "Hias", "Kathi"]
 V, W, H, K = P4
@@ -28,15 +29,10 @@ ALL_TEXT = ("json", "csv", "md", "html", "text")
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Berlin")
-    time.tzset()
+def app(munich, app, monkeypatch):
+    """The shared app (tests/conftest.py) on Munich's time, its evenings started at STARTED."""
     monkeypatch.setattr(app_module, "now", lambda: STARTED)
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    with App.open(tmp_path / "scorepad.db") as a:
-        yield a
-    monkeypatch.undo()
-    time.tzset()
+    return app
 
 
 def open_rad_evening(app: App) -> int:

@@ -11,18 +11,14 @@ only the four in play. Issue 12 item 1: before, a fifth player became a fifth op
 from __future__ import annotations
 
 import pytest
-from conftest import deltas, play, refused
+from conftest import SK5, SK6, deltas, play, refused, sauspiel
 
 from scorepad.errors import SessionError, TableError
 from scorepad.tables import get_table, table_as_dict, validate_table, with_options
 
-HIAS, VRONI, WAST, KATHI, GIRGL, ZENZI = "Hias", "Vroni", "Wast", "Kathi", "Girgl", "Zenzi"
-FIVE = [HIAS, VRONI, WAST, KATHI, GIRGL]
-SIX = FIVE + [ZENZI]
+pytestmark = pytest.mark.unit
 
-
-def sauspiel(player, partner, result="won", **more):
-    return {"game": "sauspiel", "player": player, "partner": partner, "result": result, **more}
+HIAS, VRONI, WAST, KATHI, GIRGL, ZENZI = SK6
 
 
 def solo(player, result="won", **more):
@@ -33,20 +29,20 @@ def solo(player, result="won", **more):
 
 def test_with_five_the_dealer_sits_out_and_books_nothing():
     # Hias deals the first hand and sits it out; Vroni and Wast win a Sauspiel at 20 ct
-    result = play("schafkopf", FIVE, [sauspiel(VRONI, WAST)])
+    result = play("schafkopf", SK5, [sauspiel(player=VRONI, partner=WAST, suit=None, result="won")])
     assert deltas(result, 1, "geld") == {HIAS: 0, VRONI: 20, WAST: 20, KATHI: -20, GIRGL: -20}
 
 
 def test_the_fifth_player_is_no_fifth_opponent_at_any_tariff():
     # the defect: at 15 ct a Sauspiel of 2 against 3 summed to -1 (15 x 3 // 2 = 22 each)
-    result = play("schafkopf", FIVE, [sauspiel(VRONI, WAST)], options={"contracts": {"sauspiel": {"tariff": 15}}})
+    result = play("schafkopf", SK5, [sauspiel(player=VRONI, partner=WAST, suit=None, result="won")], options={"contracts": {"sauspiel": {"tariff": 15}}})
     assert deltas(result, 1, "geld") == {HIAS: 0, VRONI: 15, WAST: 15, KATHI: -15, GIRGL: -15}
 
 
 def test_who_sits_out_follows_the_deal_round_every_seat():
     # dealers Hias, Vroni, Wast, Kathi, Girgl, Hias: each sits out the hand he deals
     hands = [solo(VRONI), solo(HIAS), solo(HIAS), solo(HIAS), solo(HIAS), solo(VRONI)]
-    result = play("schafkopf", FIVE, hands)
+    result = play("schafkopf", SK5, hands)
     assert [h.dealer for h in result.hands] == [HIAS, VRONI, WAST, KATHI, GIRGL, HIAS]
     # a won Solo: 50 ct from each of the three opponents, 150 to the soloist
     assert deltas(result, 2, "geld") == {HIAS: 150, VRONI: 0, WAST: -50, KATHI: -50, GIRGL: -50}
@@ -56,7 +52,7 @@ def test_who_sits_out_follows_the_deal_round_every_seat():
 
 def test_with_six_the_dealer_and_the_player_opposite_sit_out():
     # seats Hias 0, Vroni 1, Wast 2, Kathi 3, Girgl 4, Zenzi 5: Hias deals, Kathi sits opposite
-    result = play("schafkopf", SIX, [sauspiel(VRONI, ZENZI), sauspiel(HIAS, WAST, "lost")])
+    result = play("schafkopf", SK6, [sauspiel(player=VRONI, partner=ZENZI, suit=None, result="won"), sauspiel(player=HIAS, partner=WAST, suit=None, result="lost")])
     assert deltas(result, 1, "geld") == {HIAS: 0, VRONI: 20, WAST: -20, KATHI: 0, GIRGL: -20, ZENZI: 20}
     # then Vroni deals and Girgl (three seats on) sits out with her
     assert deltas(result, 2, "geld") == {HIAS: -20, VRONI: 0, WAST: -20, KATHI: 20, GIRGL: 0, ZENZI: 20}
@@ -64,12 +60,12 @@ def test_with_six_the_dealer_and_the_player_opposite_sit_out():
 
 
 def test_the_first_dealer_chosen_sits_out_first():
-    result = play("schafkopf", FIVE, [sauspiel(HIAS, VRONI)], first_dealer=KATHI)
+    result = play("schafkopf", SK5, [sauspiel(player=HIAS, partner=VRONI, suit=None, result="won")], first_dealer=KATHI)
     assert deltas(result, 1, "geld") == {HIAS: 20, VRONI: 20, WAST: -20, KATHI: 0, GIRGL: -20}
 
 
 def test_four_at_a_table_for_five_all_play():
-    result = play("schafkopf", FIVE[:4], [sauspiel(HIAS, VRONI)])
+    result = play("schafkopf", SK5[:4], [sauspiel(player=HIAS, partner=VRONI, suit=None, result="won")])
     assert deltas(result, 1, "geld") == {HIAS: 20, VRONI: 20, WAST: -20, KATHI: -20}
     assert "sitting_out" not in result.state
 
@@ -77,25 +73,25 @@ def test_four_at_a_table_for_five_all_play():
 # --- who sits out cannot be named ------------------------------------------------------------
 
 @pytest.mark.parametrize("hand, key", [
-    (sauspiel(HIAS, VRONI), "player"),
-    (sauspiel(VRONI, HIAS), "partner"),
-    (sauspiel(VRONI, WAST, kontra=HIAS), "kontra"),
-    (sauspiel(VRONI, WAST, kontra=KATHI, re=HIAS), "re"),
+    (sauspiel(player=HIAS, partner=VRONI, suit=None, result="won"), "player"),
+    (sauspiel(player=VRONI, partner=HIAS, suit=None, result="won"), "partner"),
+    (sauspiel(player=VRONI, partner=WAST, suit=None, result="won", kontra=HIAS), "kontra"),
+    (sauspiel(player=VRONI, partner=WAST, suit=None, result="won", kontra=KATHI, re=HIAS), "re"),
 ])
 def test_who_sits_out_is_refused_as_a_party(hand, key):
-    assert refused("schafkopf", FIVE, [hand]) == (
+    assert refused("schafkopf", SK5, [hand]) == (
         f"hand 1: {key}: 'Hias' sits out this hand (Hias deals; in play: Vroni, Wast, Kathi, Girgl)")
 
 
 def test_who_sits_out_is_refused_in_a_ramsch_and_knocks_count_the_four():
     on = {"ramsch": {"enabled": True}, "klopfen": {"enabled": True}}
     augen = {VRONI: 30, WAST: 30, KATHI: 30, HIAS: 30}
-    assert refused("schafkopf", FIVE, [{"game": "ramsch", "augen": augen}], on).startswith(
+    assert refused("schafkopf", SK5, [{"game": "ramsch", "augen": augen}], on).startswith(
         "hand 1: augen: 'Hias' sits out this hand")
-    assert refused("schafkopf", FIVE, [sauspiel(VRONI, WAST, klopfer=5)], on).startswith("hand 1: klopfer: ")
+    assert refused("schafkopf", SK5, [sauspiel(player=VRONI, partner=WAST, suit=None, result="won", klopfer=5)], on).startswith("hand 1: klopfer: ")
     # a Ramsch of the four: Girgl has most Augen and pays each other player 20 ct
     four = {VRONI: 30, WAST: 20, KATHI: 30, GIRGL: 40}
-    result = play("schafkopf", FIVE, [{"game": "ramsch", "augen": four}], on)
+    result = play("schafkopf", SK5, [{"game": "ramsch", "augen": four}], on)
     assert deltas(result, 1, "geld") == {HIAS: 0, VRONI: 20, WAST: 20, KATHI: 20, GIRGL: -60}
 
 
@@ -104,7 +100,7 @@ def test_the_german_refusal_names_who_sits_out():
     from scorepad.errors import HandError
 
     with pytest.raises(HandError) as info:
-        replay(get_table("schafkopf"), FIVE, [sauspiel(HIAS, VRONI)])
+        replay(get_table("schafkopf"), SK5, [sauspiel(player=HIAS, partner=VRONI, suit=None, result="won")])
     assert info.value.german == "'Hias' setzt dieses Spiel aus (Hias gibt; es spielen Vroni, Wast, Kathi, Girgl)"
 
 
@@ -113,11 +109,11 @@ def test_the_german_refusal_names_who_sits_out():
 def test_a_bock_round_at_five_is_five_hands():
     # a Kontra lost starts a Bock round: one deal each, five hands at five, each doubled
     bock = {"bock": {"enabled": True}}
-    hands = [sauspiel(VRONI, WAST, kontra=KATHI),  # Hias deals, sits out
-             sauspiel(WAST, KATHI), sauspiel(HIAS, VRONI), sauspiel(HIAS, VRONI), sauspiel(HIAS, VRONI),
-             sauspiel(VRONI, GIRGL),  # hand 6: Hias deals again, the round's fifth hand
-             sauspiel(HIAS, GIRGL)]  # hand 7: after the round
-    result = play("schafkopf", FIVE, hands, bock)
+    hands = [sauspiel(player=VRONI, partner=WAST, suit=None, result="won", kontra=KATHI),  # Hias deals, sits out
+             sauspiel(player=WAST, partner=KATHI, suit=None, result="won"), sauspiel(player=HIAS, partner=VRONI, suit=None, result="won"), sauspiel(player=HIAS, partner=VRONI, suit=None, result="won"), sauspiel(player=HIAS, partner=VRONI, suit=None, result="won"),
+             sauspiel(player=VRONI, partner=GIRGL, suit=None, result="won"),  # hand 6: Hias deals again, the round's fifth hand
+             sauspiel(player=HIAS, partner=GIRGL, suit=None, result="won")]  # hand 7: after the round
+    result = play("schafkopf", SK5, hands, bock)
     # hand 1 (Hias deals): Kontra doubles, 40 each; hands 2-6 at Bock x2, 40 each; hand 7 plain
     assert deltas(result, 1, "geld") == {HIAS: 0, VRONI: 40, WAST: 40, KATHI: -40, GIRGL: -40}
     assert deltas(result, 2, "geld") == {HIAS: -40, VRONI: 0, WAST: 40, KATHI: 40, GIRGL: -40}
@@ -127,7 +123,7 @@ def test_a_bock_round_at_five_is_five_hands():
 
 def test_the_stock_takes_the_stake_of_the_four_in_play():
     stock = {"stock": {"enabled": True}}
-    result = play("schafkopf", FIVE, [{"passed": True}, sauspiel(HIAS, WAST)], stock)
+    result = play("schafkopf", SK5, [{"passed": True}, sauspiel(player=HIAS, partner=WAST, suit=None, result="won")], stock)
     # hand 1: Hias deals and sits out; the four pay 10 ct each into the pot (40)
     assert deltas(result, 1, "geld") == {HIAS: 0, VRONI: -10, WAST: -10, KATHI: -10, GIRGL: -10}
     # hand 2: Vroni sits out; Hias and Wast win the Sauspiel (20 each) and share the pot (20 each)
@@ -198,6 +194,6 @@ def test_who_sits_out_has_not_played_the_hand_in_the_statistics():
 
     table = get_table("schafkopf")
     # hand 1: Hias deals and sits out; hand 2: Vroni
-    result = play("schafkopf", FIVE, [sauspiel(VRONI, WAST), solo(HIAS)])
-    played = {s.name: s.hands_played for s in summarize(table, FIVE, result).stats}
+    result = play("schafkopf", SK5, [sauspiel(player=VRONI, partner=WAST, suit=None, result="won"), solo(HIAS)])
+    played = {s.name: s.hands_played for s in summarize(table, SK5, result).stats}
     assert played == {HIAS: 1, VRONI: 1, WAST: 2, KATHI: 2, GIRGL: 2}

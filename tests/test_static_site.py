@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, FLAGS, OFFHOST, StaticSite, Tab
+from conftest import VRONI4
 from playwright.async_api import async_playwright
 
 from scorepad import fmt
@@ -26,7 +27,8 @@ from scorepad.staticsite.assemble import build
 from scorepad.staticsite.browser import WAITING
 from scorepad.tables import get_table
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.browser
+
 # nothing leaves the machine, whoever asks (the page, Python's worker, the service worker)
 OFFLINE_FLAGS = FLAGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 START_S = 120  # the first visit downloads and starts Python: generous on a loaded CI machine
@@ -77,9 +79,9 @@ async def reopen(context, site, tab: Tab | None) -> Tab:
 async def start_evening(tab: Tab) -> None:
     await tab.tap("new-evening")
     await tab.tap("rules-schafkopf")
-    for name in SK:
+    for name in VRONI4:
         await tab.type("name-field", name)
-    await tab.at(f"dealer-{SK[-1]}").wait_for(state="attached", timeout=10000)
+    await tab.at(f"dealer-{VRONI4[-1]}").wait_for(state="attached", timeout=10000)
     await tab.tap("start-evening")
     await tab.at("next-hand").wait_for(state="attached", timeout=10000)
 
@@ -100,8 +102,8 @@ HANDS = [{"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "
 
 async def assert_cards(tab: Tab, hands: list[dict]) -> None:
     """Each player's card shows what the engine makes of the same hands."""
-    standings = replay(get_table("schafkopf"), SK, hands).standings
-    for p in SK:
+    standings = replay(get_table("schafkopf"), VRONI4, hands).standings
+    for p in VRONI4:
         await tab.wait_text(f"value-{p}", fmt.money(standings[p]["geld"], signed=True))
 
 

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from cli_runner import ok as cli
+from conftest import SK4, sauspiel
 
 from scorepad.app import App, Season
 from scorepad.app import evenings as app_module
@@ -19,8 +20,9 @@ from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError
 from scorepad.tables import get_table
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
-HIAS, VRONI, WAST, KATHI = SK
+pytestmark = pytest.mark.store
+
+HIAS, VRONI, WAST, KATHI = SK4
 SAU = ["Sepp", "Resi", "Alois", "Hias"]
 SEPP, RESI, ALOIS = SAU[:3]
 
@@ -45,14 +47,9 @@ def clock(monkeypatch):
 
 
 @pytest.fixture
-def app(tmp_path, clock, monkeypatch):
-    monkeypatch.delenv("SCOREPAD_DB", raising=False)
-    with App.open(tmp_path / "scorepad.db") as a:
-        yield a
-
-
-def sauspiel(player, partner, augen, **extra):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen, **extra}
+def app(clock, app):
+    """The shared app (tests/conftest.py) on the test's clock."""
+    return app
 
 
 def keiler(player, bid, augen):
@@ -68,7 +65,7 @@ def evening(app: App, ruleset, players, hands, options=None) -> int:
 
 # Schafkopf, 1.11.2026: Sauspiel Hias + Vroni won Schneider with Kontra and Re, twice:
 # (20 + 20) x 4 = 160 each: Hias +320, Vroni +320, Wast -320, Kathi -320; a passed hand.
-SK_1 = [sauspiel(HIAS, VRONI, 95, kontra=WAST, re=HIAS), sauspiel(HIAS, VRONI, 100, kontra=KATHI, re=VRONI),
+SK_1 = [sauspiel(95, player=HIAS, partner=VRONI, kontra=WAST, re=HIAS), sauspiel(100, player=HIAS, partner=VRONI, kontra=KATHI, re=VRONI),
         {"passed": True}]
 # Schafkopf, 15.11.2026: a Wenz Wast won (50 x 3): Wast +150, the others -50.
 SK_2 = [{"game": "wenz", "player": WAST, "augen": 70}]
@@ -88,11 +85,11 @@ SAU_2 = [keiler("Hias", 61, 70), keiler(ALOIS, 61, 70)]
 def season_store(app: App, clock) -> dict[str, int]:
     ids = {}
     clock.at("2026-11-01T19:00:00.000+00:00")
-    ids["sk1"] = evening(app, "schafkopf", SK, SK_1)
+    ids["sk1"] = evening(app, "schafkopf", SK4, SK_1)
     clock.at("2026-11-08T19:00:00.000+00:00")
     ids["sau1"] = evening(app, "saukopf", SAU, SAU_1, {"chip_value": 10})
     clock.at("2026-11-14T23:30:00.000+00:00")  # 00:30 on the 15th in Munich
-    ids["sk2"] = evening(app, "schafkopf", SK, SK_2)
+    ids["sk2"] = evening(app, "schafkopf", SK4, SK_2)
     clock.at("2026-11-29T18:00:00.000+00:00")
     ids["sau2"] = evening(app, "saukopf", SAU, SAU_2)
     return ids

@@ -11,14 +11,16 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import SK4
 
 from scorepad.app import App
 from scorepad.engine import replay
 from scorepad.store import SCHEMA_VERSION, Store, StoreError, default_db_path
 from scorepad.tables import get_table, table_as_dict, with_options
 
+pytestmark = pytest.mark.store
+
 FIXTURES = Path(__file__).parent / "fixtures"
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "suit": "gras", "augen": 70}
 
 sys.path.insert(0, str(FIXTURES))
@@ -62,7 +64,7 @@ def test_the_default_file_is_in_the_users_data_directory(tmp_path, monkeypatch):
     monkeypatch.setattr("platformdirs.user_data_path", lambda *a, **k: tmp_path / "data" / "scorepad")
     assert default_db_path() == tmp_path / "data" / "scorepad" / "scorepad.db"
     with App.open() as app:
-        app.start_evening("schafkopf", SK)
+        app.start_evening("schafkopf", SK4)
     assert (tmp_path / "data" / "scorepad" / "scorepad.db").is_file()
 
 
@@ -82,7 +84,7 @@ def test_every_committed_write_calls_the_after_commit_hooks_and_a_refused_one_do
     calls = []
     monkeypatch.setattr(opening, "AFTER_COMMIT", [lambda: calls.append(1)])  # (store.AFTER_COMMIT is that list)
     with App.open(tmp_path / "s.db") as app:
-        evening = app.start_evening("schafkopf", SK)
+        evening = app.start_evening("schafkopf", SK4)
         after_start = len(calls)
         assert after_start >= 1
         app.add_hand(evening.id, SAUSPIEL)
@@ -94,7 +96,7 @@ def test_every_committed_write_calls_the_after_commit_hooks_and_a_refused_one_do
 
 def test_the_change_log_is_append_only(tmp_path):
     with App.open(tmp_path / "s.db") as app:
-        evening = app.start_evening("schafkopf", SK)
+        evening = app.start_evening("schafkopf", SK4)
         app.add_hand(evening.id, SAUSPIEL)
     conn = sqlite3.connect(tmp_path / "s.db")
     for sql in ("UPDATE changes SET action = 'x'", "DELETE FROM changes"):
@@ -105,7 +107,7 @@ def test_the_change_log_is_append_only(tmp_path):
 
 def test_two_hands_can_never_share_a_number(tmp_path):
     with App.open(tmp_path / "s.db") as app:
-        evening = app.start_evening("schafkopf", SK)
+        evening = app.start_evening("schafkopf", SK4)
         app.add_hand(evening.id, SAUSPIEL)
     conn = sqlite3.connect(tmp_path / "s.db")
     with pytest.raises(sqlite3.IntegrityError):
@@ -174,7 +176,7 @@ def test_a_schema_1_file_is_upgraded_in_place_after_a_copy_is_kept(v1_copy):
         backup = v1_copy.with_name("scorepad.db.bak-v1")
         assert dump(backup) == original and pragma(backup, "user_version") == 1
         assert [(e.id, e.ruleset, e.players, e.hands, e.finished, e.version) for e in evenings] == [
-            (1, "schafkopf", SK, 4, True, 1),
+            (1, "schafkopf", SK4, 4, True, 1),
             (2, "zaisertshofer-ramsch", ["Vroni", "Hias", "Kathi", "Wast"], 3, False, 1),
         ]
         first = evenings[0]
@@ -217,7 +219,7 @@ def test_an_upgrade_that_fails_changes_nothing(v1_copy):
 def test_a_writer_waits_for_another_and_then_writes(tmp_path):
     path = tmp_path / "s.db"
     with App.open(path) as app:
-        evening = app.start_evening("schafkopf", SK).id
+        evening = app.start_evening("schafkopf", SK4).id
         other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         other.execute("BEGIN IMMEDIATE")
         threading.Timer(0.5, lambda: other.execute("COMMIT")).start()
@@ -230,7 +232,7 @@ def test_a_writer_waits_for_another_and_then_writes(tmp_path):
 def test_a_writer_that_waits_too_long_gives_up_cleanly(tmp_path):
     path = tmp_path / "s.db"
     with App.open(path) as app:
-        evening = app.start_evening("schafkopf", SK).id
+        evening = app.start_evening("schafkopf", SK4).id
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:

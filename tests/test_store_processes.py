@@ -17,14 +17,14 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import SK4, sauspiel
 
 from scorepad.app import App
 from scorepad.bench import generate_session
 from scorepad.tables import get_table
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+pytestmark = [pytest.mark.load, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")]
 
-SK = ["Hias", "Vroni", "Wast", "Kathi"]
 
 CHILD = r"""
 import json, os, sys, time
@@ -121,18 +121,14 @@ def test_two_processes_writing_two_evenings_at_once(tmp_path):
         assert version == 41 and changes == list(range(1, 42))
 
 
-def sauspiel(player, partner, augen):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen}
-
-
 @pytest.mark.parametrize("mode", ["plain", "expect"])
 def test_two_processes_adding_to_the_same_evening_lose_nothing_and_share_no_number(tmp_path, mode):
     path = tmp_path / "scorepad.db"
     go = tmp_path / "go"
-    mine = [sauspiel("Hias", "Wast", augen) for augen in range(10, 40)]
-    theirs = [sauspiel("Vroni", "Kathi", augen) for augen in range(60, 90)]
+    mine = [sauspiel(augen, player="Hias", partner="Wast") for augen in range(10, 40)]
+    theirs = [sauspiel(augen, player="Vroni", partner="Kathi") for augen in range(60, 90)]
     with App.open(path) as app:
-        evening = app.start_evening("schafkopf", SK).id
+        evening = app.start_evening("schafkopf", SK4).id
     procs = [child(path, evening, write_hands(tmp_path, name, hands), go, mode)
              for name, hands in (("mine", mine), ("theirs", theirs))]
     go.touch()
@@ -151,11 +147,11 @@ def test_two_processes_adding_to_the_same_evening_lose_nothing_and_share_no_numb
 def test_two_adds_at_the_same_version_one_is_refused_with_a_clear_line(tmp_path):
     path = tmp_path / "scorepad.db"
     with App.open(path) as app:
-        evening = app.start_evening("schafkopf", SK).id
-        version = app.add_hand(evening, sauspiel("Hias", "Wast", 70)).version
+        evening = app.start_evening("schafkopf", SK4).id
+        version = app.add_hand(evening, sauspiel(70, player="Hias", partner="Wast")).version
     env = {**os.environ, "SCOREPAD_DB": str(path)}
     procs = [subprocess.Popen([sys.executable, "-m", "scorepad", "add", str(evening),
-                               json.dumps(sauspiel(p, q, 70)), "--expect-version", str(version)],
+                               json.dumps(sauspiel(70, player=p, partner=q)), "--expect-version", str(version)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
              for p, q in (("Hias", "Wast"), ("Vroni", "Kathi"))]
     results = [(p.wait(timeout=60), p.stdout.read(), p.stderr.read()) for p in procs]

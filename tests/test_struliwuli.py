@@ -17,15 +17,16 @@ Rules copied from RULES.md and the sheet struliwuli.txt:
 from __future__ import annotations
 
 import pytest
-from conftest import board, deltas, last, play, refused, table_for
+from conftest import STRULI4, board, deltas, last, play, refused, table_for
 
 from scorepad.errors import SessionError
 from scorepad.games.struliwuli.scoring import rad_payout
 
-P4 = ["Anderl", "Burgi", "Cilli", "Done"]
-P5 = P4 + ["Evi"]
+pytestmark = pytest.mark.unit
+
+P5 = STRULI4 + ["Evi"]
 P6 = P5 + ["Ferdl"]
-A, B, C, D = P4
+A, B, C, D = STRULI4
 CARDS = {4: [8, 7, 6, 5, 4, 3, 2, 1], 5: [7, 6, 5, 4, 3, 2, 1], 6: [6, 5, 4, 3, 2, 1]}
 
 
@@ -81,54 +82,54 @@ def nothing(players, count):
 
 def test_bid_0_made_scores_10():
     h = {"bids": {A: 0, B: 1, C: 2, D: 3}, "tricks": {A: 0, B: 3, C: 2, D: 3}}
-    assert last(play("struliwuli", P4, [h]), "punkte") == {A: 10, B: 0, C: 12, D: 13}
+    assert last(play("struliwuli", STRULI4, [h]), "punkte") == {A: 10, B: 0, C: 12, D: 13}
 
 
 def test_bid_3_made_scores_13():
     h = {"bids": {A: 3, B: 0, C: 4, D: 0}, "tricks": {A: 3, B: 0, C: 5, D: 0}}
-    assert last(play("struliwuli", P4, [h]), "punkte") == {A: 13, B: 10, C: 0, D: 10}
+    assert last(play("struliwuli", STRULI4, [h]), "punkte") == {A: 13, B: 10, C: 0, D: 10}
 
 
 def test_a_missed_bid_scores_0_too_many_or_too_few():
     h = {"bids": {A: 2, B: 2, C: 2, D: 0}, "tricks": {A: 3, B: 1, C: 2, D: 2}}
-    assert last(play("struliwuli", P4, [h]), "punkte") == {A: 0, B: 0, C: 12, D: 0}
+    assert last(play("struliwuli", STRULI4, [h]), "punkte") == {A: 0, B: 0, C: 12, D: 0}
 
 
 def test_tricks_must_add_up_to_the_cards_of_the_hand():
     h = {"bids": {A: 2, B: 2, C: 2, D: 0}, "tricks": {A: 3, B: 1, C: 2, D: 1}}
-    msg = refused("struliwuli", P4, [h])
+    msg = refused("struliwuli", STRULI4, [h])
     assert msg.startswith("hand 1: tricks: ")
     assert "8" in msg
 
 
 def test_tricks_of_the_second_hand_add_up_to_7():
     h2 = {"bids": {A: 2, B: 2, C: 2, D: 0}, "tricks": {A: 3, B: 1, C: 2, D: 2}}
-    msg = refused("struliwuli", P4, [hand(P4, 8), h2])
+    msg = refused("struliwuli", STRULI4, [hand(STRULI4, 8), h2])
     assert msg.startswith("hand 2: ")
 
 
 def test_a_bid_above_the_cards_of_the_hand_is_refused():
     h = {"bids": {A: 9, B: 0, C: 0, D: 0}, "tricks": {A: 8, B: 0, C: 0, D: 0}}
-    assert refused("struliwuli", P4, [h]).startswith("hand 1: bids.Anderl: ")
+    assert refused("struliwuli", STRULI4, [h]).startswith("hand 1: bids.Anderl: ")
 
 
 def test_every_players_bid_and_tricks_must_be_given():
     h = {"bids": {A: 1, B: 0, C: 0}, "tricks": {A: 8, B: 0, C: 0, D: 0}}
-    msg = refused("struliwuli", P4, [h])
+    msg = refused("struliwuli", STRULI4, [h])
     assert msg.startswith("hand 1: bids: ")
     assert D in msg
 
 
 def test_unknown_player_is_refused():
     h = {"bids": {A: 1, B: 0, C: 0, D: 0, "Xaver": 0}, "tricks": {A: 8, B: 0, C: 0, D: 0}}
-    msg = refused("struliwuli", P4, [h])
+    msg = refused("struliwuli", STRULI4, [h])
     assert msg.startswith("hand 1: bids: ")
     assert "Xaver" in msg
 
 
 def test_unknown_key_in_a_hand_is_refused():
-    h = dict(hand(P4, 8), trump="herz")
-    assert refused("struliwuli", P4, [h]).startswith("hand 1: trump: ")
+    h = dict(hand(STRULI4, 8), trump="herz")
+    assert refused("struliwuli", STRULI4, [h]).startswith("hand 1: trump: ")
 
 
 # --- Neukirchner Regel -----------------------------------------------------------------
@@ -136,31 +137,31 @@ def test_unknown_key_in_a_hand_is_refused():
 def test_neukirchner_dealer_may_not_make_the_bids_add_up():
     # hand 2: 7 cards, Burgi deals and bids last; 2 + 3 + 0 = 5, so Burgi may not bid 2
     h = {"bids": {A: 0, B: 2, C: 2, D: 3}, "tricks": {A: 0, B: 2, C: 2, D: 3}}
-    msg = refused("struliwuli", P4, [hand(P4, 8), h])
+    msg = refused("struliwuli", STRULI4, [hand(STRULI4, 8), h])
     assert msg.startswith("hand 2: bids.Burgi: ")
     assert "may not bid 2" in msg
 
 
 def test_neukirchner_allows_any_other_bid():
     h = {"bids": {A: 0, B: 1, C: 2, D: 3}, "tricks": {A: 0, B: 2, C: 2, D: 3}}
-    assert last(play("struliwuli", P4, [hand(P4, 8), h]), "punkte") == {A: 10, B: 0, C: 12, D: 13}
+    assert last(play("struliwuli", STRULI4, [hand(STRULI4, 8), h]), "punkte") == {A: 10, B: 0, C: 12, D: 13}
 
 
 def test_neukirchner_can_be_switched_off():
     h = {"bids": {A: 0, B: 2, C: 2, D: 3}, "tricks": {A: 0, B: 2, C: 2, D: 3}}
-    result = play("struliwuli", P4, [hand(P4, 8), h], {"neukirchner": False})
+    result = play("struliwuli", STRULI4, [hand(STRULI4, 8), h], {"neukirchner": False})
     assert last(result, "punkte") == {A: 10, B: 12, C: 12, D: 13}
 
 
 def test_state_tells_the_dealer_the_total_to_avoid():
-    result = play("struliwuli", P4, [hand(P4, 8)])
+    result = play("struliwuli", STRULI4, [hand(STRULI4, 8)])
     assert result.state["bids_may_not_total"] == 7
     assert result.state["bidding_order"] == [C, D, A, B]
 
 
 # --- Partien and Rad --------------------------------------------------------------------
 
-@pytest.mark.parametrize("players", [P4, P5, P6], ids=["4", "5", "6"])
+@pytest.mark.parametrize("players", [STRULI4, P5, P6], ids=["4", "5", "6"])
 def test_cards_per_hand_in_a_partie(players):
     n = len(players)
     per_partie = CARDS[n]
@@ -172,7 +173,7 @@ def test_cards_per_hand_in_a_partie(players):
         assert state["partien_per_rad"] == n
 
 
-@pytest.mark.parametrize("players", [P4, P5, P6], ids=["4", "5", "6"])
+@pytest.mark.parametrize("players", [STRULI4, P5, P6], ids=["4", "5", "6"])
 def test_a_rad_is_as_many_partien_as_players(players):
     n = len(players)
     result = play("struliwuli", players, nothing(players, n * len(CARDS[n])))
@@ -192,8 +193,8 @@ def test_dealer_moves_on_each_hand():
 
 
 def test_points_run_through_the_partien_of_a_rad():
-    hands = [hand(P4, c, tens={B}) for c in schedule(4)[:9]]  # Partie 1 and the first of Partie 2
-    result = play("struliwuli", P4, hands)
+    hands = [hand(STRULI4, c, tens={B}) for c in schedule(4)[:9]]  # Partie 1 and the first of Partie 2
+    result = play("struliwuli", STRULI4, hands)
     assert result.state["partie"] == 2
     assert board(result, "punkte")[B] == 90
 
@@ -208,7 +209,7 @@ def test_four_to_six_players(players):
 # --- Rad payout -------------------------------------------------------------------------
 
 def test_rad_payout_first_from_last_second_from_second_to_last():
-    result = play("struliwuli", P4, rad_to(P4, {A: 30, B: 90, C: 0, D: 60}))
+    result = play("struliwuli", STRULI4, rad_to(STRULI4, {A: 30, B: 90, C: 0, D: 60}))
     assert board(result, "punkte") == {A: 30, B: 90, C: 0, D: 60}
     # Burgi 90 - Cilli 0; Done 60 - Anderl 30
     assert last(result, "geld") == {A: -30, B: 90, C: -90, D: 30}
@@ -216,10 +217,10 @@ def test_rad_payout_first_from_last_second_from_second_to_last():
 
 
 def test_rad_payout_only_on_the_hand_that_completes_the_rad():
-    result = play("struliwuli", P4, rad_to(P4, {A: 30, B: 90, C: 0, D: 60}))
+    result = play("struliwuli", STRULI4, rad_to(STRULI4, {A: 30, B: 90, C: 0, D: 60}))
     assert len(result.hands) == 32
     for number in range(1, 32):
-        assert deltas(result, number, "geld") == {p: 0 for p in P4}
+        assert deltas(result, number, "geld") == {p: 0 for p in STRULI4}
 
 
 def test_rad_payout_middle_pays_nothing_with_an_odd_count():
@@ -230,13 +231,13 @@ def test_rad_payout_middle_pays_nothing_with_an_odd_count():
 
 
 def test_rad_payout_equal_points_share_their_ranks_amounts():
-    result = play("struliwuli", P4, rad_to(P4, {A: 50, B: 50, C: 20, D: 0}))
+    result = play("struliwuli", STRULI4, rad_to(STRULI4, {A: 50, B: 50, C: 20, D: 0}))
     # ranks 1 and 2 get 50 - 0 and 50 - 20: 80 shared by Anderl and Burgi
     assert last(result, "geld") == {A: 40, B: 40, C: -30, D: -50}
 
 
 def test_rad_payout_equal_points_at_the_bottom_share_too():
-    result = play("struliwuli", P4, rad_to(P4, {A: 0, B: 70, C: 0, D: 40}))
+    result = play("struliwuli", STRULI4, rad_to(STRULI4, {A: 0, B: 70, C: 0, D: 40}))
     # Burgi 70 - 0 and Done 40 - 0: the two at 0 pay 110 together
     assert last(result, "geld") == {A: -55, B: 70, C: -55, D: 40}
 
@@ -254,19 +255,19 @@ def test_rad_payout_sums_to_zero():
 
 
 def test_rad_payout_rate_per_point_is_a_table_setting():
-    result = play("struliwuli", P4, rad_to(P4, {A: 30, B: 90, C: 0, D: 60}), {"rate": 5})
+    result = play("struliwuli", STRULI4, rad_to(STRULI4, {A: 30, B: 90, C: 0, D: 60}), {"rate": 5})
     assert last(result, "geld") == {A: -150, B: 450, C: -450, D: 150}
 
 
 def test_finished_rad_stays_on_the_board_until_the_next_hand():
-    result = play("struliwuli", P4, rad_to(P4, {A: 30, B: 90, C: 0, D: 60}))
+    result = play("struliwuli", STRULI4, rad_to(STRULI4, {A: 30, B: 90, C: 0, D: 60}))
     assert board(result, "punkte") == {A: 30, B: 90, C: 0, D: 60}
     assert result.state["rad"] == 2
 
 
 def test_points_reset_at_the_next_rad():
-    first = rad_to(P4, {A: 30, B: 90, C: 0, D: 60})
-    result = play("struliwuli", P4, first + [hand(P4, 8, tens={C})])
+    first = rad_to(STRULI4, {A: 30, B: 90, C: 0, D: 60})
+    result = play("struliwuli", STRULI4, first + [hand(STRULI4, 8, tens={C})])
     assert last(result, "punkte") == {A: 0, B: 0, C: 10, D: 0}
     assert board(result, "punkte") == {A: 0, B: 0, C: 10, D: 0}
     assert board(result, "geld") == {A: -30, B: 90, C: -90, D: 30}
@@ -274,9 +275,9 @@ def test_points_reset_at_the_next_rad():
 
 
 def test_geld_adds_up_over_the_evening():
-    first = rad_to(P4, {A: 30, B: 90, C: 0, D: 60})
-    second = rad_to(P4, {A: 20, B: 0, C: 50, D: 10})
-    result = play("struliwuli", P4, first + second)
+    first = rad_to(STRULI4, {A: 30, B: 90, C: 0, D: 60})
+    second = rad_to(STRULI4, {A: 20, B: 0, C: 50, D: 10})
+    result = play("struliwuli", STRULI4, first + second)
     # Rad 2: Cilli 50 - Burgi 0, Anderl 20 - Done 10
     assert last(result, "geld") == {A: 10, B: -50, C: 50, D: -10}
     assert board(result, "geld") == {A: -20, B: 40, C: -40, D: 20}

@@ -8,13 +8,15 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import SAU4, SK4, table_for
+from conftest import SAU4, SCHWARZ4, SK4, STRULI4, VRONI4, sauspiel, table_for
 
 from scorepad.bench import generate_session
 from scorepad.engine import replay
 from scorepad.settle import balances
 from scorepad.summary import GameRecord, HandRef, summarize
 from scorepad.tables import builtin_tables
+
+pytestmark = pytest.mark.unit
 
 HIAS, VRONI, WAST, KATHI = SK4
 SEPP, RESI, ALOIS, ZENZI = SAU4
@@ -32,18 +34,15 @@ def stats(summary):
 
 # --- Schafkopf ------------------------------------------------------------------------------------
 
-def sauspiel(player, partner, augen, **extra):
-    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "augen": augen, **extra}
-
 
 SCHAFKOPF = [
-    sauspiel(HIAS, WAST, 70),                                   # 1 won 20
+    sauspiel(70, player=HIAS, partner=WAST),                                   # 1 won 20
     {"game": "wenz", "player": VRONI, "augen": 95},             # 2 won Schneider 100 x 3
     {"game": "solo", "player": KATHI, "suit": "herz", "result": "lost", "kontra": HIAS},  # 3 lost 100 x 3
-    sauspiel(VRONI, KATHI, 60),                                 # 4 lost 20
+    sauspiel(60, player=VRONI, partner=KATHI),                                 # 4 lost 20
     {"passed": True},                                           # 5 zamgschmissen
     {"game": "sie", "player": WAST},                            # 6 Sie 150 x 3
-    sauspiel(KATHI, HIAS, 30, kontra=VRONI, re=KATHI),          # 7 lost Schneider (20 + 20) x 4 = 160
+    sauspiel(30, player=KATHI, partner=HIAS, kontra=VRONI, re=KATHI),          # 7 lost Schneider (20 + 20) x 4 = 160
     {"game": "wenz", "player": HIAS, "augen": 61, "kontra": WAST},  # 8 won 50 x 2 = 100 x 3
 ]
 # geld per hand:   1     2     3     4   5     6     7     8    total
@@ -167,8 +166,7 @@ def test_saukopf_numbers_match_the_engine():
 
 # --- Struliwuli ------------------------------------------------------------------------------------
 
-P4 = ["Anderl", "Burgi", "Cilli", "Done"]
-A, B, C, D = P4
+A, B, C, D = STRULI4
 
 
 def sw(players, cards, hits=None):
@@ -189,43 +187,43 @@ def sw(players, cards, hits=None):
 
 
 STRULIWULI = [
-    sw(P4, 8, {A: 2, B: 0}),  # Anderl 12, Burgi 10
-    sw(P4, 7, {A: 0}),        # Anderl 10
-    sw(P4, 6, {C: 1}),        # Cilli 11
+    sw(STRULI4, 8, {A: 2, B: 0}),  # Anderl 12, Burgi 10
+    sw(STRULI4, 7, {A: 0}),        # Anderl 10
+    sw(STRULI4, 6, {C: 1}),        # Cilli 11
 ]
 # exact bids: Anderl 2 of 3 = 66.7 %, Burgi 1 of 3 = 33.3 %, Cilli 33.3 %, Done 0 %
 
 
 def test_struliwuli_exact_bids_in_percent():
-    result, s = summary_of("struliwuli", P4, STRULIWULI)
+    result, s = summary_of("struliwuli", STRULI4, STRULIWULI)
     assert s.standings == result.standings
     st = stats(s)
     assert {p: x.exact_bids for p, x in st.items()} == {A: 2, B: 1, C: 1, D: 0}
     assert {p: x.exact_bids_pct for p, x in st.items()} == {A: 66.7, B: 33.3, C: 33.3, D: 0.0}
-    assert {p: x.hands_played for p, x in st.items()} == dict.fromkeys(P4, 3)
+    assert {p: x.hands_played for p, x in st.items()} == dict.fromkeys(STRULI4, 3)
     assert (st[A].best_hand, st[A].worst_hand) == (HandRef(number=1, value=12), HandRef(number=3, value=0))
     assert all(x.declared == 0 and x.bollas is None for x in st.values())
 
 
 def test_struliwuli_summary_ranks_by_money_then_points():
-    _, s = summary_of("struliwuli", P4, STRULIWULI)
+    _, s = summary_of("struliwuli", STRULI4, STRULIWULI)
     # no Rad finished: nobody has geld; points: Anderl 22, Cilli 11, Burgi 10, Done 0
     assert s.ranking == [A, C, B, D]
     # the open Rad settled: Anderl 22 from Done, Cilli 1 from Burgi
     assert s.balances == {A: 22, B: -1, C: 1, D: -22}
-    _, closed = summary_of("struliwuli", P4, STRULIWULI, settle_open=False)
-    assert closed.balances == dict.fromkeys(P4, 0)
+    _, closed = summary_of("struliwuli", STRULI4, STRULIWULI, settle_open=False)
+    assert closed.balances == dict.fromkeys(STRULI4, 0)
 
 
 def test_struliwuli_ranking_follows_the_money_when_the_open_rad_is_settled():
     # Rad 1: Anderl makes 1 (11), Burgi and Cilli make 0 (10 each), Done 0: Anderl gets 11 from
     # Done; Burgi and Cilli tie on rank 2 and 3, which get 10 - 10 = 0: geld A 11, B 0, C 0, D -11.
-    rad1 = [sw(P4, cards, hits) for cards, hits in
+    rad1 = [sw(STRULI4, cards, hits) for cards, hits in
             zip([8, 7, 6, 5, 4, 3, 2, 1] * 4, [{A: 1}, {B: 0}, {C: 0}] + [None] * 29)]
     # Rad 2, open: Done makes 0 three times (30); Anderl, Burgi, Cilli tie at 0 on ranks 2 to 4:
     # Done gets 30 from rank 4, rank 2 gets 0 - 0: the three share paying 30, 10 each.
-    rad2 = [sw(P4, cards, {D: 0}) for cards in (8, 7, 6)]
-    result, s = summary_of("struliwuli", P4, rad1 + rad2)
+    rad2 = [sw(STRULI4, cards, {D: 0}) for cards in (8, 7, 6)]
+    result, s = summary_of("struliwuli", STRULI4, rad1 + rad2)
     assert {p: row["geld"] for p, row in result.standings.items()} == {A: 11, B: 0, C: 0, D: -11}
     # settled: Anderl 11 - 10 = 1, Burgi -10, Cilli -10, Done -11 + 30 = +19
     assert s.balances == {A: 1, B: -10, C: -10, D: 19}
@@ -234,19 +232,18 @@ def test_struliwuli_ranking_follows_the_money_when_the_open_rad_is_settled():
     assert s.ranking == [D, A, B, C]
     assert (s.winner, s.loser) == (D, C)
     # without settling the open Rad, the money is the finished Rads' only
-    _, closed = summary_of("struliwuli", P4, rad1 + rad2, settle_open=False)
+    _, closed = summary_of("struliwuli", STRULI4, rad1 + rad2, settle_open=False)
     assert closed.balances == {A: 11, B: 0, C: 0, D: -11}
     assert closed.ranking == [A, B, C, D]
 
 
 # --- Zaisertshofer Ramsch ---------------------------------------------------------------------------
 
-R4 = ["Vroni", "Hias", "Kathi", "Wast"]
-RV, RH, RK, RW = R4
+RV, RH, RK, RW = VRONI4
 
 
 def ramsch(tricks, penalties=(), weg_order=None):
-    h = {"participants": [p for p in R4 if p in tricks], "tricks": dict(tricks),
+    h = {"participants": [p for p in VRONI4 if p in tricks], "tricks": dict(tricks),
          "penalties": [{"player": who, "kind": kind} for who, kind in penalties]}
     if weg_order:
         h["weg_order"] = list(weg_order)
@@ -276,7 +273,7 @@ RAMSCH = [
 
 
 def test_ramsch_bollas_and_times_weg_first():
-    result, s = summary_of("zaisertshofer-ramsch", R4, RAMSCH)
+    result, s = summary_of("zaisertshofer-ramsch", VRONI4, RAMSCH)
     assert s.standings == result.standings
     assert [h.info["bolla_to"] for h in result.hands if h.info["bolla_to"]] == [RK, RW, RV]
     st = stats(s)
@@ -286,7 +283,7 @@ def test_ramsch_bollas_and_times_weg_first():
 
 
 def test_ramsch_best_hand_is_the_most_striche_off():
-    _, s = summary_of("zaisertshofer-ramsch", R4, RAMSCH)
+    _, s = summary_of("zaisertshofer-ramsch", VRONI4, RAMSCH)
     st = stats(s)
     # fewer Striche is better: Vroni's best is -5 (hand 1), her worst -2 (hand 2 first)
     assert (st[RV].best_hand, st[RV].worst_hand) == (HandRef(number=1, value=-5), HandRef(number=2, value=-2))
@@ -296,7 +293,7 @@ def test_ramsch_best_hand_is_the_most_striche_off():
 
 
 def test_ramsch_ranking_fewest_bollas_then_fewest_striche():
-    _, s = summary_of("zaisertshofer-ramsch", R4, RAMSCH)
+    _, s = summary_of("zaisertshofer-ramsch", VRONI4, RAMSCH)
     # the board after hand 12: a new Partie is owed, the finished one stays on the board:
     # V 0, H 6 (9 - 3), K 9, W 9; Bollas V 1, H 0, K 1, W 1
     assert {p: row["striche"] for p, row in s.standings.items()} == {RV: 0, RH: 6, RK: 9, RW: 9}
@@ -306,18 +303,17 @@ def test_ramsch_ranking_fewest_bollas_then_fewest_striche():
 
 # --- Schwarze Sau ------------------------------------------------------------------------------------
 
-P_SAU = ["Uli", "Fritz", "Guido", "Tim"]
-ULI, FRITZ, GUIDO, TIM = P_SAU
+ULI, FRITZ, GUIDO, TIM = SCHWARZ4
 
 
 def pts(**points):
-    return {"points": {p: points.get(p, 0) for p in P_SAU}}
+    return {"points": {p: points.get(p, 0) for p in SCHWARZ4}}
 
 
 def test_schwarze_sau_fewer_points_is_the_better_hand():
     hands = [pts(Uli=15), pts(Uli=10, Fritz=5), pts(Uli=10, Guido=5),  # Uli 35: loses game 1
              pts(Fritz=2, Tim=13)]
-    result, s = summary_of("schwarze-sau", P_SAU, hands)
+    result, s = summary_of("schwarze-sau", SCHWARZ4, hands)
     assert s.standings == result.standings
     st = stats(s)
     assert (st[ULI].best_hand, st[ULI].worst_hand) == (HandRef(number=4, value=0), HandRef(number=1, value=15))
@@ -329,8 +325,8 @@ def test_schwarze_sau_fewer_points_is_the_better_hand():
 def test_schwarze_sau_achterbrief_is_no_hand_played():
     hands = [pts(Uli=15), pts(Tim=15), pts(Uli=15), pts(Tim=15), pts(Uli=5, Tim=5, Guido=5),
              {"achterbrief_loser": TIM}]
-    _, s = summary_of("schwarze-sau", P_SAU, hands)
-    assert {p: x.hands_played for p, x in stats(s).items()} == dict.fromkeys(P_SAU, 5)
+    _, s = summary_of("schwarze-sau", SCHWARZ4, hands)
+    assert {p: x.hands_played for p, x in stats(s).items()} == dict.fromkeys(SCHWARZ4, 5)
     assert {p: x.games_lost for p, x in stats(s).items()} == {ULI: 0, FRITZ: 0, GUIDO: 0, TIM: 1}
 
 

@@ -10,6 +10,8 @@ from conftest import SK4, last, play
 from scorepad.errors import SessionError, TableError
 from scorepad.tables import builtin_dir, builtin_tables, get_table, load_table_file, with_options
 
+pytestmark = pytest.mark.unit
+
 BUILTIN_IDS = {"schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"}
 
 

@@ -14,6 +14,8 @@ from conftest import SK4, deltas, play
 from scorepad.errors import SessionError
 from scorepad.tables import get_table, with_options
 
+pytestmark = pytest.mark.unit
+
 HIAS, VRONI, WAST, KATHI = SK4
 
 

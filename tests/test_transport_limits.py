@@ -13,6 +13,8 @@ from scorepad.ui.hosts import OwnAddresses, host_of
 from scorepad.ui.serve import lan_address
 from scorepad.ui.transport import Budget, address_key
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.fixture(scope="module")
 def own():

@@ -14,7 +14,8 @@ from form_taps import taps
 from scorepad.engine import before_hand
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx
-from scorepad.ui.main import make_main
+
+pytestmark = pytest.mark.ui
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]
@@ -26,13 +27,6 @@ ENGLISH = re.compile(r"\b(the|is|are|must|missing|cannot|needs|only|and|evening|
 
 def english(texts: list[str]) -> list[str]:
     return [t for t in texts if ENGLISH.search(t)]
-
-
-@pytest.fixture
-def main(tmp_path):
-    m = make_main(str(tmp_path / "ui.db"))
-    yield m
-    m.app.close()
 
 
 def form_ctx(table, players, hands, first_dealer) -> FormCtx:

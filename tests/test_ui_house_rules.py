@@ -4,23 +4,16 @@ the house-rules form sets them, the hand form follows the contract, the rule she
 from __future__ import annotations
 
 import pytest
+from conftest import VRONI4
 from flet_harness import open_phone
 
-from scorepad.ui.main import make_main
+pytestmark = pytest.mark.ui
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
 HOUSE_GAMES = {"contracts": {"bettel": {"enabled": True}, "hochzeit": {"enabled": True}}}
 
 
-@pytest.fixture
-def main(tmp_path):
-    m = make_main(str(tmp_path / "ui.db"))
-    yield m
-    m.app.close()
-
-
 async def evening_phone(main, options=None):
-    info = main.app.start_evening("schafkopf", SK, SK[0], options)
+    info = main.app.start_evening("schafkopf", VRONI4, VRONI4[0], options)
     phone = await open_phone(main)
     await phone.tap(f"evening-{info.id}")
     return phone, info.id

@@ -8,6 +8,7 @@ import asyncio
 
 import flet as ft
 import pytest
+from conftest import VRONI4
 from flet_harness import open_phone
 
 from scorepad.app import App, phone_label
@@ -19,18 +20,14 @@ from scorepad.ui.screens import table as table_screen
 from scorepad.ui.screens.hand import PEN_LOST
 from scorepad.ui.screens.pin import KEYPAD
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.ui
+
 SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
 
 
 @pytest.fixture
-def db(tmp_path):
-    return str(tmp_path / "pen.db")
-
-
-@pytest.fixture
 def shared(db):
-    m = make_main(db, require_pin=True)
+    m = make_main(str(db), require_pin=True)
     yield m
     m.app.close()
 
@@ -38,7 +35,7 @@ def shared(db):
 async def scorekeeper(main, storage=None):
     phone = await open_phone(main, storage=storage)
     await phone.tap("new-evening")
-    for name in SK:
+    for name in VRONI4:
         await phone.type("name-field", name, submit=True)
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()
@@ -76,10 +73,10 @@ async def test_the_phone_that_started_the_evening_keeps_the_pen_after_a_reload(s
 
 
 async def test_the_pen_survives_a_restart_of_the_server(db):
-    first = make_main(db, require_pin=True)
+    first = make_main(str(db), require_pin=True)
     keeper, eid = await scorekeeper(first)
     first.app.close()
-    restarted = make_main(db, require_pin=True)  # a new server on the same file
+    restarted = make_main(str(db), require_pin=True)  # a new server on the same file
     try:
         again = await watcher(restarted, eid, storage=keeper.storage)
         assert again.has("next-hand")
@@ -231,11 +228,11 @@ async def test_a_watcher_sees_who_keeps_score(shared):
 
 
 async def test_after_a_restart_the_last_writer_is_named_until_the_pen_shows_up(db):
-    first = make_main(db, require_pin=True)
+    first = make_main(str(db), require_pin=True)
     keeper, eid = await scorekeeper(first)
     await enter_sauspiel(keeper)
     first.app.close()
-    restarted = make_main(db, require_pin=True)
+    restarted = make_main(str(db), require_pin=True)
     try:
         other = await watcher(restarted, eid)
         me, them = phone_label(keeper.storage[DEVICE_KEY]), phone_label(other.storage[DEVICE_KEY])

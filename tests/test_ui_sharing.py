@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import flet as ft
 import pytest
+from conftest import VRONI4
 from flet_harness import open_phone
 
 from scorepad.ui.main import make_main
 from scorepad.ui.screens.hand import STALE
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.ui
+
 SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
 
 
@@ -25,7 +27,7 @@ async def scorekeeper(main):
     """The phone that starts the evening: it keeps score without typing the PIN."""
     phone = await open_phone(main)
     await phone.tap("new-evening")
-    for name in SK:
+    for name in VRONI4:
         await phone.type("name-field", name, submit=True)
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()

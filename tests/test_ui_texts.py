@@ -10,22 +10,14 @@ import threading
 
 import flet as ft
 import pytest
+from conftest import VRONI4
 from flet_harness import open_phone
 
-from scorepad.ui.main import make_main
-
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
-
-
-@pytest.fixture
-def main(tmp_path):
-    m = make_main(str(tmp_path / "ui.db"))
-    yield m
-    m.app.close()
+pytestmark = pytest.mark.ui
 
 
 async def test_the_start_screen_shows_a_huge_stored_place_shortened(main):
-    eid = main.app.start_evening("schafkopf", SK, "Vroni").id
+    eid = main.app.start_evening("schafkopf", VRONI4, "Vroni").id
     place = "Gasthaus\nzur Post " * 300_000  # 5.4 MB, as an earlier release took it
     with main.app.store.write() as db:
         db.execute("UPDATE evenings SET place = ? WHERE id = ?", [place, eid])
@@ -39,7 +31,7 @@ async def test_the_start_screen_shows_a_huge_stored_place_shortened(main):
 async def test_the_ort_field_refuses_a_writing_direction_mark(main):
     phone = await open_phone(main)
     await phone.tap("new-evening")
-    for name in SK:
+    for name in VRONI4:
         await phone.type("name-field", name, submit=True)
     assert phone.find("place-field").max_length == 80
     await phone.type("place-field", "Gasthaus \u202etsoP")
@@ -49,7 +41,7 @@ async def test_the_ort_field_refuses_a_writing_direction_mark(main):
 
 
 async def test_the_abrechnung_makes_its_exports_off_the_event_loop(main, monkeypatch):
-    eid = main.app.start_evening("schafkopf", SK, "Vroni").id
+    eid = main.app.start_evening("schafkopf", VRONI4, "Vroni").id
     main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70})
     phone = await open_phone(main)
     await phone.tap(f"evening-{eid}")

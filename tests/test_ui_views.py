@@ -7,26 +7,13 @@ import json
 
 import flet as ft
 import pytest
+from conftest import VRONI4
 from flet_harness import open_phone
 
-from scorepad.ui.main import make_main
-
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.ui
 
 
-@pytest.fixture
-def db(tmp_path):
-    return str(tmp_path / "ui.db")
-
-
-@pytest.fixture
-def main(db):
-    m = make_main(db)
-    yield m
-    m.app.close()
-
-
-async def evening_phone(main, ruleset="schafkopf", players=SK, options=None):
+async def evening_phone(main, ruleset="schafkopf", players=VRONI4, options=None):
     """A phone on the table screen of a new evening."""
     info = main.app.start_evening(ruleset, players, players[0], options)
     phone = await open_phone(main)
@@ -69,20 +56,20 @@ async def test_a_new_evening_starts_from_typed_names_in_seating_order(main):
     phone = await open_phone(main)
     await phone.tap("new-evening")
     assert phone.find("start-evening").disabled  # no players yet
-    for name in SK:
+    for name in VRONI4:
         await phone.type("name-field", name, submit=True)
     assert [t for t in phone.texts() if t[:2] in ("1.", "2.", "3.", "4.")] == ["1. Vroni", "2. Hias", "3. Kathi", "4. Wast"]
     await phone.tap("dealer-Kathi")
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()
-    assert (evening.ruleset, evening.players, evening.first_dealer) == ("schafkopf", SK, "Kathi")
+    assert (evening.ruleset, evening.players, evening.first_dealer) == ("schafkopf", VRONI4, "Kathi")
     assert phone.has("dealer-Kathi") and phone.text_of("context-line") == "Geber Kathi · raus kommt Wast"
 
 
 async def test_a_new_evening_refuses_a_wrong_player_count(main):
     phone = await open_phone(main)
     await phone.tap("new-evening")
-    for name in SK[:3]:
+    for name in VRONI4[:3]:
         await phone.type("name-field", name, submit=True)
     assert phone.find("start-evening").disabled
     assert "Schafkopf spielen 4, 5 oder 6 (jetzt 3)" in phone.text_of("new-problem")
@@ -101,7 +88,7 @@ async def test_a_tariff_set_moves_every_tariff_and_shows_them_before_the_start(m
     assert lines[3] == "Solo: 0,50 € · Schneider +0,50 € · Schwarz +0,50 €"
     assert isinstance(phone.find("tariff-set-10/50"), ft.FilledButton)
     assert isinstance(phone.find("tariff-set-20/50"), ft.OutlinedButton)
-    for name in SK:
+    for name in VRONI4:
         await phone.type("name-field", name, submit=True)
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()
@@ -112,7 +99,7 @@ async def test_a_tariff_set_moves_every_tariff_and_shows_them_before_the_start(m
 
 
 async def test_at_five_the_table_shows_who_sits_out_and_the_form_offers_the_four(main):
-    five = SK + ["Girgl"]
+    five = VRONI4 + ["Girgl"]
     phone, eid = await evening_phone(main, "schafkopf", five)
     assert phone.has("sits-out-Vroni") and not phone.has("sits-out-Hias")  # Vroni deals the first hand
     assert phone.text_of("context-line") == "Geber Vroni · raus kommt Hias · setzt aus: Vroni"
@@ -128,7 +115,7 @@ async def test_at_five_the_table_shows_who_sits_out_and_the_form_offers_the_four
 
 
 async def test_known_players_are_offered_to_pick(main):
-    main.app.start_evening("schafkopf", SK)
+    main.app.start_evening("schafkopf", VRONI4)
     phone = await open_phone(main)
     await phone.tap("new-evening")
     await phone.tap("known-Hias")
@@ -197,8 +184,8 @@ async def test_editing_a_hand_recomputes_the_standings(main):
 
 
 async def test_an_edit_that_breaks_a_later_hand_is_refused(main):
-    eid = main.app.start_evening("zaisertshofer-ramsch", SK, "Vroni").id
-    main.app.add_hand(eid, {"participants": SK, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
+    eid = main.app.start_evening("zaisertshofer-ramsch", VRONI4, "Vroni").id
+    main.app.add_hand(eid, {"participants": VRONI4, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
     main.app.add_hand(eid, {"participants": ["Vroni", "Hias"], "tricks": {"Vroni": 1, "Hias": 4}})
     main.app.add_hand(eid, {"participants": ["Vroni", "Kathi"], "tricks": {"Vroni": 1, "Kathi": 4}})
     before = standings(main, eid)
@@ -425,13 +412,13 @@ async def test_ramsch_preselects_who_is_still_in_and_counts_striche(main):
         await phone.tap(key)
     assert phone.text_of("tr-Wast-rest") == "0 (der Rest)"
     await phone.tap("save")
-    assert [standings(main, eid)[p]["striche"] for p in SK] == [4, 5, 9, 9]
+    assert [standings(main, eid)[p]["striche"] for p in VRONI4] == [4, 5, 9, 9]
     assert phone.text_of("marks-Vroni") == "||||"
 
 
 async def test_ramsch_weg_players_cannot_go_mit(main):
-    info = main.app.start_evening("zaisertshofer-ramsch", SK)
-    main.app.add_hand(info.id, {"participants": SK, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
+    info = main.app.start_evening("zaisertshofer-ramsch", VRONI4)
+    main.app.add_hand(info.id, {"participants": VRONI4, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
     main.app.add_hand(info.id, {"participants": ["Vroni", "Hias"], "tricks": {"Vroni": 2, "Hias": 3}})
     phone = await open_phone(main)
     await phone.tap(f"evening-{info.id}")
@@ -486,7 +473,7 @@ async def test_house_rules_are_made_in_the_app_and_used_for_an_evening(main):
     await phone.tap(f"house-{rules.id}")
     # the variant's one id, as `scorepad rulesets` lists it and `scorepad start` takes it
     assert phone.text_of("variant-id") == "Kennung: schafkopf-stammtisch-huber"
-    for name in SK:
+    for name in VRONI4:
         await phone.type("name-field", name, submit=True)
     await phone.tap("start-evening")
     [evening] = main.app.list_evenings()
@@ -509,7 +496,7 @@ async def test_house_rules_take_a_tariff_set_whole(main):
 
 
 async def test_the_rule_sheet_shows_what_the_table_counts(main):
-    phone, eid = await evening_phone(main, "schafkopf", SK, {"contracts": {"sauspiel": {"tariff": 10}}})
+    phone, eid = await evening_phone(main, "schafkopf", VRONI4, {"contracts": {"sauspiel": {"tariff": 10}}})
     await phone.tap("rules")
     texts = phone.texts()
     assert any(t.startswith("Sauspiel (mit Partner): 0,10 €, Schneider +0,20 €") for t in texts)
@@ -517,7 +504,7 @@ async def test_the_rule_sheet_shows_what_the_table_counts(main):
 
 
 async def test_tout_and_klopfen_appear_where_the_table_plays_them(main):
-    phone, eid = await evening_phone(main, "schafkopf", SK, {"tout": {"enabled": True}, "klopfen": {"enabled": True}})
+    phone, eid = await evening_phone(main, "schafkopf", VRONI4, {"tout": {"enabled": True}, "klopfen": {"enabled": True}})
     await phone.tap("next-hand")
     for key in ["game-solo", "player-Hias", "more", "tout-True", "klopfer-1", "result-won_schwarz"]:
         await phone.tap(key)
@@ -555,7 +542,7 @@ async def test_changing_the_rules_afterwards_says_what_changes_then_recomputes(m
 
 
 def test_a_rule_change_that_breaks_a_hand_is_refused_naming_it(main):
-    eid = main.app.start_evening("schafkopf", SK, options={"laufende": {"enabled": True}}).id
+    eid = main.app.start_evening("schafkopf", VRONI4, options={"laufende": {"enabled": True}}).id
     main.app.add_hand(eid, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won", "laufende": 3})
     main.app.add_hand(eid, {"game": "wenz", "player": "Hias", "result": "won", "laufende": 4})
     with pytest.raises(Exception, match=r"^cannot change the rules: hand 2: laufende: "):
@@ -564,7 +551,7 @@ def test_a_rule_change_that_breaks_a_hand_is_refused_naming_it(main):
 
 
 async def test_a_ramsch_is_entered_with_each_players_augen(main):
-    phone, eid = await evening_phone(main, "schafkopf", SK, {"ramsch": {"enabled": True}})
+    phone, eid = await evening_phone(main, "schafkopf", VRONI4, {"ramsch": {"enabled": True}})
     await phone.tap("next-hand")
     await phone.tap("game-ramsch")
     for who, augen in (("Vroni", "40"), ("Hias", "30"), ("Kathi", "50")):
@@ -617,7 +604,7 @@ async def test_the_kontra_chain_of_a_house_variant_goes_up_to_hirsch(main):
 
 
 async def test_an_evening_whose_built_in_table_has_changed_since_still_opens_and_takes_hands(main):
-    info = main.app.start_evening("schafkopf", SK, SK[0])
+    info = main.app.start_evening("schafkopf", VRONI4, VRONI4[0])
     main.app.add_hand(info.id, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
     with main.app.store.write() as db:  # stored by an older scorepad: no Farbgeier yet
         table = json.loads(db.execute("SELECT rule_table FROM evenings WHERE id = ?", [info.id]).fetchone()[0])

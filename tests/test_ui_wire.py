@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import msgpack
 import pytest
+from conftest import VRONI4
 from flet import BaseControl
 from flet_harness import Phone, RecordingConnection, open_phone
 from wire_client import WirePhone, controls_in, key_of
 
 from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.flet_private import MessageAction, configure_encode_object_for_msgpack
-from scorepad.ui.main import make_main
 
-SK = ["Vroni", "Hias", "Kathi", "Wast"]
+pytestmark = pytest.mark.ui
 
 
 class MirrorConnection(RecordingConnection):
@@ -40,13 +40,6 @@ async def mirrored_phone(main) -> tuple[Phone, WirePhone]:
     return await open_phone(main, connection=MirrorConnection(client)), client
 
 
-@pytest.fixture
-def main(tmp_path):
-    m = make_main(str(tmp_path / "wire.db"))
-    yield m
-    m.app.close()
-
-
 def rows(phone: Phone) -> list[tuple[str, str]]:
     """The hand rows a session holds, top to bottom: (key, the row's title)."""
     return [(k, c.title.value) for c in phone.controls() if (k := str(getattr(c, "key", None) or "")).startswith("hand-")
@@ -59,7 +52,7 @@ def wire_rows(client: WirePhone) -> list[tuple[str, str]]:
 
 
 async def test_the_protocol_client_shows_what_the_session_holds(main):
-    eid = main.app.start_evening(DEFAULT_RULESET, SK).id
+    eid = main.app.start_evening(DEFAULT_RULESET, VRONI4).id
     keeper = await open_phone(main)
     watcher, client = await mirrored_phone(main)
     assert client.has(f"evening-{eid}")
