@@ -327,7 +327,7 @@ def cmd_rulesets(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from scorepad.bench import run_bench
+    from scorepad.devtools.bench import run_bench
 
     _print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,

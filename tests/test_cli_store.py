@@ -12,7 +12,7 @@ import sys
 import pytest
 from cli_runner import dump, ok, refused
 
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.cli import main
 from scorepad.tables import get_table
 

@@ -2,7 +2,7 @@
 seconds. Every save reaches every other phone of its table; no hand is lost or doubled. (How
 fast is for the benchmark: `scorepad bench` reports it under "sharing".)"""
 
-from scorepad.bench import bench_sharing
+from scorepad.devtools.bench import bench_sharing
 
 
 def test_twenty_tables_of_four_phones_lose_and_double_no_hand():

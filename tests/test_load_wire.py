@@ -6,7 +6,7 @@ word of another table; the store holds every hand once. The server's memory grow
 steady amount per phone. (How fast is for the benchmark, `scorepad bench` under "sharing_ws":
 the two cores are shared with other runs, so the times are not asserted here.)"""
 
-from scorepad.bench import bench_sharing_ws
+from scorepad.devtools.bench import bench_sharing_ws
 
 
 def test_twenty_tables_of_four_phones_over_the_websocket_lose_double_and_misroute_no_hand():

@@ -3,7 +3,7 @@ exactly what json's indenting encoder writes (`_indented`), whatever the names a
 
 import pytest
 
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.cli import HandsText, _hand_text, _indented
 from scorepad.engine import replay
 from scorepad.games.base import HandResult

@@ -13,7 +13,7 @@ from cli_runner import ok as cli
 
 from scorepad.app import App, Season
 from scorepad.app import evenings as app_module
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.cli import main
 from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError

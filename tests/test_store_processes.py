@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from scorepad.app import App
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.tables import get_table
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")

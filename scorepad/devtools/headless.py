@@ -109,13 +109,13 @@ class Phone:
         return out
 
     def find(self, key: str):
-        found = [c for c in self.controls() if _key(c) == key]
+        found = [c for c in self.controls() if control_key(c) == key]
         if not found:
-            raise AssertionError(f"no control with key {key!r}; keys: {sorted(k for k in map(_key, self.controls()) if k)}")
+            raise AssertionError(f"no control with key {key!r}; keys: {sorted(k for k in map(control_key, self.controls()) if k)}")
         return found[-1]
 
     def has(self, key: str) -> bool:
-        return any(_key(c) == key for c in self.controls())
+        return any(control_key(c) == key for c in self.controls())
 
     def texts(self) -> list[str]:
         out = []
@@ -154,7 +154,7 @@ class Phone:
             await self.settle()
 
 
-def _key(c) -> str | None:
+def control_key(c) -> str | None:
     k = getattr(c, "key", None)
     if k is None:
         return None

@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorepad.bench import WAIT_S, _ms, percentile
+from scorepad.devtools.figures import WAIT_S, ms, percentile
 from scorepad.devtools.headless import open_phone
 from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.main import make_main
@@ -71,8 +71,8 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
             main.app.close()
     latencies.sort()
     return {"tables": tables, "phones_per_table": phones, "seconds": seconds, "hands_saved": sum(saved.values()),
-            "seen_p50_ms": _ms(percentile(latencies, 50)), "seen_p95_ms": _ms(percentile(latencies, 95)),
-            "seen_max_ms": _ms(latencies[-1]) if latencies else None}
+            "seen_p50_ms": ms(percentile(latencies, 50)), "seen_p95_ms": ms(percentile(latencies, 95)),
+            "seen_max_ms": ms(latencies[-1]) if latencies else None}
 
 
 

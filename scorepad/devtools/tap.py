@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scorepad.devtools.headless import Phone, _key, open_phone
+from scorepad.devtools.headless import Phone, control_key, open_phone
 from scorepad.ui.main import make_main
 
 SKIP = ("save", "more", "passed", "vergeben", "show-pen")
@@ -23,7 +23,7 @@ def _pair(phone: Phone) -> tuple[str, str]:
     chosen yet first: tapping between them changes the draft every time."""
     groups: dict[str, list[str]] = {}
     for control in phone.controls():
-        key = _key(control)
+        key = control_key(control)
         if key and "-" in key and key not in SKIP and getattr(control, "on_click", None) and not control.disabled:
             groups.setdefault(key.rsplit("-", 1)[0], []).append(key)
     for keys in groups.values():

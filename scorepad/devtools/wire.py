@@ -109,7 +109,7 @@ class WirePhone:
             "multi_view": False, "pyodide": False, "platform_brightness": "light",
             "width": self.width, "height": self.height, "platform": "android",
             "window": {}, "media": {"padding": {}, "view_padding": {}, "view_insets": {}}}})
-        await self._until(self._registered.is_set, timeout, "the server did not answer the registration")
+        await self.until(self._registered.is_set, timeout, "the server did not answer the registration")
         return self
 
     async def close(self) -> None:
@@ -284,7 +284,7 @@ class WirePhone:
 
     # --- waiting and tapping ---------------------------------------------------------------------
 
-    async def _until(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
+    async def until(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
         """Wait (looking again whenever the server sent something) until `ready()`; never longer
         than `timeout` seconds."""
         deadline = time.perf_counter() + timeout
@@ -312,7 +312,7 @@ class WirePhone:
             found = self.keyed(key)
             return bool(found) and (not enabled or not _disabled(found[-1]))
 
-        await self._until(ready, timeout, f"no control {key!r}")
+        await self.until(ready, timeout, f"no control {key!r}")
         return self.find(key)
 
     async def tap(self, key: str, timeout: float = 30.0) -> None:

@@ -47,13 +47,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from scorepad.devtools.figures import ms, percentile
 from scorepad.engine import new_game, replay
 from scorepad.errors import HandError
 from scorepad.games import DEFAULT_RULESET, family_of
 from scorepad.tables import builtin_tables
-
-# the longest a phone may take to show a saved hand before the sharing bench gives up
-WAIT_S = 30.0
 
 PLAYERS = ["Vroni", "Hias", "Kathi", "Wast", "Resi", "Sepp"]
 
@@ -96,13 +94,6 @@ def bench_replay(table, n_hands: int, repeat: int = 3, text: str | None = None) 
     return {"hands_per_s": round(n_hands / t_replay), "vs_json_load": round(t_replay / t_load, 2)}
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile q (0..100) of values."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * q // 100))
-    return ordered[int(rank) - 1]
-
-
 def time_store_adds(table, evening_hands: tuple[int, ...], samples: int, cold: bool = False,
                     seed: int = 1) -> list[list[float]]:
     """Seconds for `samples` adds of one hand to a stored evening of each length in
@@ -132,18 +123,14 @@ def time_store_adds(table, evening_hands: tuple[int, ...], samples: int, cold: b
     return times
 
 
-def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)
-
-
 def bench_store(table, hands: int = 1000, samples: int = 50, small: int = 10) -> dict:
     """p50/p95 of one add (store, recompute, standings) at `hands` hands, and how it grows."""
     out = {"hands": hands, "samples": samples}
     for mode, cold in (("warm", False), ("cold", True)):
         big, little = time_store_adds(table, (hands, small), samples, cold)
         out[mode] = {
-            "p50_ms": _ms(percentile(big, 50)), "p95_ms": _ms(percentile(big, 95)),
-            f"p50_ms_at_{small}": _ms(percentile(little, 50)),
+            "p50_ms": ms(percentile(big, 50)), "p95_ms": ms(percentile(big, 95)),
+            f"p50_ms_at_{small}": ms(percentile(little, 50)),
             f"ratio_p50_{hands}_vs_{small}": round(percentile(big, 50) / percentile(little, 50), 2),
         }
     return out
@@ -275,7 +262,7 @@ def bench_tap(table, hands: int = 1000, taps: int = 100, small: int = 10) -> dic
     for prefix, i in (("", 0), ("cpu_", 1)):
         p_small = percentile([t[i] for t in little], 95)
         p_big = percentile([t[i] for t in big], 95)
-        out.update({f"{prefix}p95_ms_at_{small}": _ms(p_small), f"{prefix}p95_ms_at_{hands}": _ms(p_big),
+        out.update({f"{prefix}p95_ms_at_{small}": ms(p_small), f"{prefix}p95_ms_at_{hands}": ms(p_big),
                     f"{prefix}ratio": round(p_big / p_small, 2)})
     return out
 
