@@ -12,8 +12,8 @@ import sys
 import pytest
 from cli_runner import dump, ok, refused
 
-from scorepad.devtools.bench import generate_session
 from scorepad.cli import main
+from scorepad.devtools.bench import generate_session
 from scorepad.tables import get_table
 
 SK = ["Hias", "Vroni", "Wast", "Kathi"]

@@ -29,8 +29,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import scorepad.store as store_module
-from scorepad.devtools.bench import generate_session
 from scorepad.cli import main
+from scorepad.devtools.bench import generate_session
 from scorepad.errors import ScorepadError
 from scorepad.tables import get_table
 

@@ -3,8 +3,8 @@ exactly what json's indenting encoder writes (`_indented`), whatever the names a
 
 import pytest
 
-from scorepad.devtools.bench import generate_session
 from scorepad.cli import HandsText, _hand_text, _indented
+from scorepad.devtools.bench import generate_session
 from scorepad.engine import replay
 from scorepad.games.base import HandResult
 from scorepad.tables import builtin_tables

@@ -13,8 +13,8 @@ from cli_runner import ok as cli
 
 from scorepad.app import App, Season
 from scorepad.app import evenings as app_module
-from scorepad.devtools.bench import generate_session
 from scorepad.cli import main
+from scorepad.devtools.bench import generate_session
 from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError
 from scorepad.tables import get_table
