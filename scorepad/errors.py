@@ -1,6 +1,6 @@
 """The errors scorepad refuses input with: each names where the problem is and which rule.
 
-A refusal is raised with a code and its parameters; the words come from scorepad/refusals.py:
+A refusal is raised with a code and its parameters; the words come from scorepad/refusals/:
 str(exc) is the English line the command line prints, `exc.german` the app's text, and
 `exc.missing` says whether it only means something is not entered yet."""
 
