@@ -7,10 +7,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.games.base import Game, HandModel
-from scorepad.tables import TableBase
+
+if TYPE_CHECKING:  # (the tables' module asks the registry for a family's model)
+    from scorepad.tables import TableBase
 
 # one choice a screen offers: (label, option path in the table, the values to pick from)
 Choice = tuple[str, tuple[str, ...], list[Any]]

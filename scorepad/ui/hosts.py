@@ -10,7 +10,7 @@ Host that matches its Origin. For the same reason a request whose Host names no 
 this machine is refused too.
 
 This machine's names: loopback (localhost, 127.0.0.1, ::1), its addresses on every network
-interface (the one a phone opens: `serve.lan_address()`), its hostname (and hostname.local),
+interface (the one a phone opens: `lan_address()`), its hostname (and hostname.local),
 and the `--host` it serves on. The list is read again (at most every REFRESH_S seconds) when
 a request names an address not in it: a laptop that joins another Wi-Fi keeps working.
 """
@@ -92,6 +92,18 @@ def host_of(header: str) -> str:
     return _canonical(header)
 
 
+def lan_address() -> str:
+    """This machine's address on the local network (what a phone on the same Wi-Fi opens)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the route
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
 class OwnAddresses:
     """This machine's names and addresses, for a server on `host`:`port`."""
 
@@ -105,8 +117,6 @@ class OwnAddresses:
 
     def refresh(self) -> None:
         """Read this machine's addresses again (a few milliseconds; may ask the resolver)."""
-        from scorepad.ui.serve import lan_address
-
         names = {*LOOPBACK, lan_address(), *_interface_addresses()}
         try:
             hostname = socket.gethostname()

@@ -9,19 +9,9 @@ import os
 import socket
 import sys
 
+from scorepad.ui.hosts import lan_address
+
 DEFAULT_PORT = 8550
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (what a phone on the same Wi-Fi opens)."""
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the route
-        return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        s.close()
 
 
 def qr_text(url: str) -> str | None:
