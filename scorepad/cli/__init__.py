@@ -45,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func = cmd_app  # `scorepad` alone opens the app
     try:
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except ScorepadError as exc:
         _say(exc)
         return 2

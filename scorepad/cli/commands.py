@@ -3,6 +3,7 @@ and the table app (served, as a static site, or in a window)."""
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import sys
@@ -11,7 +12,7 @@ from scorepad.cli.inout import open_app, print_json, read_text
 from scorepad.errors import ScorepadError
 
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     # the cyclic collector is off for the whole command, as in the engine's replay: importing
     # scorepad, reading the file and playing its hands make many objects and no garbage cycles
     # (with it on, it would rescan them all again and again)
@@ -31,7 +32,7 @@ def cmd_replay(args) -> int:
             gc.enable()
 
 
-def cmd_rulesets(args) -> int:
+def cmd_rulesets(args: argparse.Namespace) -> int:
     from scorepad.tables import builtin_tables
 
     if args.action == "check":
@@ -76,7 +77,7 @@ def cmd_rulesets(args) -> int:
     return 0
 
 
-def cmd_bench(args) -> int:
+def cmd_bench(args: argparse.Namespace) -> int:
     from scorepad.devtools.bench import run_bench
 
     print_json(run_bench(hands=args.hands, rulesets=args.ruleset or None, store_hands=args.store_hands,
@@ -87,21 +88,21 @@ def cmd_bench(args) -> int:
     return 0
 
 
-def cmd_web(args) -> int:
+def cmd_web(args: argparse.Namespace) -> int:
     from scorepad.ui.serve import serve
 
     serve(host=args.host, port=args.port, db=args.db, require_pin=args.pin)
     return 0
 
 
-def cmd_static(args) -> int:
+def cmd_static(args: argparse.Namespace) -> int:
     from scorepad.staticsite.assemble import build
 
     print_json(build(args.outdir, wheels=args.wheels))
     return 0
 
 
-def cmd_app(args) -> int:
+def cmd_app(args: argparse.Namespace) -> int:
     from scorepad.ui.serve import open_app
 
     open_app(db=args.db)

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorepad.cli.inout import hand_json, open_app, print_json, read_text
 from scorepad.errors import ScorepadError
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-def _print_change(result) -> int:
+
+def _print_change(result: BaseModel) -> int:
     print_json(result.model_dump())
     return 0
 
 
-def cmd_start(args) -> int:
+def cmd_start(args: argparse.Namespace) -> int:
     from scorepad.session import load_json
 
     options = load_json(args.options, "options") if args.options else None
@@ -25,7 +30,7 @@ def cmd_start(args) -> int:
     return 0
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     text = read_text(args.file, session=True)
     with open_app(args) as app:
         info = app.import_session(text, place=args.place, note=args.note)
@@ -35,7 +40,7 @@ def cmd_import(args) -> int:
     return 0
 
 
-def cmd_evenings(args) -> int:
+def cmd_evenings(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         evenings = app.list_evenings()
     if args.json:
@@ -50,40 +55,40 @@ def cmd_evenings(args) -> int:
     return 0
 
 
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         print_json(app.show(args.id).as_dict())
     return 0
 
 
-def cmd_add(args) -> int:
+def cmd_add(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         hand = hand_json(args.hand, lambda: app.evening(args.id).hands + 1)
         return _print_change(app.add_hand(args.id, hand, args.expect_version))
 
 
-def cmd_edit(args) -> int:
+def cmd_edit(args: argparse.Namespace) -> int:
     hand = hand_json(args.hand, lambda: args.number)
     with open_app(args) as app:
         return _print_change(app.edit_hand(args.id, args.number, hand, args.expect_version))
 
 
-def cmd_delete(args) -> int:
+def cmd_delete(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         return _print_change(app.delete_hand(args.id, args.number, args.expect_version))
 
 
-def cmd_undo(args) -> int:
+def cmd_undo(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         return _print_change(app.undo(args.id, args.expect_version))
 
 
-def cmd_redo(args) -> int:
+def cmd_redo(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         return _print_change(app.redo(args.id, args.expect_version))
 
 
-def cmd_history(args) -> int:
+def cmd_history(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         changes = app.history(args.id)
     if args.json:
@@ -99,14 +104,14 @@ def cmd_history(args) -> int:
     return 0
 
 
-def cmd_finish(args) -> int:
+def cmd_finish(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         info = app.finish_evening(args.id, args.expect_version, finished=not args.reopen)
     print(f"evening {info.id} {'finished' if info.finished else 'reopened'} (version {info.version})")
     return 0
 
 
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         text = app.export_session(args.id, args.format, settle_open=args.settle_open_rad)
     data = text if isinstance(text, bytes) else text.encode("utf-8")
@@ -127,21 +132,21 @@ def cmd_export(args) -> int:
     return 0
 
 
-def cmd_players(args) -> int:
+def cmd_players(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         for p in app.players():
             print(f"{p.name}  ({p.evenings} evening{'s' if p.evenings != 1 else ''})")
     return 0
 
 
-def cmd_rename_player(args) -> int:
+def cmd_rename_player(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         info = app.rename_player(args.old, args.new)
     print(f"{args.old} is now {info.name} ({info.evenings} evening{'s' if info.evenings != 1 else ''})")
     return 0
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     """Report what is damaged in the file (exit 1), or that it is fine (exit 0); --repair
     moves damaged rows aside (table damaged_rows) and reports what is left."""
     with open_app(args) as app:
@@ -160,7 +165,7 @@ def cmd_check(args) -> int:
     return 1
 
 
-def cmd_pin(args) -> int:
+def cmd_pin(args: argparse.Namespace) -> int:
     """An evening's PIN, for the phones (a lost PIN is found here); --reset makes a new one."""
     with open_app(args) as app:
         if args.reset:
@@ -171,7 +176,7 @@ def cmd_pin(args) -> int:
     return 0
 
 
-def cmd_stats(args) -> int:
+def cmd_stats(args: argparse.Namespace) -> int:
     from scorepad import fmt
 
     with open_app(args) as app:
@@ -189,9 +194,10 @@ def cmd_stats(args) -> int:
     print(" · ".join(what))
     if not rows:
         return 0
-    points = season.tally is not None and season.tally not in ("bolla", "verloren")
-    money = season.tally is None or any(r.money for r in rows)
-    head = ["Name", "Abende", "Spiele"] + ([fmt.TALLY_NAMES.get(season.tally, season.tally)] if points else [])
+    tally = season.tally
+    points = tally is not None and tally not in ("bolla", "verloren")
+    money = tally is None or any(r.money for r in rows)
+    head = ["Name", "Abende", "Spiele"] + ([fmt.TALLY_NAMES.get(tally, tally)] if tally is not None and points else [])
     head += (["Saldo"] if money else []) + season.trophies
     head += (["Bolla"] if rows[0].bollas is not None else []) + (["Verloren"] if rows[0].games_lost is not None else [])
     table = [head]

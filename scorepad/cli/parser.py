@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from scorepad.cli.commands import cmd_app, cmd_bench, cmd_replay, cmd_rulesets, cmd_static, cmd_web
 from scorepad.cli.evenings import (
@@ -24,6 +26,11 @@ from scorepad.cli.evenings import (
     cmd_stats,
     cmd_undo,
 )
+
+# a command: the parsed arguments in, the exit code out
+Command = Callable[[argparse.Namespace], int]
+# an argument as `add` takes it: its names, then add_argument's keywords
+Argument = tuple[tuple[str, ...], dict[str, Any]]
 
 DB_HELP = ("the scorepad file (default: $SCOREPAD_DB, else scorepad.db in your data directory); "
            "may stand before or after the command")
@@ -96,11 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _store_commands(sub, db_parent) -> None:
+def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], db_parent: argparse.ArgumentParser) -> None:
     """The subcommands that work on the store; each takes --db too."""
     from scorepad.fmt import EXPORT_FORMAT_NAMES
 
-    def add(name, func, help, *arguments):
+    def add(name: str, func: Command, help: str, *arguments: Argument) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help, parents=[db_parent])
         for names, kwargs in arguments:
             p.add_argument(*names, **kwargs)

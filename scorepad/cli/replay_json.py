@@ -117,7 +117,7 @@ class HandsText:
             self._write_shape(run, deltas[0], values)
         else:  # each run of hands of one shape by itself, in order
             start = 0
-            shape = _shape(deltas[0])
+            shape: tuple[Any, ...] | None = _shape(deltas[0])
             for i in range(1, len(run) + 1):
                 next_shape = _shape(deltas[i]) if i < len(run) else None
                 if next_shape != shape:
