@@ -12,6 +12,7 @@ the format spec: `{tied:and}` "Hias and Wast", `{tied:und}` "Hias und Wast", `{t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scorepad.refusals.files import FILES
@@ -90,7 +91,7 @@ class Quoted:
         return excerpt(_safe(lambda v: format(v, spec), self.value), self.limit)
 
 
-def _safe(show, value) -> str:
+def _safe(show: Callable[[Any], str], value: Any) -> str:
     try:
         return show(value)
     except ValueError:  # an int too long to print (Python's digit limit)

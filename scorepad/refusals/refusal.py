@@ -12,7 +12,7 @@ class Refusal(NamedTuple):
     missing: bool = False
 
 
-class Names(tuple):
+class Names(tuple[object, ...]):
     """Names in a refusal: the template says how to join them (`:and`, `:und`, `:or`, `:oder`)."""
 
     JOINERS = {"": ", ", "and": " and ", "und": " und ", "or": " or ", "oder": " oder "}
