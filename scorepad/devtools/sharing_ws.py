@@ -107,7 +107,7 @@ async def _tap_and_wait(phone: WirePhone, key: str) -> None:
     await phone.until(lambda: phone.changed > before, WAIT_S, f"no answer to the tap on {key!r}")
 
 
-async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path) -> dict:
+async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path) -> dict[str, Any]:
     from scorepad.app import App
     from scorepad.games import DEFAULT_RULESET
 
@@ -170,8 +170,11 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         for t, table in enumerate(opened):
             n = len(saves[t])
             for phone, watcher in zip(table, all_watchers[t]):
-                await phone.until(lambda w=watcher, n=n: all(k in w.seen for k in range(1, n + 1)),
-                                   max(0.0, deadline - time.perf_counter()), f"not every hand of table {t} arrived ({n} saved)")
+                def arrived(w: Watcher = watcher, n: int = n) -> bool:
+                    return all(k in w.seen for k in range(1, n + 1))
+
+                await phone.until(arrived, max(0.0, deadline - time.perf_counter()),
+                                  f"not every hand of table {t} arrived ({n} saved)")
         latencies: list[float] = []
         timeline: list[tuple[float, float]] = []  # (when saved, seconds until seen)
         problems: list[str] = []
@@ -243,6 +246,6 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
     }
 
 
-def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict:
+def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         return asyncio.run(_run(tables, phones, seconds, seed, Path(folder)))
