@@ -75,9 +75,10 @@ def test_what_the_writer_keeps_is_bounded_however_many_names_and_shapes_it_meets
     from scorepad.cli import replay_json
 
     # a shape per hand (a new player each time), then a new dealer's name per hand
-    shapes = [HandResult(n, "A", {f"P{n}": {"x": n}, "A": {"x": -n}}) for n in range(1, 2 * replay_json._TEMPLATES.size)]
-    names = [HandResult(n, f"D{n}", {"A": {"x": n}}) for n in range(1, replay_json._JSON_TEXTS.size + 1000)]
+    shapes = [HandResult(n, "A", {f"P{n}": {"x": n}, "A": {"x": -n}}) for n in range(1, 2 * replay_json.TEMPLATES_KEPT)]
+    names = [HandResult(n, f"D{n}", {"A": {"x": n}}) for n in range(1, replay_json.NAMES_KEPT + 1000)]
     for results in (shapes, names):
         assert written(results) == ",\n".join(indented(hand.as_dict(), 4) for hand in results)
-    for cache in (replay_json._TEMPLATES, replay_json._PARTS, replay_json._JSON_TEXTS):
-        assert 0 < len(cache) <= cache.size
+    for cache in (replay_json._template_of_shape, replay_json._template_parts, replay_json._json_name):
+        info = cache.cache_info()
+        assert info.maxsize is not None and 0 < info.currsize <= info.maxsize

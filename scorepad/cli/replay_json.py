@@ -6,17 +6,17 @@ cyclic collector off) and without the whole replay in memory at once.
 The hands of an evening share their shape (the same players, the same columns), so the text
 around the values is a template made once per shape; a run of hands of one shape is written
 at once (`HandsText`). The templates, their parts and the names' JSON texts are kept in caches
-of a bounded size (`Bounded`), so a long-running process that replays many evenings keeps no
-more of them than that."""
+of a bounded size (functools.lru_cache), so a long-running process that replays many evenings
+keeps no more of them than that."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Hashable
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO
 
 from scorepad.engine import new_game
 from scorepad.session import session_table
@@ -24,24 +24,6 @@ from scorepad.session import session_table
 if TYPE_CHECKING:
     from scorepad.games.base import HandResult
     from scorepad.session import SessionFile
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class Bounded(dict[K, V], Generic[K, V]):
-    """A cache of at most `size` entries: when it is full, the entry kept longest goes."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def keep(self, key: K, value: V) -> V:
-        if len(self) >= self.size:
-            del self[next(iter(self))]
-        self[key] = value
-        return value
-
 
 def write_replay(session: SessionFile, out: TextIO) -> None:
     """The session played and written to `out` as `scorepad replay` prints it: every hand, the
@@ -207,25 +189,23 @@ def hand_text(hand: dict[str, Any]) -> str:
     return _hand_template(tuple((p, tuple(row)) for p, row in deltas.items()), "%s") % tuple(texts)
 
 
-# what is made once and kept (at most this many of each): a hand's template by its shape
-# (players, each row's columns), a template's text around its slots, a name's JSON text
-_TEMPLATES: Bounded[tuple[Any, ...], str] = Bounded(256)
-_PARTS: Bounded[str, list[str]] = Bounded(256)
-_JSON_TEXTS: Bounded[str, str] = Bounded(4096)
+# what is made once and kept, at most this many of each (the least recently used goes): a
+# hand's template by its shape, a template's text around its slots, a name's JSON text
+TEMPLATES_KEPT = 256
+NAMES_KEPT = 4096
 
 
+@lru_cache(maxsize=TEMPLATES_KEPT)
 def _template_parts(template: str) -> list[str]:
     """The template's text around its slots (%d, %s), its %% as %: with each slot's text
-    between them, these are what `template % values` writes. Made once per template."""
-    parts = _PARTS.get(template)
-    if parts is None:
-        parts = [""]
-        for i, piece in enumerate(re.split("%([%ds])", template)):
-            if i % 2 == 0 or piece == "%":
-                parts[-1] += piece
-            else:
-                parts.append("")
-        _PARTS.keep(template, parts)
+    between them, these are what `template % values` writes. Made once per template (the
+    list is shared: not to be changed)."""
+    parts = [""]
+    for i, piece in enumerate(re.split("%([%ds])", template)):
+        if i % 2 == 0 or piece == "%":
+            parts[-1] += piece
+        else:
+            parts.append("")
     return parts
 
 
@@ -233,13 +213,16 @@ def _shape_template(deltas: dict[str, dict[str, Any]]) -> str:
     """The template of a hand with these deltas' shape (%d for the number and each value, %s
     for the dealer), made once per shape; "" for no rows or a row without columns (json writes
     each {})."""
-    shape = _shape(deltas)
-    template = _TEMPLATES.get(shape)
-    if template is None:
-        usable = bool(deltas) and all(deltas.values())
-        template = _TEMPLATES.keep(
-            shape, _hand_template(tuple((p, tuple(row)) for p, row in deltas.items())) if usable else "")
-    return template
+    return _template_of_shape(_shape(deltas), len(deltas))
+
+
+@lru_cache(maxsize=TEMPLATES_KEPT)
+def _template_of_shape(shape: tuple[Any, ...], players: int) -> str:
+    """`_shape_template` of a shape: its first `players` items the players, then their rows' columns."""
+    rows = shape[players:]
+    if not players or not all(rows):
+        return ""
+    return _hand_template(tuple(zip(shape[:players], rows)))
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False).encode
@@ -255,12 +238,12 @@ def _json_value(v: Any) -> str:
 
 def _json_text(v: Any) -> str:
     """A (player's) name as json.dumps writes it, made once per name (while kept)."""
-    text = _JSON_TEXTS.get(v) if type(v) is str else None
-    if text is None:
-        text = _json_value(v)
-        if type(v) is str:
-            _JSON_TEXTS.keep(v, text)
-    return text
+    return _json_name(v) if type(v) is str else _json_value(v)
+
+
+@lru_cache(maxsize=NAMES_KEPT)
+def _json_name(name: str) -> str:
+    return _JSON(name)
 
 
 def _hand_template(shape: tuple[tuple[str, tuple[str, ...]], ...], slot: str = "%d") -> str:
