@@ -1,14 +1,18 @@
 """The errors scorepad refuses input with: each names where the problem is and which rule.
 
-A refusal is raised with a code and its parameters; the words come from scorepad/refusals.py:
+A refusal is raised with a code and its parameters; the words come from scorepad/refusals/:
 str(exc) is the English line the command line prints, `exc.german` the app's text, and
 `exc.missing` says whether it only means something is not entered yet."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from scorepad.refusals import CATALOGUE, excerpt, render
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 OPEN = "Noch offen: "  # how the app says a missing refusal
 
@@ -23,7 +27,7 @@ class ScorepadError(Exception):
         self.params = params
         super().__init__(self.english)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[type[ScorepadError], dict[str, Any]], ScorepadError], tuple[type[ScorepadError], dict[str, Any]]]:
         """Pickled by its fields: the constructor's arguments differ per subclass."""
         return _rebuild, (type(self), self.__dict__)
 
@@ -97,8 +101,8 @@ class TableError(ScorepadError):
         return f"{self.source}: {self.key}: {self.rule_german}" if self.key else f"{self.source}: {self.rule_german}"
 
 
-def _rebuild(cls, state: dict) -> ScorepadError:
-    exc = cls.__new__(cls)
+def _rebuild(cls: type[ScorepadError], state: dict[str, Any]) -> ScorepadError:
+    exc: ScorepadError = cls.__new__(cls)
     exc.__dict__.update(state)
     exc.args = (exc.english,)
     return exc
@@ -120,7 +124,7 @@ PYDANTIC_CODES = {
 }
 
 
-def describe_validation_error(exc) -> tuple[str, str, dict[str, Any]]:
+def describe_validation_error(exc: ValidationError) -> tuple[str, str, dict[str, Any]]:
     """The first problem of a pydantic ValidationError as (key path, refusal code, parameters)."""
     err = exc.errors()[0]
     parts: list[str] = []

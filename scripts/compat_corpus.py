@@ -10,7 +10,8 @@ temporary folder with this checkout's Python (PYTHONPATH). It writes into the re
   docs/session-format.md and docs/rulesets.md document (informational keys in free text,
   contracts added in `options`, every house rule of a table), later keys (date, place, an inline
   variant, five at a Schafkopf table, the house games of issue 12), and evenings the release's
-  own generator made (`scorepad.bench.generate_session`, a few dozen hands per built-in table).
+  own generator made (`generate_session`: scorepad.devtools.bench's, scorepad.bench's before
+  0.2.0; a few dozen hands per built-in table).
   Each candidate goes through the release's `scorepad replay`: what it accepted is kept, with
   its output in `expected.json` ("sessions"); what it refused is listed there ("refused").
 - `variants/NAME.toml`: house variants as the release's `rulesets export` wrote them, after its
@@ -203,7 +204,10 @@ VARIANT_PLAYERS = {"schafkopf": SK4, "saukopf": SAU4}
 
 def generated(release: Path) -> dict[str, dict[str, Any]]:
     """A short evening of every built-in table, by the release's own generator."""
-    code = ("import json; from scorepad.bench import generate_session; from scorepad.tables import builtin_tables; "
+    # (the generator is scorepad.devtools.bench's since 0.2.0, scorepad.bench's before)
+    code = ("import json\ntry:\n    from scorepad.devtools.bench import generate_session\n"
+            "except ImportError:\n    from scorepad.bench import generate_session\n"
+            "from scorepad.tables import builtin_tables\n"
             f"print(json.dumps({{rid: generate_session(t, {GENERATED_HANDS}, seed=7) for rid, t in builtin_tables().items()}}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=release_env(release), cwd=tempfile.gettempdir())

@@ -83,7 +83,7 @@ def main() -> int:
         inputs = Path(folder) / "in"
         inputs.mkdir()
         sys.path.insert(0, str(ROOT))
-        from scorepad.bench import generate_session
+        from scorepad.devtools.bench import generate_session
         from scorepad.tables import builtin_tables
 
         for rid, table in builtin_tables().items():

@@ -23,7 +23,7 @@ from scorepad.app import (
     PlayerNameError,
     StaleVersionError,
 )
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError, SessionError
 from scorepad.session import parse_session

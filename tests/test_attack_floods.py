@@ -270,7 +270,7 @@ async def tap_and_wait(phone: WirePhone, key: str, timeout: float = 30) -> None:
     """A tap, then wait until the server answered it (any update of this phone)."""
     before = phone.changed
     await phone.tap(key, timeout)
-    await phone._until(lambda: phone.changed > before, timeout, f"no answer to the tap on {key!r}")
+    await phone.until(lambda: phone.changed > before, timeout, f"no answer to the tap on {key!r}")
 
 
 def chosen(phone: WirePhone) -> set[str]:
@@ -286,7 +286,7 @@ async def choose(phone: WirePhone, key: str) -> None:
             return
         await phone.tap(key)
         try:
-            await phone._until(lambda: key in chosen(phone), 2, f"{key} not chosen")
+            await phone.until(lambda: key in chosen(phone), 2, f"{key} not chosen")
         except WireError:
             pass
     raise WireError(f"{phone.name}: {key} not chosen after 10 taps")
@@ -301,7 +301,7 @@ async def start_evening(phone: WirePhone) -> None:
                 break
             await phone.tap(f"known-{name}")
             try:
-                await phone._until(lambda n=name: not phone.has(f"known-{n}"), 2, f"{name} not added")
+                await phone.until(lambda n=name: not phone.has(f"known-{n}"), 2, f"{name} not added")
             except WireError:
                 pass
     await phone.wait_for("start-evening", enabled=True)
@@ -439,7 +439,7 @@ async def round_trips(phone: WirePhone, seconds: float) -> list[float]:
         target = phone.find(key)["_i"]
         sent = time.perf_counter()
         await phone._send(CONTROL_EVENT, {"target": target, "name": "click", "data": None})
-        await phone._until(lambda before=before: phone.changed > before, 30, f"no answer to the tap on {key!r}")
+        await phone.until(lambda before=before: phone.changed > before, 30, f"no answer to the tap on {key!r}")
         times.append(time.perf_counter() - sent)
         await asyncio.sleep(0.05)
     return times

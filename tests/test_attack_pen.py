@@ -270,7 +270,7 @@ class Phone(WirePhone):
             "multi_view": False, "pyodide": False, "platform_brightness": "light",
             "width": self.width, "height": self.height, "platform": "android",
             "window": {}, "media": {"padding": {}, "view_padding": {}, "view_insets": {}}, **self.claim}})
-        await self._until(self._registered.is_set, timeout, "the server did not answer the registration")
+        await self.until(self._registered.is_set, timeout, "the server did not answer the registration")
         return self
 
     async def reconnect(self, claim: dict[str, Any]) -> bool:

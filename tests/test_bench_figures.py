@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorepad.bench import bench_replay_output
+from scorepad.devtools.bench import bench_replay_output
 from scorepad.tables import builtin_tables
 
 pytestmark = pytest.mark.unit
@@ -14,7 +14,7 @@ def test_replay_output_figure():
 
 
 def test_tap_figure_per_ruleset():
-    from scorepad.bench import run_bench
+    from scorepad.devtools.bench import run_bench
 
     out = run_bench(hands=50, rulesets=["schafkopf"], store_hands=0, sharing_tables=0, file_hands=0,
                     output=False, tap_hands=30, tap_taps=3)
@@ -24,7 +24,7 @@ def test_tap_figure_per_ruleset():
 
 
 def test_store_figure_has_the_cold_ratio():
-    from scorepad.bench import bench_store
+    from scorepad.devtools.bench import bench_store
 
     figure = bench_store(builtin_tables()["schafkopf"], hands=30, samples=2)
     assert figure["cold"]["ratio_p50_30_vs_10"] > 0 and figure["warm"]["ratio_p50_30_vs_10"] > 0

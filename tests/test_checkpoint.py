@@ -16,7 +16,7 @@ from conftest import VRONI4
 import scorepad.app.checkpoint as checkpoint
 import scorepad.app.evenings as evenings
 from scorepad.app import App
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.engine import game_data, game_from_data, new_game, replay
 from scorepad.store import SCHEMA_VERSION
 from scorepad.tables import builtin_tables, get_table, with_options

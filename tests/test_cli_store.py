@@ -13,8 +13,8 @@ import pytest
 from cli_runner import dump, ok, refused
 from conftest import SK4, sauspiel
 
-from scorepad.bench import generate_session
 from scorepad.cli import main
+from scorepad.devtools.bench import generate_session
 from scorepad.tables import get_table
 
 pytestmark = pytest.mark.store

@@ -87,13 +87,18 @@ def test_what_ships_is_the_product(tmp_path):
     """Starting the app, serving it and the command line load no dev tool (the headless phone,
     the sharing load loop); Flet's private modules are named in one place only."""
     code = ("import sys, json\n"
-            "import scorepad.cli, scorepad.ui.main, scorepad.ui.serve, scorepad.bench\n"
+            "import scorepad.cli, scorepad.ui.main, scorepad.ui.serve\n"
             "scorepad.ui.main.make_main(sys.argv[1]).app.close()\n"
+            "print(json.dumps(sorted(sys.modules)))\n"
+            "import scorepad.devtools.bench\n"
             "print(json.dumps(sorted(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "app.db")], capture_output=True, text=True, timeout=120,
                          check=True)
-    loaded = set(json.loads(out.stdout))
-    assert not [m for m in loaded if m.startswith("scorepad.devtools")]
+    product, with_bench = (set(json.loads(line)) for line in out.stdout.splitlines())
+    assert not [m for m in product if m.startswith("scorepad.devtools")]
+    # `scorepad bench` loads the load loops, the headless phone and chromium's only when asked
+    assert {m for m in with_bench if m.startswith("scorepad.devtools")} == \
+        {"scorepad.devtools", "scorepad.devtools.bench", "scorepad.devtools.figures"}
     private = re.compile(r"^\s*(from flet\.|import flet\.)", re.M)
     users = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scorepad").rglob("*.py") if private.search(p.read_text()))
     assert users == ["scorepad/ui/flet_private.py"], users

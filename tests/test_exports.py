@@ -250,7 +250,7 @@ def test_html_escapes_names_and_place(app):
 ])
 def test_every_game_exports_well_formed_html_and_consistent_text(app, ruleset, players, options):
     from scorepad.app import rename_in
-    from scorepad.bench import generate_session
+    from scorepad.devtools.bench import generate_session
     from scorepad.tables import get_table, with_options
 
     table = with_options(get_table(ruleset), options)

@@ -30,8 +30,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import scorepad
-from scorepad.bench import generate_session
 from scorepad.cli import main
+from scorepad.devtools.bench import generate_session
 from scorepad.errors import ScorepadError
 from scorepad.store import opening as store_module  # where the store opens SQLite connections
 from scorepad.tables import get_table

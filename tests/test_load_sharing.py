@@ -4,7 +4,7 @@ fast is for the benchmark: `scorepad bench` reports it under "sharing".)"""
 
 import pytest
 
-from scorepad.bench import bench_sharing
+from scorepad.devtools.bench import bench_sharing
 
 pytestmark = pytest.mark.load
 

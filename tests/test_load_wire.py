@@ -8,7 +8,7 @@ the two cores are shared with other runs, so the times are not asserted here.)""
 
 import pytest
 
-from scorepad.bench import bench_sharing_ws
+from scorepad.devtools.bench import bench_sharing_ws
 
 pytestmark = pytest.mark.load
 

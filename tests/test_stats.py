@@ -14,8 +14,8 @@ from conftest import SK4, sauspiel
 
 from scorepad.app import App, Season
 from scorepad.app import evenings as app_module
-from scorepad.bench import generate_session
 from scorepad.cli import main
+from scorepad.devtools.bench import generate_session
 from scorepad.errors import ScorepadError
 from scorepad.store import NotFoundError
 from scorepad.tables import get_table

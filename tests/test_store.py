@@ -259,7 +259,7 @@ def test_store_transactions_roll_back_on_any_error(tmp_path):
 
 
 def test_the_store_benchmark_reports_p50_p95_and_the_growth_ratio():
-    from scorepad.bench import bench_store
+    from scorepad.devtools.bench import bench_store
 
     figures = bench_store(get_table("schafkopf"), hands=30, samples=4, small=5)
     assert (figures["hands"], figures["samples"]) == (30, 4)

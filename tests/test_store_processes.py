@@ -20,7 +20,7 @@ import pytest
 from conftest import SK4, sauspiel
 
 from scorepad.app import App
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.tables import get_table
 
 pytestmark = [pytest.mark.load, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")]

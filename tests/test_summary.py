@@ -10,7 +10,7 @@ import itertools
 import pytest
 from conftest import SAU4, SCHWARZ4, SK4, STRULI4, VRONI4, sauspiel, table_for
 
-from scorepad.bench import generate_session
+from scorepad.devtools.bench import generate_session
 from scorepad.engine import replay
 from scorepad.settle import balances
 from scorepad.summary import GameRecord, HandRef, summarize

@@ -1,6 +1,6 @@
 """The application layer's refusals: what the app says no to (beyond the engine's HandError,
 the session file's SessionError and the store's StoreError). Each is raised as a code of the
-refusal catalogue (scorepad/refusals.py) with its parameters."""
+refusal catalogue (scorepad/refusals/) with its parameters."""
 
 from __future__ import annotations
 

@@ -2,10 +2,13 @@
 
 - headless.py: a phone without a browser (a real Flet session), for the view tests and the
   sharing benchmark.
+- bench.py: `scorepad bench` (replay speed, the store, the replay's file and output, and the
+  figures below, each imported only when asked for); figures.py: what every benchmark reports
+  alike (milliseconds, percentiles, how long a phone may take).
 - web.py: the first load and reload of the table app in chromium on a throttled link
-  (`scorepad bench --web`), imported by scorepad/bench.py only when asked.
+  (`scorepad bench --web`), imported by bench.py only when asked.
 - sharing.py: the sharing load loop (many phones on one app server) behind `scorepad bench`'s
-  `"sharing"` figures; scorepad/bench.py imports it only when that figure is asked for.
+  `"sharing"` figures; bench.py imports it only when that figure is asked for.
 - wire.py: a phone over the real websocket: a small client of Flet's protocol (msgpack
   messages, the control tree kept up to date by the server's patches, taps as control events),
   no browser and no Flet import.
@@ -13,5 +16,5 @@
   80 wire.py phones (`scorepad bench`'s `"sharing_ws"`, tests/test_load_wire.py).
 
 tests/test_docs.py checks that starting the app, serving it and the command line load
-nothing from here.
+nothing from here (the command line imports bench.py only for `scorepad bench`).
 """

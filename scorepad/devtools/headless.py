@@ -7,8 +7,9 @@ Flet's private names it needs are in scorepad/ui/flet_private.py."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 import msgpack
@@ -35,18 +36,18 @@ class RecordingConnection(Connection):
     SharedPreferences (the phone's own storage, `storage`, which outlives a reload)."""
 
     def __init__(self, storage: dict[str, Any] | None = None):
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # (Flet's, untyped)
         self.sent = 0
         self.storage: dict[str, Any] = {} if storage is None else storage
         self.session: Session | None = None
 
-    def send_message(self, message: Message):
-        msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
+    def send_message(self, message: Message) -> None:
+        msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))  # type: ignore[no-untyped-call]
         self.sent += 1
         if message.action == MessageAction.INVOKE_METHOD:
             self.loop.call_soon(self._answer, message.body)
 
-    def _answer(self, body) -> None:
+    def _answer(self, body: Any) -> None:
         name, args = body.name, body.args or {}
         result, error = None, None
         if name == "get":
@@ -70,24 +71,26 @@ class Phone:
 
     @property
     def page(self) -> ft.Page:
-        return self.session.page
+        page: ft.Page = self.session.page
+        return page
 
     def nav_device(self) -> str:
         """The device id the app gave this phone (kept in its storage)."""
         from scorepad.ui.device import DEVICE_KEY
 
-        return self.storage[DEVICE_KEY]
+        device: str = self.storage[DEVICE_KEY]
+        return device
 
     @property
     def storage(self) -> dict[str, Any]:
         """What this phone's browser keeps across reloads (its device id)."""
-        return self.session.connection.storage
+        return cast(RecordingConnection, self.session.connection).storage
 
     def controls(self) -> list[Any]:
         out: list[Any] = []
         seen: set[int] = set()
 
-        def walk(c):
+        def walk(c: Any) -> None:
             if c is None or id(c) in seen:
                 return
             seen.add(id(c))
@@ -108,14 +111,14 @@ class Phone:
                 walk(dialog)
         return out
 
-    def find(self, key: str):
-        found = [c for c in self.controls() if _key(c) == key]
+    def find(self, key: str) -> Any:
+        found = [c for c in self.controls() if control_key(c) == key]
         if not found:
-            raise AssertionError(f"no control with key {key!r}; keys: {sorted(k for k in map(_key, self.controls()) if k)}")
+            raise AssertionError(f"no control with key {key!r}; keys: {sorted(k for k in map(control_key, self.controls()) if k)}")
         return found[-1]
 
     def has(self, key: str) -> bool:
-        return any(_key(c) == key for c in self.controls())
+        return any(control_key(c) == key for c in self.controls())
 
     def texts(self) -> list[str]:
         out = []
@@ -131,20 +134,20 @@ class Phone:
         inner = getattr(c, "content", None)
         return inner.value if isinstance(inner, ft.Text) else str(getattr(c, "value", ""))
 
-    async def settle(self, rounds: int = 8):
+    async def settle(self, rounds: int = 8) -> None:
         for _ in range(rounds):
             await asyncio.sleep(0)
         await asyncio.sleep(0.01)
         for _ in range(rounds):
             await asyncio.sleep(0)
 
-    async def tap(self, key: str):
+    async def tap(self, key: str) -> None:
         c = self.find(key)
         assert not c.disabled, f"{key} is disabled"
         await self.session.dispatch_event(c._i, "click", None)
         await self.settle()
 
-    async def type(self, key: str, value: str, submit: bool = False):
+    async def type(self, key: str, value: str, submit: bool = False) -> None:
         c = self.find(key)
         self.session.apply_patch(c._i, {"value": value})
         await self.session.dispatch_event(c._i, "change", value)
@@ -154,14 +157,14 @@ class Phone:
             await self.settle()
 
 
-def _key(c) -> str | None:
+def control_key(c: Any) -> str | None:
     k = getattr(c, "key", None)
     if k is None:
         return None
     return k if isinstance(k, str) else str(getattr(k, "value", k))
 
 
-async def open_phone(main, width: int = 412, height: int = 915, storage: dict[str, Any] | None = None,
+async def open_phone(main: Callable[[ft.Page], Any], width: int = 412, height: int = 915, storage: dict[str, Any] | None = None,
                      client_ip: str | None = None, connection: RecordingConnection | None = None) -> Phone:
     """A fresh phone session running `main`, as after the browser registered. Pass the
     `storage` of an earlier phone to open the app again on the same phone (a reload);
@@ -178,7 +181,7 @@ async def open_phone(main, width: int = 412, height: int = 915, storage: dict[st
     if client_ip is not None:  # what scorepad's server takes from the socket (ui/peer.py)
         remember_peer(conn, client_ip)
     conn.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
-        session_id=session.id, page_patch=session.get_page_patch(), error="")))
+        session_id=session.id, page_patch=session.get_page_patch(), error="")))  # type: ignore[no-untyped-call]
     context_page.set(session.page)
     result = main(session.page)
     if asyncio.iscoroutine(result):

@@ -8,25 +8,30 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
-from scorepad.bench import WAIT_S, _ms, percentile
-from scorepad.devtools.headless import open_phone
+from scorepad.devtools.figures import WAIT_S, ms, percentile
+from scorepad.devtools.headless import Phone, RecordingConnection, open_phone
 from scorepad.games import DEFAULT_RULESET
 from scorepad.ui.main import make_main
 
+if TYPE_CHECKING:
+    from scorepad.app import App
 
-async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
+
+async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict[str, Any]:
     """`tables` evenings, each followed by `phones` phones (one scorekeeper) on one app server;
     each scorekeeper saves a Sauspiel every 1-3 s. Measured: seconds from the tap on Speichern
     until every other phone of the table shows the new hand. Checked: no hand lost or doubled."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         main = make_main(str(Path(folder) / "sharing.db"))
+        app: App = cast(Any, main).app  # (make_main keeps its app layer on the entry point)
         try:
             setup = []
             for t in range(tables):
                 names = [f"{p}{t}" for p in ("Vroni", "Hias", "Kathi", "Wast")]
-                eid = main.app.start_evening(DEFAULT_RULESET, names).id
+                eid = app.start_evening(DEFAULT_RULESET, names).id
                 table_phones = []
                 for _ in range(phones):
                     phone = await open_phone(main)
@@ -37,7 +42,7 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
             saved: dict[int, int] = {}
             end = time.perf_counter() + seconds
 
-            async def keep_score(eid, names, table_phones):
+            async def keep_score(eid: int, names: list[str], table_phones: list[Phone]) -> None:
                 keeper, others = table_phones[0], table_phones[1:]
                 n = 0
                 while time.perf_counter() < end:
@@ -52,8 +57,8 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
                         sent = -1
                         deadline = time.perf_counter() + WAIT_S
                         while True:  # look again only when the server sent this phone something
-                            if phone.session.connection.sent != sent:
-                                sent = phone.session.connection.sent
+                            if cast(RecordingConnection, phone.session.connection).sent != sent:
+                                sent = cast(RecordingConnection, phone.session.connection).sent
                                 if phone.has(f"hand-{n}"):
                                     break
                             if time.perf_counter() > deadline:  # a regression fails, never hangs
@@ -64,17 +69,17 @@ async def _sharing(tables: int, phones: int, seconds: float, seed: int) -> dict:
 
             await asyncio.gather(*(keep_score(*s) for s in setup))
             for eid, _, _ in setup:
-                hands = main.app.show(eid).hands
+                hands = app.show(eid).hands
                 if [h.number for h in hands] != list(range(1, saved[eid] + 1)):
                     raise AssertionError(f"evening {eid}: {len(hands)} hands stored, {saved[eid]} saved")
         finally:
-            main.app.close()
+            app.close()
     latencies.sort()
     return {"tables": tables, "phones_per_table": phones, "seconds": seconds, "hands_saved": sum(saved.values()),
-            "seen_p50_ms": _ms(percentile(latencies, 50)), "seen_p95_ms": _ms(percentile(latencies, 95)),
-            "seen_max_ms": _ms(latencies[-1]) if latencies else None}
+            "seen_p50_ms": ms(percentile(latencies, 50)), "seen_p95_ms": ms(percentile(latencies, 95)),
+            "seen_max_ms": ms(latencies[-1]) if latencies else None}
 
 
 
-def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed: int = 1) -> dict:
+def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed: int = 1) -> dict[str, Any]:
     return asyncio.run(_sharing(tables, phones, seconds, seed))

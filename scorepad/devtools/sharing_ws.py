@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scorepad.bench import WAIT_S, _ms, percentile
+from scorepad.devtools.figures import WAIT_S, ms, percentile
 from scorepad.devtools.web import start_server, stop
 from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
 
@@ -104,10 +104,10 @@ async def _tap_and_wait(phone: WirePhone, key: str) -> None:
     """A tap, then wait until the server answered it (any update of this phone)."""
     before = phone.changed
     await phone.tap(key, WAIT_S)
-    await phone._until(lambda: phone.changed > before, WAIT_S, f"no answer to the tap on {key!r}")
+    await phone.until(lambda: phone.changed > before, WAIT_S, f"no answer to the tap on {key!r}")
 
 
-async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path) -> dict:
+async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path) -> dict[str, Any]:
     from scorepad.app import App
     from scorepad.games import DEFAULT_RULESET
 
@@ -170,8 +170,11 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         for t, table in enumerate(opened):
             n = len(saves[t])
             for phone, watcher in zip(table, all_watchers[t]):
-                await phone._until(lambda w=watcher, n=n: all(k in w.seen for k in range(1, n + 1)),
-                                   max(0.0, deadline - time.perf_counter()), f"not every hand of table {t} arrived ({n} saved)")
+                def arrived(w: Watcher = watcher, n: int = n) -> bool:
+                    return all(k in w.seen for k in range(1, n + 1))
+
+                await phone.until(arrived, max(0.0, deadline - time.perf_counter()),
+                                  f"not every hand of table {t} arrived ({n} saved)")
         latencies: list[float] = []
         timeline: list[tuple[float, float]] = []  # (when saved, seconds until seen)
         problems: list[str] = []
@@ -223,9 +226,9 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         "tables": tables, "phones_per_table": phones, "phones": tables * phones, "seconds": round(ran, 1),
         "hands_saved": sum(len(s) for s in saves.values()), "hands_fewest_at_a_table": min(len(s) for s in saves.values()),
         "deliveries": len(latencies),
-        "seen_p50_ms": _ms(percentile(latencies, 50)) if latencies else None,
-        "seen_p95_ms": _ms(percentile(latencies, 95)) if latencies else None,
-        "seen_max_ms": _ms(latencies[-1]) if latencies else None,
+        "seen_p50_ms": ms(percentile(latencies, 50)) if latencies else None,
+        "seen_p95_ms": ms(percentile(latencies, 95)) if latencies else None,
+        "seen_max_ms": ms(latencies[-1]) if latencies else None,
         "server_cpu_share": round(cpu / ran, 2),
         "server_cpu_ms_per_hand": round(cpu * 1000 / max(1, sum(len(s) for s in saves.values())), 1),
         "watcher_kb_per_hand": round(watcher_bytes / 1000 / max(1, sum(len(s) * (phones - 1) for s in saves.values())), 1),
@@ -237,12 +240,12 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
                    "mb_per_added_phone_by_step": steps_mb,
                    "rss_mb_after_run": round(memory_after / 1e6, 1)},
         # the machine's other work shows here: p95 of each 10 s of saves, the load around the run
-        "seen_p95_ms_by_10s": {f"{k}-{k + 10}s": _ms(percentile(v, 95)) for k, v in sorted(windows.items())},
+        "seen_p95_ms_by_10s": {f"{k}-{k + 10}s": ms(percentile(v, 95)) for k, v in sorted(windows.items())},
         "cores": os.cpu_count(), "load_avg_before": [round(x, 2) for x in load_before],
         "load_avg_after": [round(x, 2) for x in load_after],
     }
 
 
-def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict:
+def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         return asyncio.run(_run(tables, phones, seconds, seed, Path(folder)))

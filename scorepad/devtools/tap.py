@@ -10,10 +10,13 @@ import asyncio
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from scorepad.devtools.headless import Phone, _key, open_phone
+from scorepad.devtools.headless import Phone, RecordingConnection, control_key, open_phone
 from scorepad.ui.main import make_main
+
+if TYPE_CHECKING:
+    from scorepad.app import App
 
 SKIP = ("save", "more", "passed", "vergeben", "show-pen")
 
@@ -23,7 +26,7 @@ def _pair(phone: Phone) -> tuple[str, str]:
     chosen yet first: tapping between them changes the draft every time."""
     groups: dict[str, list[str]] = {}
     for control in phone.controls():
-        key = _key(control)
+        key = control_key(control)
         if key and "-" in key and key not in SKIP and getattr(control, "on_click", None) and not control.disabled:
             groups.setdefault(key.rsplit("-", 1)[0], []).append(key)
     for keys in groups.values():
@@ -36,7 +39,7 @@ async def _tap_once(phone: Phone, key: str) -> tuple[float, float]:
     """Seconds from the tap until the server sent the re-rendered form, and the CPU seconds
     this process spent on it (what other work on a shared machine does not inflate)."""
     control = phone.find(key)
-    connection = phone.session.connection
+    connection = cast(RecordingConnection, phone.session.connection)
     before = connection.sent
     start, cpu = time.perf_counter(), time.process_time()
     await phone.session.dispatch_event(control._i, "click", None)
@@ -55,10 +58,11 @@ async def _taps(sessions: list[dict[str, Any]], taps: int) -> list[list[tuple[fl
     so a busy moment of the (shared) machine falls on every evening alike."""
     with tempfile.TemporaryDirectory() as folder:
         main = make_main(str(Path(folder) / "tap.db"))
+        app: App = cast(Any, main).app  # (make_main keeps its app layer on the entry point)
         try:
             phones = []
             for session in sessions:
-                evening = main.app.import_session(session).id
+                evening = app.import_session(session).id
                 phone = await open_phone(main)
                 await phone.tap(f"evening-{evening}")
                 await phone.tap("next-hand")
@@ -71,7 +75,7 @@ async def _taps(sessions: list[dict[str, Any]], taps: int) -> list[list[tuple[fl
                         out.append(timed)
             return times
         finally:
-            main.app.close()
+            app.close()
 
 
 def time_taps(sessions: list[dict[str, Any]], taps: int) -> list[list[tuple[float, float]]]:

@@ -26,15 +26,20 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, Page, ViewportSize
 
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          # every other host fails to resolve here: a request to it is seen, but never leaves
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-PHONE = {"width": 412, "height": 915}
+PHONE: ViewportSize = {"width": 412, "height": 915}
 LINK = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 10_000_000 / 8}
 READY = """() => {
   const p = document.querySelector('flt-semantics-placeholder');
@@ -46,10 +51,11 @@ READY = """() => {
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def answering(proc: subprocess.Popen, url: str, what: str, seconds: float = 60) -> None:
+def answering(proc: subprocess.Popen[bytes], url: str, what: str, seconds: float = 60) -> None:
     """Wait until `url` answers; RuntimeError (with the process's output, if it kept it) when
     the process ends first or `seconds` pass (then it is killed)."""
     deadline = time.time() + seconds
@@ -66,7 +72,7 @@ def answering(proc: subprocess.Popen, url: str, what: str, seconds: float = 60) 
     raise RuntimeError(f"{what} did not answer within {seconds:.0f} s")
 
 
-def stop(proc: subprocess.Popen) -> None:
+def stop(proc: subprocess.Popen[bytes]) -> None:
     """End a server process: asked first, killed after 10 s."""
     proc.terminate()
     try:
@@ -77,7 +83,7 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 def web_process(db: Path, port: int, pin: bool = False, plain: bool = False,
-                keep_output: bool = False, host: str = "127.0.0.1") -> subprocess.Popen:
+                keep_output: bool = False, host: str = "127.0.0.1") -> subprocess.Popen[bytes]:
     """`scorepad web` on `port` of `host` (127.0.0.1; 0.0.0.0: the phones on the Wi-Fi too) with
     the store `db` (not waited for); `plain`: as Flet served it before (SCOREPAD_PLAIN_FLET);
     `keep_output`: its output is kept to tell why it ended."""
@@ -91,7 +97,7 @@ def web_process(db: Path, port: int, pin: bool = False, plain: bool = False,
     return subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT if keep_output else subprocess.DEVNULL)
 
 
-def start_server(db: Path, plain: bool = False) -> tuple[subprocess.Popen, str]:
+def start_server(db: Path, plain: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     """`scorepad web` on a free port of 127.0.0.1; its process and address once it answers."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
@@ -100,7 +106,7 @@ def start_server(db: Path, plain: bool = False) -> tuple[subprocess.Popen, str]:
     return proc, url
 
 
-def serve_folder(folder: Path) -> tuple[subprocess.Popen, str]:
+def serve_folder(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     """The files of `folder` served by `python -m http.server` on a free port of 127.0.0.1 (any
     static server would do); its process and address once it answers."""
     port = free_port()
@@ -126,7 +132,7 @@ class _Wire:
         self.offhost: list[str] = []
         self.last = time.perf_counter()
 
-    def sent(self, event: dict) -> None:
+    def sent(self, event: dict[str, Any]) -> None:
         self.last = time.perf_counter()
         url = event["request"]["url"]
         parts = urlsplit(url)
@@ -136,29 +142,29 @@ class _Wire:
                     parts.scheme in ("ws", "wss") and parts.netloc == urlsplit(self.origin).netloc):
                 self.offhost.append(url)
 
-    def finished(self, event: dict) -> None:
+    def finished(self, event: dict[str, Any]) -> None:
         self.last = time.perf_counter()
         self.http_bytes += int(event.get("encodedDataLength") or 0)
 
-    def response(self, event: dict) -> None:
+    def response(self, event: dict[str, Any]) -> None:
         r = event.get("response", {})
         if r.get("fromDiskCache") or r.get("fromMemoryCache") or r.get("fromServiceWorker"):
             self.cached += 1
 
-    def frame(self, event: dict) -> None:
+    def frame(self, event: dict[str, Any]) -> None:
         self.last = time.perf_counter()
         f = event.get("response", {})
         data = f.get("payloadData", "")
         self.ws_bytes += len(base64.b64decode(data)) if f.get("opcode") == 2 else len(data.encode())
 
-    def figures(self, seconds: float) -> dict:
+    def figures(self, seconds: float) -> dict[str, Any]:
         return {"bytes": self.http_bytes + self.ws_bytes, "http_bytes": self.http_bytes,
                 "websocket_bytes": self.ws_bytes, "requests": self.requests, "from_cache": self.cached,
                 "offhost_requests": len(self.offhost), "offhost_urls": sorted(set(self.offhost))[:5],
                 "ready_s": round(seconds, 2)}
 
 
-async def _until_ready(page, wire: _Wire, timeout: float = 120) -> float:
+async def _until_ready(page: Page, wire: _Wire, timeout: float = 120) -> float:
     """Seconds until the start screen is usable, then wait until the network is quiet (1.5 s)."""
     start = time.perf_counter()
     while not await page.evaluate(READY):
@@ -171,7 +177,7 @@ async def _until_ready(page, wire: _Wire, timeout: float = 120) -> float:
     return ready
 
 
-async def _measure(url: str, throttled: bool = True) -> dict:
+async def _measure(url: str, throttled: bool = True) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     origin = url.rstrip("/")
@@ -191,9 +197,11 @@ async def _measure(url: str, throttled: bool = True) -> dict:
             await cdp.send("Network.enable")
             if throttled:
                 await cdp.send("Network.emulateNetworkConditions", LINK)
-            out = {}
-            for name, go in (("first_load", lambda: page.goto(url, wait_until="commit")),
-                             ("reload", lambda: page.reload(wait_until="commit"))):
+            out: dict[str, Any] = {}
+            visits: tuple[tuple[str, Callable[[], Awaitable[object]]], ...] = (
+                ("first_load", lambda: page.goto(url, wait_until="commit")),
+                ("reload", lambda: page.reload(wait_until="commit")))
+            for name, go in visits:
                 wire.reset()
                 await go()
                 ready = await _until_ready(page, wire)
@@ -203,7 +211,7 @@ async def _measure(url: str, throttled: bool = True) -> dict:
             await browser.close()
 
 
-def bench_web(plain: bool = False) -> dict:
+def bench_web(plain: bool = False) -> dict[str, Any]:
     """The first load and a reload of the table app in chromium on a throttled link."""
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"scorepad bench --web needs chromium ({CHROMIUM})")
@@ -251,7 +259,7 @@ class Link:
         if self.server is not None:
             self.server.close()
 
-    async def _connection(self, client_r, client_w) -> None:
+    async def _connection(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
         try:
             server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target)
         except OSError:
@@ -260,9 +268,9 @@ class Link:
         await asyncio.gather(self._pump(client_r, server_w, "up"), self._pump(server_r, client_w, "down"),
                              return_exceptions=True)
 
-    async def _pump(self, reader, writer, direction: str) -> None:
+    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, direction: str) -> None:
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue = asyncio.Queue()
+        queue: asyncio.Queue[tuple[float, bytes | None]] = asyncio.Queue()
 
         async def deliver() -> None:
             while True:
@@ -297,7 +305,7 @@ COMPILED_STATUS = """async () => Promise.all(
     async (u) => (await fetch(u, { method: "HEAD" })).status))"""
 
 
-async def wait_compiled(page, timeout: float = 180) -> None:
+async def wait_compiled(page: Page, timeout: float = 180) -> None:
     """Until the static site open in `page` has kept its compiled files (a start from the cache
     is one after that); the bench and tests/test_static_site.py."""
     start = time.perf_counter()
@@ -310,7 +318,7 @@ async def wait_compiled(page, timeout: float = 180) -> None:
 RELOADS = 3  # starts from the cache after the first visit, for the static site and the served app alike
 
 
-async def _visit(browser, url: str, link: Link, fill_s: float = 0) -> dict:
+async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0) -> dict[str, Any]:
     """A new phone (empty cache) opens `url`, then reloads it RELOADS times: bytes on the link
     and seconds to the start screen for each. `fill_s`: how long to wait after the first start
     for what goes on in the background (the service worker filling its cache; the static site
@@ -320,7 +328,7 @@ async def _visit(browser, url: str, link: Link, fill_s: float = 0) -> dict:
     context = await browser.new_context(viewport=PHONE)
     try:
         page = await context.new_page()
-        out: dict = {"cached_starts": []}
+        out: dict[str, Any] = {"cached_starts": []}
         for n in range(1 + RELOADS):
             before = link.bytes
             start = time.perf_counter()
@@ -350,7 +358,7 @@ async def _visit(browser, url: str, link: Link, fill_s: float = 0) -> dict:
         await context.close()
 
 
-async def _static_and_served(site_port: int, served_port: int) -> dict:
+async def _static_and_served(site_port: int, served_port: int) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
@@ -369,7 +377,7 @@ async def _static_and_served(site_port: int, served_port: int) -> dict:
             await browser.close()
 
 
-def bench_static() -> dict:
+def bench_static() -> dict[str, Any]:
     """`scorepad static` built into a temporary folder and served by `python -m http.server`,
     against `scorepad web`, in the same run and through the same throttled link: bytes of the
     first visit (everything the service worker fetches included) and seconds to the start

@@ -46,7 +46,7 @@ def _ext(code: int, data: bytes) -> Any:
     return msgpack.ExtType(code, data)
 
 
-def controls_in(value: Any) -> Iterator[dict]:
+def controls_in(value: Any) -> Iterator[dict[str, Any]]:
     """Every control (a map with `_c`) in a value of the tree, parents before their children,
     in the order they stand (so of a control and one inside it with the same key, the inner
     one, which carries the handlers, comes last)."""
@@ -61,7 +61,7 @@ def controls_in(value: Any) -> Iterator[dict]:
             stack.extend(reversed(v))
 
 
-def key_of(control: dict) -> str | None:
+def key_of(control: dict[str, Any]) -> str | None:
     k = control.get("key")
     if isinstance(k, dict):  # a ValueKey: {"value": ..., "_type": "value"}
         k = k.get("value")
@@ -75,7 +75,7 @@ class WirePhone:
     (the controls and words it adds or replaces), before it is applied; `changed` counts the
     messages that changed the tree."""
 
-    def __init__(self, url: str = "http://127.0.0.1/", *, width: int = 412, height: int = 915, storage: dict | None = None,
+    def __init__(self, url: str = "http://127.0.0.1/", *, width: int = 412, height: int = 915, storage: dict[str, Any] | None = None,
                  on_patch: Callable[[WirePhone, list[Any]], None] | None = None, name: str = "phone"):
         base = url.rstrip("/")
         self.ws_url = base.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/ws"
@@ -83,15 +83,15 @@ class WirePhone:
         self.storage: dict[str, Any] = {} if storage is None else storage
         self.on_patch = on_patch
         self.name = name
-        self.page: dict = {}
-        self.index: dict[int, dict] = {}
+        self.page: dict[str, Any] = {}
+        self.index: dict[int, dict[str, Any]] = {}
         self.session_id: str | None = None
         self.changed = 0
         self.received_bytes = 0
         self.unknown_targets: list[int] = []  # patches for controls this phone does not have
         self.error: str | None = None
         self._ws: Any = None
-        self._reader: asyncio.Task | None = None
+        self._reader: asyncio.Task[None] | None = None
         self._news = asyncio.Event()
         self._registered = asyncio.Event()
 
@@ -109,7 +109,7 @@ class WirePhone:
             "multi_view": False, "pyodide": False, "platform_brightness": "light",
             "width": self.width, "height": self.height, "platform": "android",
             "window": {}, "media": {"padding": {}, "view_padding": {}, "view_insets": {}}}})
-        await self._until(self._registered.is_set, timeout, "the server did not answer the registration")
+        await self.until(self._registered.is_set, timeout, "the server did not answer the registration")
         return self
 
     async def close(self) -> None:
@@ -142,7 +142,7 @@ class WirePhone:
             self.error = self.error or "the websocket closed"
             self._changed()
 
-    def receive(self, packet: bytes) -> dict | None:
+    def receive(self, packet: bytes) -> dict[str, Any] | None:
         """One packet from the server, as the browser's client takes it; a question the server
         asks (an invoke-method request) is returned, for `answer`."""
         if not packet or packet[0] != 0:
@@ -165,7 +165,8 @@ class WirePhone:
                 self.on_patch(self, [op[3] for op in body["patch"][1:] if op[0] in (REPLACE, ADD)])
             self._apply(target, body["patch"])
         elif action == INVOKE_METHOD:
-            return body
+            request: dict[str, Any] = body
+            return request
         elif action == SESSION_CRASHED:
             self.error = str(body.get("message", body))
         else:
@@ -177,9 +178,10 @@ class WirePhone:
         self.changed += 1
         self._news.set()
 
-    def answer(self, body: dict) -> dict:
+    def answer(self, body: dict[str, Any]) -> dict[str, Any]:
         """The answer to an invoke-method request: the phone's storage (SharedPreferences)."""
-        name, args = body.get("name"), body.get("args") or {}
+        name = body.get("name")
+        args: Any = body.get("args") or {}
         result, error = None, None
         if name == "get":
             result = self.storage.get(args.get("key"))
@@ -200,11 +202,11 @@ class WirePhone:
         for c in controls_in(value):
             self.index[c["_i"]] = c
 
-    def _apply(self, root: dict, patch: list) -> None:
+    def _apply(self, root: dict[str, Any], patch: list[Any]) -> None:
         """One patch, as the Dart client's Control.applyPatch does it."""
-        paths: dict[int, list] = {}
+        paths: dict[int, list[Any]] = {}
 
-        def number(node: list, path: list) -> None:
+        def number(node: list[Any], path: list[Any]) -> None:
             paths[node[0]] = path
             if len(node) > 1 and isinstance(node[1], dict):
                 for k, child in node[1].items():
@@ -243,17 +245,17 @@ class WirePhone:
             else:
                 raise WireError(f"unknown patch operation {op!r}")
 
-    def controls(self) -> list[dict]:
+    def controls(self) -> list[dict[str, Any]]:
         """Every control the page holds now (open dialogs and closed ones alike)."""
         return list(controls_in(self.page))
 
-    def keyed(self, key: str) -> list[dict]:
+    def keyed(self, key: str) -> list[dict[str, Any]]:
         return [c for c in controls_in(self.page) if key_of(c) == key]
 
     def has(self, key: str) -> bool:
         return bool(self.keyed(key))
 
-    def find(self, key: str) -> dict:
+    def find(self, key: str) -> dict[str, Any]:
         found = self.keyed(key)
         if not found:
             keys = sorted({k for k in map(key_of, controls_in(self.page)) if k})
@@ -284,7 +286,7 @@ class WirePhone:
 
     # --- waiting and tapping ---------------------------------------------------------------------
 
-    async def _until(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
+    async def until(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
         """Wait (looking again whenever the server sent something) until `ready()`; never longer
         than `timeout` seconds."""
         deadline = time.perf_counter() + timeout
@@ -307,12 +309,12 @@ class WirePhone:
             if self.error is not None and self._ws is not None and self._reader is not None and self._reader.done():
                 raise WireError(f"{self.name}: {self.error}")
 
-    async def wait_for(self, key: str, timeout: float = 30.0, enabled: bool = False) -> dict:
+    async def wait_for(self, key: str, timeout: float = 30.0, enabled: bool = False) -> dict[str, Any]:
         def ready() -> bool:
             found = self.keyed(key)
             return bool(found) and (not enabled or not _disabled(found[-1]))
 
-        await self._until(ready, timeout, f"no control {key!r}")
+        await self.until(ready, timeout, f"no control {key!r}")
         return self.find(key)
 
     async def tap(self, key: str, timeout: float = 30.0) -> None:
@@ -327,5 +329,5 @@ class WirePhone:
         await self._send(CONTROL_EVENT, {"target": control["_i"], "name": "change", "data": value})
 
 
-def _disabled(control: dict) -> bool:
+def _disabled(control: dict[str, Any]) -> bool:
     return bool(control.get("disabled"))

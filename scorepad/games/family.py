@@ -10,7 +10,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scorepad.games.base import Game, HandModel
-from scorepad.tables import TableBase
+
+if TYPE_CHECKING:  # (the tables' module asks the registry for a family's model)
+    from scorepad.tables import TableBase
 
 if TYPE_CHECKING:
     from scorepad.ui.forms import HandForm  # the UI's protocol: the engine never imports the toolkit

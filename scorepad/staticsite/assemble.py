@@ -16,6 +16,7 @@ import tarfile
 import tempfile
 from importlib.metadata import requires, version
 from pathlib import Path
+from typing import Any
 
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
@@ -116,7 +117,7 @@ def _icons() -> dict[str, bytes]:
                        ("icons/icon-512.png", 512), ("icons/icon-maskable-192.png", 192),
                        ("icons/icon-maskable-512.png", 512), ("icons/loading-animation.png", 200)):
         buf = io.BytesIO()
-        icon.resize((size, size), Image.LANCZOS).save(buf, "PNG", optimize=True)
+        icon.resize((size, size), Image.Resampling.LANCZOS).save(buf, "PNG", optimize=True)
         out[name] = buf.getvalue()
     return out
 
@@ -200,7 +201,7 @@ def _page(web: Path, sw_version: str) -> str:
     return page.replace('content="Flet"', 'content="scorepad"').replace('content="Flet application."', 'content="scorepad"')
 
 
-def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
+def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any]:
     """Write the site into `outdir` (made if missing; files of an earlier build are replaced).
     Returns what was written: files, bytes, and what a first visit moves (the gzip siblings)."""
     out = Path(outdir)
@@ -232,7 +233,7 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict:
         files[name] = (HERE / name).read_bytes()
 
     # the gzip sibling of every file that shrinks; the service worker fetches those
-    listing: dict[str, list] = {}
+    listing: dict[str, list[Any]] = {}
     written: dict[str, bytes] = {}
     for rel, data in files.items():
         kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"

@@ -12,6 +12,13 @@ This module runs only in Pyodide (it imports `js` and `pyodide`); `main.py` of t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
 DATA_DIR = "/data"
 DB_FILE = DATA_DIR + "/scorepad.db"
 LOCK_NAME = "scorepad-store"
@@ -82,7 +89,8 @@ class LazyImports:
     def __init__(self, names: tuple[str, ...] = LAZY):
         self.names = set(names)
 
-    def find_spec(self, name, path=None, target=None):
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if name not in self.names:  # first: asked for every module, importlib.util among them
             return None
         import importlib.util
@@ -101,7 +109,7 @@ class LazyImports:
 
 def save() -> None:
     """After a commit: write the store's folder back to IndexedDB (runs in the background)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     js.scorepadStore.save()
 
@@ -113,11 +121,12 @@ BUNDLE_ROOTS = ("main.py", "scorepad", "__pypackages__")
 def _pyc(source: bytes, filename: str) -> bytes:
     """Bytecode of `source` that Python takes without looking at the source's date (the files
     are written anew on every start): an unchecked hash-based .pyc (PEP 552)."""
-    from importlib import _bootstrap_external  # type: ignore[attr-defined]
+    from importlib import _bootstrap_external
     from importlib.util import source_hash
 
     code = compile(source, filename, "exec", dont_inherit=True)
-    return _bootstrap_external._code_to_hash_pyc(code, source_hash(source), False)
+    pyc: bytes = _bootstrap_external._code_to_hash_pyc(code, source_hash(source), False)  # type: ignore[attr-defined]
+    return pyc
 
 
 def compiled_stdlib(path: str) -> bytes:
@@ -177,10 +186,12 @@ async def keep_compiled() -> None:
     those (python-worker.js). The bundle last: a start needs both."""
     import sys
 
-    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+    from pyodide.http import pyfetch
 
     stdlib = next(p for p in sys.path if p.endswith(".zip"))
-    for name, make in (("python_stdlib.zip", lambda: compiled_stdlib(stdlib)), ("app.bundle", bundle)):
+    makers: tuple[tuple[str, Callable[[], bytes]], ...] = (
+        ("python_stdlib.zip", lambda: compiled_stdlib(stdlib)), ("app.bundle", bundle))
+    for name, make in makers:
         response = await pyfetch(COMPILED + name, method="PUT", body=make())
         if not response.ok:
             raise RuntimeError(f"{name} not kept: HTTP {response.status}")
@@ -211,10 +222,10 @@ def prepare_snapshot() -> None:
         raise RuntimeError(f"a snapshot cannot keep {', '.join(libraries)}")
 
 
-async def open_store(claimed: str = ""):
+async def open_store(claimed: str = "") -> Any:
     """The store's folder from IndexedDB (`claimed`: already "mounted", or "not-kept" where
     there is no IndexedDB), the app layer on its file; the page's entry point."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     from scorepad import store
     from scorepad.ui.main import make_main
@@ -235,12 +246,12 @@ async def open_store(claimed: str = ""):
     return app_main
 
 
-async def prepare():
+async def prepare() -> Any:
     """Before the page connects (Python starts while Flutter loads): the app's modules, and the
     store if this tab gets it at once; None if another tab holds it. The browser's own work
     (the lock, reading the store from IndexedDB, the storage's persistence) is asked for first
     and goes on while Python imports the app."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     try:
         persisted = js.navigator.storage.persisted()
@@ -272,13 +283,13 @@ def run() -> None:
     sys.meta_path.insert(0, LazyImports())
 
     import flet as ft
-    from pyodide.code import run_js  # type: ignore[import-not-found]
+    from pyodide.code import run_js
 
     run_js(HELPERS)
     ready = asyncio.ensure_future(prepare())
 
-    async def main(page) -> None:
-        import js  # type: ignore[import-not-found]
+    async def main(page: ft.Page) -> None:
+        import js
 
         from scorepad.ui.widgets import tag
 

@@ -9,6 +9,7 @@ from pydantic import ConfigDict
 from scorepad.cards import Suit
 from scorepad.games.base import HandModel
 
+RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
 Result = Literal["won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz"]
 
 

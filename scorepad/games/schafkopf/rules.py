@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from scorepad.games.schafkopf.facts import TableFacts
+from scorepad.games.schafkopf.hand import RAMSCH
 from scorepad.tables import Deck, DoublingStep, Problem, Strict, TableBase, chain_problems
-
-if TYPE_CHECKING:
-    from scorepad.games.schafkopf.scoring import TableFacts
 
 # how a contract is won: by the player party's Augen, by the player taking no trick (Bettel),
 # by the player party taking every trick (Tout); the last two know no Schneider and no Schwarz
@@ -107,9 +106,6 @@ class Ramsch(Strict):
     jungfrau_doubles: Literal["all", "own"] = "all"
 
 
-RAMSCH = "ramsch"  # the hand's `game` of a Ramsch: not a contract of the table
-
-
 class TariffSet(Strict):
     """The sheet's tariffs move together: a named set ("10/50") of each game's Grundwert, which
     is its Schneider and Schwarz too, and the value of a Laufender."""
@@ -139,8 +135,6 @@ class SchafkopfTable(TableBase):
     @cached_property
     def facts(self) -> TableFacts:
         """What scoring looks up in this table, worked out once (a table never changes)."""
-        from scorepad.games.schafkopf.scoring import TableFacts
-
         return TableFacts(self)
 
     def value_sets(self) -> dict[str, dict[str, Any]]:

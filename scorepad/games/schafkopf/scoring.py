@@ -44,16 +44,16 @@ The extras a table may switch on (all off in the built-in table):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
 from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand
-from scorepad.games.kontra import chain_keys, chain_said, check_chain
-from scorepad.games.schafkopf.hand import Result, SchafkopfHand
-from scorepad.games.schafkopf.rules import RAMSCH
+from scorepad.games.kontra import chain_said, check_chain
+from scorepad.games.schafkopf.facts import augen_outcome, laufende_points, result_outcome
+from scorepad.games.schafkopf.hand import RAMSCH, SchafkopfHand
 from scorepad.refusals import Names
 
 if TYPE_CHECKING:
@@ -435,69 +435,7 @@ class Schafkopf(Game):
             self.pot *= 2
 
 
-RESULTS: tuple[Result, ...] = get_args(Result)
 _validate = SchafkopfHand.__pydantic_validator__.validate_python
-
-
-def result_outcome(result: str) -> tuple[bool, bool, bool]:
-    """(won, schneider, schwarz) of a stated result ("won_schneider")."""
-    won = result.startswith("won")
-    schwarz = result.endswith("schwarz")
-    return won, schwarz or result.endswith("schneider"), schwarz
-
-
-def augen_outcome(t: SchafkopfTable, augen: int, schwarz: bool) -> tuple[bool, bool, bool]:
-    """(won, schneider, schwarz) of the player party's Augen (`schwarz`: a party took every trick)."""
-    th = t.thresholds
-    won = augen >= th.player_wins
-    if won:
-        return won, schwarz or t.deck.total - augen < th.opponents_free, schwarz
-    return won, schwarz or augen < th.player_free, schwarz
-
-
-def laufende_points(t: SchafkopfTable, contract: SchafkopfContract, laufende: int) -> int:
-    """What `laufende` (a count the contract can have) add before doubling: from
-    `laufende_from` up to `laufende_max`; with `counted_for` "player", only the player
-    party's ("mit")."""
-    if not t.laufende.enabled or abs(laufende) < contract.laufende_from:
-        return 0
-    if laufende < 0 and t.laufende.counted_for == "player":
-        return 0
-    counted = min(abs(laufende), contract.laufende_max or contract.trump_count)
-    return counted * t.laufende.value
-
-
-class TableFacts:
-    """What a hand looks up in the table, worked out once (a table never changes), each as the
-    checks in `Schafkopf.play` would find it: the playable contracts; the outcome
-    (won, schneider, schwarz) of every stated result and of every Augen total a hand can have
-    (without `all_tricks`); what each count of Laufende a contract can have adds (None: no
-    Laufende entered). A lookup that misses leaves the hand to the checks, which refuse it
-    naming the key. Made once per table (the table's `facts`), never changed: every game of the
-    table and every copy of a game shares it."""
-
-    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "chain_keys", "bock", "ramsch_is_no_contract")
-
-    def __init__(self, t: SchafkopfTable) -> None:
-        self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
-        total, possible = t.deck.total, t.deck.possible_totals
-        outcomes: dict[str | int | None, tuple[bool, bool, bool]] = {r: result_outcome(r) for r in RESULTS}
-        for augen in range(total + 1):
-            if augen in possible and total - augen in possible:
-                outcomes[augen] = augen_outcome(t, augen, False)
-        self.outcomes = outcomes
-        self.laufende: dict[str, dict[int | None, int]] = {}
-        for cid, c in self.playable.items():
-            counts: dict[int | None, int] = {n: laufende_points(t, c, n)
-                                             for n in range(-c.trump_count, c.trump_count + 1)}
-            self.laufende[cid] = {None: counts[0], **counts}
-        self.chain_length = len(t.kontra_chain)
-        self.chain_keys = chain_keys(t)
-        self.bock = t.bock.enabled
-        self.ramsch_is_no_contract = RAMSCH not in t.contracts
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TableFacts:
-        return self
 
 
 def split_evenly(total: int, parts: int) -> list[int]:

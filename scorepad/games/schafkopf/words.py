@@ -8,7 +8,8 @@ from scorepad import fmt
 from scorepad.describe import SEP, trick_game_words
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
-from scorepad.games.schafkopf.rules import RAMSCH, SchafkopfTable
+from scorepad.games.schafkopf.hand import RAMSCH
+from scorepad.games.schafkopf.rules import SchafkopfTable
 
 PASSED = "Zamgschmissen"
 

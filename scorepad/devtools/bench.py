@@ -46,25 +46,24 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from scorepad.devtools.figures import ms, percentile
 from scorepad.engine import new_game, replay
 from scorepad.errors import HandError
 from scorepad.games import DEFAULT_RULESET, family_of
-from scorepad.tables import builtin_tables
-
-# the longest a phone may take to show a saved hand before the sharing bench gives up
-WAIT_S = 30.0
+from scorepad.tables import RuleTable, builtin_tables
 
 PLAYERS = ["Vroni", "Hias", "Kathi", "Wast", "Resi", "Sepp"]
 
 
-def generate_session(table, n_hands: int, seed: int = 1) -> dict:
+def generate_session(table: RuleTable, n_hands: int, seed: int = 1) -> dict[str, Any]:
     """A valid session file of n_hands for the table (hands the engine would refuse are redrawn)."""
     rng = random.Random(seed)
     players = PLAYERS[: min(table.players)]
     game = new_game(table, players)
     make = family_of(table).generate
-    hands = []
+    hands: list[dict[str, Any]] = []
     number = 0
     while len(hands) < n_hands:
         hand = make(rng, game)
@@ -86,7 +85,7 @@ def _best_of(fn: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def bench_replay(table, n_hands: int, repeat: int = 3, text: str | None = None) -> dict:
+def bench_replay(table: RuleTable, n_hands: int, repeat: int = 3, text: str | None = None) -> dict[str, Any]:
     """Replaying the session `text` (default: a generated one of `n_hands`) in this process,
     against json.loads of it."""
     text = text if text is not None else json.dumps(generate_session(table, n_hands))
@@ -96,14 +95,7 @@ def bench_replay(table, n_hands: int, repeat: int = 3, text: str | None = None) 
     return {"hands_per_s": round(n_hands / t_replay), "vs_json_load": round(t_replay / t_load, 2)}
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile q (0..100) of values."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * q // 100))
-    return ordered[int(rank) - 1]
-
-
-def time_store_adds(table, evening_hands: tuple[int, ...], samples: int, cold: bool = False,
+def time_store_adds(table: RuleTable, evening_hands: tuple[int, ...], samples: int, cold: bool = False,
                     seed: int = 1) -> list[list[float]]:
     """Seconds for `samples` adds of one hand to a stored evening of each length in
     `evening_hands`, one store, the evenings' adds in turn, each first as often (so a busy moment
@@ -132,18 +124,14 @@ def time_store_adds(table, evening_hands: tuple[int, ...], samples: int, cold: b
     return times
 
 
-def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)
-
-
-def bench_store(table, hands: int = 1000, samples: int = 50, small: int = 10) -> dict:
+def bench_store(table: RuleTable, hands: int = 1000, samples: int = 50, small: int = 10) -> dict[str, Any]:
     """p50/p95 of one add (store, recompute, standings) at `hands` hands, and how it grows."""
-    out = {"hands": hands, "samples": samples}
+    out: dict[str, Any] = {"hands": hands, "samples": samples}
     for mode, cold in (("warm", False), ("cold", True)):
         big, little = time_store_adds(table, (hands, small), samples, cold)
         out[mode] = {
-            "p50_ms": _ms(percentile(big, 50)), "p95_ms": _ms(percentile(big, 95)),
-            f"p50_ms_at_{small}": _ms(percentile(little, 50)),
+            "p50_ms": ms(percentile(big, 50)), "p95_ms": ms(percentile(big, 95)),
+            f"p50_ms_at_{small}": ms(percentile(little, 50)),
             f"ratio_p50_{hands}_vs_{small}": round(percentile(big, 50) / percentile(little, 50), 2),
         }
     return out
@@ -167,7 +155,7 @@ print(code, seconds, peak_kb)
 """
 
 
-def bench_replay_file(hands: int) -> dict:
+def bench_replay_file(hands: int) -> dict[str, Any]:
     """`scorepad replay` of a session file of `hands` Schafkopf hands, in a fresh process:
     seconds and peak memory, and the peak of a process that only loads scorepad."""
 
@@ -201,7 +189,7 @@ print(code, time.perf_counter() - start)
 """
 
 
-def bench_replay_output(table, n_hands: int, repeat: int = 3, text: str | None = None) -> dict:
+def bench_replay_output(table: RuleTable, n_hands: int, repeat: int = 3, text: str | None = None) -> dict[str, Any]:
     """`scorepad replay FILE > /dev/null` in a fresh process (from importing scorepad's command
     to the last byte written; the interpreter's own start left out), best of `repeat`, against
     `json.loads` of the same file's text in this process (best of 5), in the same run. The
@@ -228,9 +216,9 @@ def bench_replay_output(table, n_hands: int, repeat: int = 3, text: str | None =
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 200, sharing_tables: int = 20, sharing_seconds: float = 20.0,
               file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
-              tap_taps: int = 100, sharing_ws_seconds: float = 60.0) -> dict:
+              tap_taps: int = 100, sharing_ws_seconds: float = 60.0) -> dict[str, Any]:
     tables = builtin_tables()
-    out = {}
+    out: dict[str, Any] = {}
     texts = {}  # each ruleset's generated session, made once for both replay figures
     for rid, table in tables.items():
         if rulesets and rid not in rulesets:
@@ -262,7 +250,7 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
 # --- a tap on the hand form ----------------------------------------------------------------
 
 
-def bench_tap(table, hands: int = 1000, taps: int = 100, small: int = 10) -> dict:
+def bench_tap(table: RuleTable, hands: int = 1000, taps: int = 100, small: int = 10) -> dict[str, Any]:
     """p95 of a tap on the hand form (the handler and the re-render, through the real screen on
     a headless phone; scorepad/devtools/tap.py) at `small` and at `hands` hands, and the ratio;
     the two evenings on one server, their phones tapping in turn. The same for the CPU time
@@ -271,11 +259,11 @@ def bench_tap(table, hands: int = 1000, taps: int = 100, small: int = 10) -> dic
 
     session = generate_session(table, hands)
     little, big = time_taps([{**session, "hands": session["hands"][:small]}, session], taps)
-    out: dict = {"taps": taps}
+    out: dict[str, Any] = {"taps": taps}
     for prefix, i in (("", 0), ("cpu_", 1)):
         p_small = percentile([t[i] for t in little], 95)
         p_big = percentile([t[i] for t in big], 95)
-        out.update({f"{prefix}p95_ms_at_{small}": _ms(p_small), f"{prefix}p95_ms_at_{hands}": _ms(p_big),
+        out.update({f"{prefix}p95_ms_at_{small}": ms(p_small), f"{prefix}p95_ms_at_{hands}": ms(p_big),
                     f"{prefix}ratio": round(p_big / p_small, 2)})
     return out
 
@@ -283,7 +271,7 @@ def bench_tap(table, hands: int = 1000, taps: int = 100, small: int = 10) -> dic
 # --- many phones on one server ---------------------------------------------------------------
 
 
-def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed: int = 1) -> dict:
+def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed: int = 1) -> dict[str, Any]:
     """The sharing figures; the load loop is a dev tool (scorepad/devtools/sharing.py),
     imported only here, when they are asked for."""
     from scorepad.devtools.sharing import bench_sharing as run
@@ -291,7 +279,7 @@ def bench_sharing(tables: int = 20, phones: int = 4, seconds: float = 20.0, seed
     return run(tables, phones, seconds, seed)
 
 
-def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict:
+def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, seed: int = 1) -> dict[str, Any]:
     """The sharing figures over the real websocket (`scorepad web` in its own process, phones
     speaking Flet's protocol): scorepad/devtools/sharing_ws.py, imported only here."""
     from scorepad.devtools.sharing_ws import bench_sharing_ws as run

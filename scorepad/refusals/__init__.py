@@ -1,0 +1,118 @@
+"""Every refusal scorepad gives, once: a code, the command line's English and the app's German.
+
+A refusal is raised with a code and its parameters (see scorepad/errors.py); the words live only
+here (the hands' refusals in games.py, those of files, tables and the store in files.py), so the command line's line and the phone's text come from one source and never drift apart.
+`missing` marks a refusal that only says something is not entered yet (the form is not finished)
+rather than that an entry breaks a rule: the app shows those as "Noch offen: ...".
+
+A German template may use `{field}`, the German name of the refused key (FIELD_NAMES), besides the
+parameters the English template uses. A parameter given as `Names` is a list of names joined by
+the format spec: `{tied:and}` "Hias and Wast", `{tied:und}` "Hias und Wast", `{tied}` "Hias, Wast".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scorepad.refusals.files import FILES
+from scorepad.refusals.games import GAMES
+from scorepad.refusals.refusal import Names, Refusal
+
+__all__ = ["CATALOGUE", "FIELD_NAMES", "Names", "Refusal", "excerpt", "field_name", "render"]
+
+
+# the German names of hand keys (the part before any "." or "["), for `{field}`
+FIELD_NAMES = {
+    "game": "Spiel", "player": "Spieler", "partner": "Mitspieler", "result": "Ergebnis", "augen": "Augen",
+    "bid": "Grunzer", "points": "Punkte", "tricks": "Stiche", "bids": "Ansagen", "participants": "Wer geht mit",
+    "achterbrief_loser": "Verlierer des Achterbriefs", "weg_order": "Reihenfolge beim Weggehen",
+    "announcement": "Ansage", "durchmarsch": "Durchmarsch", "laufende": "Laufende", "all_tricks": "Alle Stiche",
+    "suit": "Farbe", "tout": "Tout", "klopfer": "Klopfer", "jungfrauen": "Jungfrauen", "loser": "Verlierer",
+    "penalties": "Strafen", "aside_augen": "Augen im Weggelegten", "passed": "Gepasst", "vergeben": "Vergeben",
+    "kontra": "Kontra", "re": "Re", "hand": "Spiel", "players": "Spieler", "name": "Name",
+    "place": "Ort", "note": "Notiz",
+}
+
+
+def field_name(key: str) -> str:
+    """The German name of a key path ("tricks.Vroni" -> "Stiche"); the key itself if unknown."""
+    return FIELD_NAMES.get(key.split(".")[0].split("[")[0], key) if key else ""
+
+
+CATALOGUE: dict[str, Refusal] = {
+    # -- any key checked by its type (pydantic, see errors.describe_validation_error) ----------
+    "key_missing": Refusal("is missing", "{field}", missing=True),
+    "unknown_key": Refusal("is not a known key here", "gibt es hier nicht"),
+    "not_whole_number": Refusal("must be a whole number (got {value!r})", "muss eine ganze Zahl sein (nicht {value!r})"),
+    "not_bool": Refusal("must be true or false (got {value!r})", "muss ja oder nein sein (nicht {value!r})"),
+    "not_text": Refusal("must be text (got {value!r})", "muss ein Text sein (nicht {value!r})"),
+    "not_object": Refusal("must be an object (got {value!r})", "muss ein Objekt sein (nicht {value!r})"),
+    "not_list": Refusal("must be a list (got {value!r})", "muss eine Liste sein (nicht {value!r})"),
+    "not_allowed_value": Refusal("must be {expected} (got {value!r})", "erlaubt: {expected} (nicht {value!r})"),
+    "too_small": Refusal("must be {ge} or more (got {value!r})", "mindestens {ge} (nicht {value!r})"),
+    "too_large": Refusal("must be {le} or less (got {value!r})", "höchstens {le} (nicht {value!r})"),
+    "empty": Refusal("must not be empty", "darf nicht leer sein"),
+    "invalid": Refusal("{reason}", "ungültig: {reason}"),
+    "out_of_range": Refusal("must be 0..{max} (got {value})", "muss zwischen 0 und {max} liegen (nicht {value})"),
+    **GAMES,  # refusals/games.py
+    **FILES,  # refusals/files.py
+}
+
+
+# how much of a value a refusal shows: a quoted value ({value!r}) 60 characters, plain text
+# (a list of known ids, a reason) 300, a file or path 400: a 20,000-character value is never
+# echoed whole
+EXCERPT_CHARS = 60
+TEXT_CHARS = 300
+EXCERPT_LIMITS = {"path": 400, "file": 400}
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """`text` cut to `limit` characters, with … where it was cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class Quoted:
+    """A value a refusal quotes: its repr (`{value!r}`), str or format, cut by `excerpt`."""
+
+    __slots__ = ("value", "limit")
+
+    def __init__(self, value: Any, limit: int = TEXT_CHARS):
+        self.value, self.limit = value, limit
+
+    def __repr__(self) -> str:
+        return excerpt(_safe(repr, self.value), min(self.limit, EXCERPT_CHARS))
+
+    def __str__(self) -> str:
+        return excerpt(_safe(str, self.value), self.limit)
+
+    def __format__(self, spec: str) -> str:
+        return excerpt(_safe(lambda v: format(v, spec), self.value), self.limit)
+
+
+def _safe(show: Callable[[Any], str], value: Any) -> str:
+    try:
+        return show(value)
+    except ValueError:  # an int too long to print (Python's digit limit)
+        return f"<a number of about {value.bit_length() * 3 // 10} digits>" if isinstance(value, int) else "?"
+
+
+def quoted(name: str, value: Any) -> Any:
+    """The parameter as a refusal shows it: numbers and name lists as they are, anything
+    else (text, lists, objects, a number too long to read) as a short excerpt."""
+    if isinstance(value, Names) or value is None or isinstance(value, (bool, float)):
+        return value
+    if isinstance(value, int) and -10**30 < value < 10**30:
+        return value
+    return Quoted(value, EXCERPT_LIMITS.get(name, TEXT_CHARS))
+
+
+def render(code: str, params: dict[str, Any], german: bool = False, key: str = "") -> str:
+    """A refusal's text: the English line for the command line, or the German for the app.
+    Every value it quotes is cut to a short excerpt (`quoted`)."""
+    entry = CATALOGUE[code]
+    shown = {name: quoted(name, value) for name, value in params.items()}
+    if german:
+        return entry.german.format(**shown, field=field_name(key))
+    return entry.english.format(**shown)

@@ -1,0 +1,21 @@
+"""What a refusal is: its English and German words (and whether it only says something is not
+entered yet), and the names a refusal may list, joined as its template says."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Refusal(NamedTuple):
+    english: str
+    german: str
+    missing: bool = False
+
+
+class Names(tuple[object, ...]):
+    """Names in a refusal: the template says how to join them (`:and`, `:und`, `:or`, `:oder`)."""
+
+    JOINERS = {"": ", ", "and": " and ", "und": " und ", "or": " or ", "oder": " oder "}
+
+    def __format__(self, spec: str) -> str:
+        return self.JOINERS[spec].join(str(n) for n in self)
