@@ -102,7 +102,10 @@ class SittingOut(Strict):
     seats: dict[SeatCount, list[Annotated[int, Field(ge=0, le=7)]]] = {}
 
 
-class TableBase(Strict):
+class RuleTable(Strict):
+    """What every rule table has; each family's table model is a subclass (its rules.py), found
+    through the registry by its `family`."""
+
     # whether the family's engine lets some of the table sit out a hand (`sitting_out`)
     SITTING_OUT: ClassVar[bool] = False
 
@@ -186,9 +189,6 @@ def bid_text(bid: Bid) -> str:
     """A bid as the table says it: a number of Augen, or "schwarz"."""
     return "schwarz" if bid == SCHWARZ else str(bid)
 
-
-# a family's table model (a subclass), found through the registry by its `family`
-RuleTable = TableBase
 
 
 # --- Loading ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 from scorepad.games import FAMILIES, Family, family_of, find_family, registered
 from scorepad.games.base import Game, HandModel, HandResult, parse_hand
 from scorepad.games.family import CardLook
-from scorepad.tables import TableBase, builtin_tables
+from scorepad.tables import RuleTable, builtin_tables
 
 pytestmark = pytest.mark.unit
 
@@ -33,7 +33,7 @@ def test_every_game_has_every_part(name):
     package = ROOT / "scorepad" / "games" / name
     for part in PARTS:
         assert (package / f"{part}.py").is_file(), f"{name} lacks {part}.py"
-    assert issubclass(family.rules, TableBase) and issubclass(family.hand, HandModel)
+    assert issubclass(family.rules, RuleTable) and issubclass(family.hand, HandModel)
     assert issubclass(family.game, Game) and family.game.hand_model is family.hand
     assert family.tallies
     for attr in ("PASSED", "describe", "context_line", "card_look", "next_label"):
@@ -69,7 +69,7 @@ def test_nothing_above_the_engine_branches_on_a_games_name():
 # --- a toy sixth game -----------------------------------------------------------------------
 
 
-class ToyTable(TableBase):
+class ToyTable(RuleTable):
     family: Literal["toy"]
     points_per_win: int = 1
 

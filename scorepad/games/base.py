@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from scorepad.errors import HandError, describe_validation_error
 
 if TYPE_CHECKING:
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 
 class HandModel(BaseModel):
@@ -147,7 +147,7 @@ class Seating:
         return self.players[self.dealer_index]
 
     @staticmethod
-    def in_play_of(table: TableBase, players: list[str], dealer: str) -> list[str]:
+    def in_play_of(table: RuleTable, players: list[str], dealer: str) -> list[str]:
         """Who played a hand `dealer` dealt (for a hand already scored: its `dealer`)."""
         seats = Seating(players, dealer, table.sitting_out_seats(len(players)))
         return list(seats.in_play)
@@ -188,7 +188,7 @@ class Game:
     # the attributes a family's `play` changes besides the board and the dealer (JSON values)
     kept: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, table: TableBase, players: list[str], first_dealer: str | None = None):
+    def __init__(self, table: RuleTable, players: list[str], first_dealer: str | None = None):
         self.table: Any = table  # the family's own table model (scoring.py reads its fields)
         self.seated: tuple[str, ...] = tuple(players)  # everyone at the table, clockwise
         self.seats = Seating(players, first_dealer, table.sitting_out_seats(len(self.seated)))
@@ -204,7 +204,7 @@ class Game:
         return self.seats.in_play
 
     @staticmethod
-    def tallies_kept(table: TableBase) -> list[str]:
+    def tallies_kept(table: RuleTable) -> list[str]:
         return list(table.tallies)
 
     # -- helpers shared by the families ------------------------------------------------
@@ -339,7 +339,7 @@ class Game:
         return {"next_dealer": self.seats.dealer}
 
     @staticmethod
-    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """Each player's balance in cents at the end of the evening (sums to zero).
 
         Default: the `geld` tally, where the game keeps one. `settle_open` settles an

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from scorepad.games.base import Game, HandModel
 
 if TYPE_CHECKING:  # (the tables' module asks the registry for a family's model)
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 if TYPE_CHECKING:
     from scorepad.ui.forms import HandForm  # the UI's protocol: the engine never imports the toolkit
@@ -72,7 +72,7 @@ class Family:
 
     name: str  # the tables' `family`
     title: str
-    rules: type[TableBase]  # rules.py: the rule table's model
+    rules: type[RuleTable]  # rules.py: the rule table's model
     game: type[Game]  # scoring.py: plays a hand, money at the end
     tallies: tuple[str, ...]  # what scoring writes: a table must keep these
     words: Words  # words.py
@@ -101,7 +101,7 @@ class Family:
 
 
 def package_family(name: str, title: str, tallies: tuple[str, ...], package: ModuleType | str,
-                   rules: type[TableBase], game: type[Game]) -> Family:
+                   rules: type[RuleTable], game: type[Game]) -> Family:
     """A family from its package's modules by their names (words, sheet, choices, stats, bench, form)."""
     pkg = package if isinstance(package, str) else package.__name__
     words = importlib.import_module(f"{pkg}.words")

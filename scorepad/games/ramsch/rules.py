@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from scorepad.tables import Strict, TableBase
+from scorepad.tables import RuleTable, Strict
 
 
 class RamschPenalty(Strict):
@@ -20,7 +20,7 @@ class RamschPenalty(Strict):
     enabled: bool = True
 
 
-class RamschTable(TableBase):
+class RamschTable(RuleTable):
     family: Literal["ramsch"]
     hand_cards: int = Field(5, ge=1)
     tricks_per_hand: int = Field(5, ge=1)

@@ -12,7 +12,7 @@ from scorepad.games.ramsch.hand import RamschHand
 if TYPE_CHECKING:
     from scorepad.games.ramsch.hand import PenaltyEntry
     from scorepad.games.ramsch.rules import RamschPenalty, RamschTable
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 
 
@@ -23,7 +23,7 @@ class Ramsch(Game):
     kept = ("partie", "new_partie_next", "weg", "last_bolla")
 
     @staticmethod
-    def tallies_kept(table: TableBase) -> list[str]:
+    def tallies_kept(table: RuleTable) -> list[str]:
         kept: list[str] = list(table.tallies)
         if cast("RamschTable", table).bolla_price and "geld" not in kept:
             kept.append("geld")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from scorepad.tables import SCHWARZ, Bid, Deck, DoublingStep, Problem, Strict, TableBase, bid_rank, chain_problems
+from scorepad.tables import SCHWARZ, Bid, Deck, DoublingStep, Problem, RuleTable, Strict, bid_rank, chain_problems
 
 if TYPE_CHECKING:
     from scorepad.games.saukopf.scoring import TableFacts
@@ -77,7 +77,7 @@ class Fleisch(Strict):
     napf: dict[str, FleischItem]
 
 
-class SaukopfTable(TableBase):
+class SaukopfTable(RuleTable):
     SITTING_OUT: ClassVar[bool] = True  # more at the table than play: who sits out follows the deal
 
     family: Literal["saukopf"]

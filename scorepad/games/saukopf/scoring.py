@@ -17,7 +17,7 @@ from scorepad.trophies import trophy_holders
 
 if TYPE_CHECKING:
     from scorepad.games.saukopf.rules import FleischItem, RauborstigItem, SaukopfContract, SaukopfTable
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 
 
@@ -281,7 +281,7 @@ class Saukopf(Game):
         return None
 
     @staticmethod
-    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """Fleischpunkte are chips: value x (own Fleischpunkte - the average), in whole cents
         that still sum to zero (largest remainders get the leftover cents, earlier seat first)."""
         fleisch = {p: row["fleisch"] for p, row in result.standings.items()}

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from scorepad.games.schafkopf.facts import TableFacts
 from scorepad.games.schafkopf.hand import RAMSCH
-from scorepad.tables import Deck, DoublingStep, Problem, Strict, TableBase, chain_problems
+from scorepad.tables import Deck, DoublingStep, Problem, RuleTable, Strict, chain_problems
 
 # how a contract is won: by the player party's Augen, by the player taking no trick (Bettel),
 # by the player party taking every trick (Tout); the last two know no Schneider and no Schwarz
@@ -115,7 +115,7 @@ class TariffSet(Strict):
     laufende: int | None = Field(None, ge=0)  # cents per Laufender; None: as the table has it
 
 
-class SchafkopfTable(TableBase):
+class SchafkopfTable(RuleTable):
     SITTING_OUT: ClassVar[bool] = True  # five or six at the table: who sits out follows the deal
 
     family: Literal["schafkopf"]

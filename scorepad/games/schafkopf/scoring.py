@@ -58,7 +58,7 @@ from scorepad.refusals import Names
 
 if TYPE_CHECKING:
     from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 
 
@@ -85,7 +85,7 @@ class Schafkopf(Game):
         return state
 
     @staticmethod
-    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """The `geld` tally, and a Stock pot left at the end back to who paid it in."""
         paid = result.state.get("stock_paid") or {}
         return {p: row.get("geld", 0) + paid.get(p, 0) for p, row in result.standings.items()}

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from scorepad.tables import Problem, SeatCount, Strict, TableBase
+from scorepad.tables import Problem, RuleTable, SeatCount, Strict
 
 
 class ScoringCard(Strict):
@@ -29,7 +29,7 @@ class SchwarzeSauSpecials(Strict):
     durchmarsch_announced_failed: int = Field(30, ge=0)
 
 
-class SchwarzeSauTable(TableBase):
+class SchwarzeSauTable(RuleTable):
     family: Literal["schwarze_sau"]
     deck_cards: int = Field(32, ge=1)
     scoring_cards: dict[str, ScoringCard] = Field(min_length=1)

@@ -13,7 +13,7 @@ from scorepad.refusals import Names
 
 if TYPE_CHECKING:
     from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 
 
@@ -153,7 +153,7 @@ class SchwarzeSau(Game):
         return {"game_lost_by": losers[0]}
 
     @staticmethod
-    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """With a drink price, the loser of each game pays it to every other player."""
         lost = {p: row["verloren"] for p, row in result.standings.items()}
         total, n = sum(lost.values()), len(lost)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scorepad.tables import Problem, SeatCount, Strict, TableBase
+from scorepad.tables import Problem, RuleTable, SeatCount, Strict
 
 
 class StruliwuliSeats(Strict):
@@ -16,7 +16,7 @@ class StruliwuliSeats(Strict):
     partien_per_rad: int = Field(ge=1)
 
 
-class StruliwuliTable(TableBase):
+class StruliwuliTable(RuleTable):
     family: Literal["struliwuli"]
     seats: dict[SeatCount, StruliwuliSeats]
     exact_bonus: int = Field(10, ge=0)  # the "1" written before the tricks

@@ -12,7 +12,7 @@ from scorepad.games.struliwuli.hand import StruliwuliHand
 
 if TYPE_CHECKING:
     from scorepad.games.struliwuli.rules import StruliwuliTable
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 
 
@@ -118,7 +118,7 @@ class Struliwuli(Game):
         return HandResult(number, dealer, deltas, info)
 
     @staticmethod
-    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """The money of the finished Rads; with settle_open, an unfinished Rad is paid out by
         the same ranking rule as if it had ended now."""
         money = {p: row["geld"] for p, row in result.standings.items()}
