@@ -1,5 +1,6 @@
-"""What every export of an evening says alike: the title, the games line, who owes a round, the
-open Rad, who pays whom, the places (ties share one), the chart's lines and each hand's money.
+"""What every export of an evening says alike: the title, the games line, what is owed besides
+money, the open Rad, who pays whom, the places (ties share one), the chart's lines and each hand's
+money. What one game adds (its statistics in words, what is owed) is its stats module's.
 
 The text, CSV, Markdown and HTML exports (exports.py), the picture (picture.py) and the
 Abrechnung screen read these, so that they agree with each other on ranks and money."""
@@ -10,6 +11,7 @@ from scorepad import fmt
 from scorepad.engine import new_game
 from scorepad.games import family_of
 from scorepad.games.base import Replay
+from scorepad.games.family import MONEY_TALLY, Owed
 from scorepad.summary import EveningSummary, PlayerStats
 from scorepad.tables import RuleTable
 from scorepad.texts import one_line, shown_place
@@ -45,17 +47,15 @@ def games_line(summary: EveningSummary) -> str:
     return " · ".join(parts)
 
 
+def owed(table: RuleTable, summary: EveningSummary) -> Owed | None:
+    """What players owe besides money (a heading, a line each), as the game says it; None: nothing."""
+    return family_of(table).stats.owed(table, summary)
+
+
 def owed_lines(table: RuleTable, summary: EveningSummary) -> list[str]:
-    """Schwarze Sau: who pays how many rounds of drinks (and, with a drink price, what each costs)."""
-    price = getattr(table, "drink_price", 0) or 0
-    out = []
-    for s in summary.stats:
-        if s.games_lost:
-            line = f"{s.name} zahlt {s.games_lost} {'Runde' if s.games_lost == 1 else 'Runden'}"
-            if price:
-                line += f" (je verlorenes Spiel {fmt.money(price)} an jeden anderen)"
-            out.append(line)
-    return out
+    """The lines of `owed` (none where nothing is owed)."""
+    said = owed(table, summary)
+    return said.lines if said else []
 
 
 def chart_points(summary: EveningSummary) -> dict[str, list[int]]:
@@ -88,9 +88,9 @@ def show_saldo(summary: EveningSummary) -> bool:
     open Rad settled, or a game whose money is not a tally)."""
     if not any(summary.balances.values()):
         return False
-    if "geld" not in summary.tallies:
+    if MONEY_TALLY not in summary.tallies:
         return True
-    return any(summary.balances[p] != summary.standings[p]["geld"] for p in summary.players)
+    return any(summary.balances[p] != summary.standings[p][MONEY_TALLY] for p in summary.players)
 
 
 def places(summary: EveningSummary) -> list[int]:
@@ -104,20 +104,15 @@ def places(summary: EveningSummary) -> list[int]:
     return out
 
 
-def stat_phrases(s: PlayerStats) -> list[str]:
-    """A player's statistics in words (for the exports and the settle screen)."""
+def stat_phrases(table: RuleTable, s: PlayerStats) -> list[str]:
+    """A player's statistics in words (for the exports and the settle screen): the common ones,
+    then the game's own."""
     extra = []
     if s.declared:
         extra.append(f"Spieler {s.declared}× ({s.declared_won} gewonnen)")
     if s.kontra_given:
         extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
-    if s.exact_bids_pct is not None:
-        extra.append(f"genau angesagt {str(s.exact_bids_pct).replace('.', ',')}\u00a0%")
-    if s.bollas is not None:
-        extra.append(f"Bolla {s.bollas}, zuerst weg {s.weg_first}×")
-    if s.games_lost is not None:
-        extra.append(f"Runden zu zahlen: {s.games_lost}")
-    return extra
+    return extra + family_of(table).stats.phrases(s)
 
 
 def hand_money(table: RuleTable, players: list[str], result: Replay) -> list[dict[str, int]] | None:
@@ -126,7 +121,7 @@ def hand_money(table: RuleTable, players: list[str], result: Replay) -> list[dic
     money of the sheet after the hand less that before it, so the hands add up to the balances.
     None where the sheet tallies its money itself (Geld), keeps no sheets hand by hand, or no
     hand moved money."""
-    if result.boards is None or not result.hands or "geld" in result.standings[players[0]]:
+    if result.boards is None or not result.hands or MONEY_TALLY in result.standings[players[0]]:
         return None
     money = family_of(table).game.money
     before = money(table, Replay(hands=[], standings=new_game(table, players).snapshot(), state={}))

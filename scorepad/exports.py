@@ -26,6 +26,7 @@ from scorepad.exportparts import (
     games_line,
     hand_money,
     open_rad_note,
+    owed,
     owed_lines,
     places,
     show_saldo,
@@ -35,13 +36,14 @@ from scorepad.exportparts import (
     when_where,
 )
 from scorepad.games.base import Replay
+from scorepad.games.family import MONEY_TALLY
 from scorepad.summary import EveningSummary
 from scorepad.tables import RuleTable
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, plain
 
 # the shared pieces, by their old names here too (exportparts holds them)
-__all__ = ["GAME_NAME_CHARS", "OPEN_RAD", "PALETTE", "chart_points", "games_line", "open_rad_note", "owed_lines",
-           "places", "show_saldo", "stat_phrases", "transfers_heading", "when_where"]
+__all__ = ["GAME_NAME_CHARS", "OPEN_RAD", "PALETTE", "chart_points", "games_line", "open_rad_note", "owed",
+           "owed_lines", "places", "show_saldo", "stat_phrases", "transfers_heading", "when_where"]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -57,7 +59,7 @@ def safe_cell(text: str) -> str:
 
 
 def _tally_head(tally: str) -> str:
-    return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == "geld" else "")
+    return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == MONEY_TALLY else "")
 
 
 def _csv_line(cells: list[Any], sep: str) -> str:
@@ -78,23 +80,24 @@ def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: Eve
     players, tallies = summary.players, summary.tallies
     # a game whose money is no tally (Schwarze Sau, Saukopf with a price): its money per hand too
     money = hand_money(table, players, result)
-    columns = tallies + ["geld"] if money else tallies
+    columns = tallies + [MONEY_TALLY] if money else tallies
 
     def head(t: str) -> str:
-        return fmt.TALLY_NAMES.get(t, t) + " (€)" if german and t == "geld" else _tally_head(t)
+        return fmt.TALLY_NAMES.get(t, t) + " (€)" if german and t == MONEY_TALLY else _tally_head(t)
 
     def value(t: str, v: int) -> Any:
-        if german and t == "geld":  # euros with a decimal comma, as German spreadsheets read numbers
+        if german and t == MONEY_TALLY:  # euros with a decimal comma, as German spreadsheets read numbers
             return fmt.money(v).removesuffix(" €").replace(".", "")
         return v
 
     lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in columns], sep)]
     for i, (hand, raw) in enumerate(zip(result.hands, session["hands"])):
         row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
-        row += [value(t, money[i][p] if money and t == "geld" else hand.deltas[p][t]) for p in players for t in columns]
+        row += [value(t, money[i][p] if money and t == MONEY_TALLY else hand.deltas[p][t])
+                for p in players for t in columns]
         lines.append(_csv_line(row, sep))
     if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
-        lines.append(_csv_line(["", "", OPEN_RAD] + [value(t, summary.open_rad.cents[p] if t == "geld" else 0)
+        lines.append(_csv_line(["", "", OPEN_RAD] + [value(t, summary.open_rad.cents[p] if t == MONEY_TALLY else 0)
                                                      for p in players for t in columns], sep))
     return ("\ufeff" if german else "") + "".join(lines)
 
@@ -115,7 +118,8 @@ def _standings_rows(summary: EveningSummary) -> list[list[str]]:
     rows = []
     saldo = show_saldo(summary)
     for place, p in zip(places(summary), summary.ranking):
-        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t], t == "geld") for t in summary.tallies]
+        row = [f"{place}.", p] + [fmt.tally_value(t, summary.standings[p][t], t == MONEY_TALLY)
+                                  for t in summary.tallies]
         if saldo:
             row.append(fmt.money(summary.balances[p], signed=True))
         rows.append(row)
@@ -137,8 +141,8 @@ def _trophy_lines(summary: EveningSummary) -> list[str]:
     return [f"{name}: {', '.join(holders) if holders else 'noch niemand'}" for name, holders in summary.trophies.items()]
 
 
-def _stat_lines(summary: EveningSummary) -> list[list[str]]:
-    return [[s.name, str(s.hands_played), "; ".join(stat_phrases(s))] for s in summary.stats]
+def _stat_lines(table: RuleTable, summary: EveningSummary) -> list[list[str]]:
+    return [[s.name, str(s.hands_played), "; ".join(stat_phrases(table, s))] for s in summary.stats]
 
 
 MD_SYNTAX = re.compile(r"[\\`*_\[\]#|~]|(?<=[A-Za-z]):(?=//)|(?<=www)\.", re.IGNORECASE)
@@ -173,15 +177,15 @@ def to_markdown(table: RuleTable, session: dict[str, Any], result: Replay, summa
 
     parts = [f"# {md(title(summary))}", "", md(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
     parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary), names), ""]
-    if owed_lines(table, summary):
-        parts += ["## Wer zahlt eine Runde", ""] + [f"- {md(line)}" for line in owed_lines(table, summary)] + [""]
+    if owing := owed(table, summary):
+        parts += [f"## {owing.heading}", ""] + [f"- {md(line)}" for line in owing.lines] + [""]
     if note := open_rad_note(summary):
         parts += [md(note), ""]
     if summary.transfers:
         parts += [f"## {transfers_heading(summary)}", ""] + [f"- {md(line)}" for line in _transfer_lines(summary)] + [""]
     if summary.trophies:
         parts += ["## Trophäen", ""] + [f"- {md(line)}" for line in _trophy_lines(summary)] + [""]
-    parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(summary), names), ""]
+    parts += ["## Statistik", "", _md_table(["Name", "Spiele", ""], _stat_lines(table, summary), names), ""]
     rows = [[str(h.number), h.dealer, describe_hand(table, raw, h),
              " / ".join(f"{p} {fmt.tally_value(summary.tallies[0], h.deltas[p][summary.tallies[0]], True)}"
                         for p in summary.players)]
@@ -208,7 +212,7 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
         return top + h - (v - lo) * h / span
 
     tally = summary.chart.tally
-    label = (lambda v: fmt.money(v)) if tally == "geld" else str
+    label = (lambda v: fmt.money(v)) if tally == MONEY_TALLY else str
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
            f'role="img" aria-label="Verlauf: {html.escape(fmt.TALLY_NAMES.get(tally, tally))} nach jedem Spiel">',
            f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#888" stroke-width="1"/>',
@@ -290,9 +294,9 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
                 f"<p>{h(games_line(summary))} · {h(', '.join(summary.players))}</p>",
                 "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2,
                                               names=names)]
-    if owed_lines(table, summary):
-        sections += ["<h2>Wer zahlt eine Runde</h2>",
-                     "<ul>" + "".join(f"<li>{h(line)}</li>" for line in owed_lines(table, summary)) + "</ul>"]
+    if owing := owed(table, summary):
+        sections += [f"<h2>{h(owing.heading)}</h2>",
+                     "<ul>" + "".join(f"<li>{h(line)}</li>" for line in owing.lines) + "</ul>"]
     if note := open_rad_note(summary):
         sections.append(f'<p class="note">{h(note)}</p>')
     if summary.transfers:
@@ -304,7 +308,7 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
         sections += ["<h2>Trophäen</h2>",
                      "<ul>" + "".join(f"<li>{h(line)}</li>" for line in _trophy_lines(summary)) + "</ul>"]
     sections += ["<h2>Verlauf</h2>", chart_svg(summary), f'<p class="legend">{legend}</p>',
-                 "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(summary), names=names)]
+                 "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(table, summary), names=names)]
     lead = summary.tallies[0]
     short = short_names(summary.players)
     cut = sorted((p for p in summary.players if short[p] != p), key=len, reverse=True)

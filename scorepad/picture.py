@@ -28,13 +28,14 @@ from scorepad.exportparts import (
     chart_points,
     games_line,
     open_rad_note,
-    owed_lines,
+    owed,
     places,
     show_saldo,
     transfers_heading,
     when_where,
 )
 from scorepad.games.base import Replay
+from scorepad.games.family import MONEY_TALLY
 from scorepad.summary import EveningSummary
 from scorepad.tables import RuleTable
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, one_line, plain
@@ -223,7 +224,7 @@ class _Canvas:
         span = (hi - lo) or 1
         n = max((len(vs) - 1 for vs in series.values()), default=0) or 1
         small = font(26)
-        label = (lambda v: fmt.money(v)) if summary.chart.tally == "geld" else str
+        label = (lambda v: fmt.money(v)) if summary.chart.tally == MONEY_TALLY else str
         left = MARGIN + max(_length(small, label(hi)), _length(small, label(lo))) + 12
         top, right, bottom = self.y + 10, WIDTH - MARGIN, self.y + height
 
@@ -284,10 +285,10 @@ def to_png(table: RuleTable, session: dict[str, Any], result: Replay, summary: E
     if note:
         c.y += 8
         c.text(note, 28, colour="#ef6c00")
-    owed = owed_lines(table, summary)
-    if owed:
-        c.heading("Wer zahlt eine Runde")
-        for line in owed:
+    said = owed(table, summary)
+    if said:
+        c.heading(said.heading)
+        for line in said.lines:
             c.text(line, 34, gap=2)
     if summary.transfers:
         c.heading(transfers_heading(summary))

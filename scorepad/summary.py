@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from scorepad.games import family_of
 from scorepad.games.base import Replay, Seating
+from scorepad.games.family import MONEY_TALLY, SUMMARY_STAT_KEYS, Stats
 from scorepad.settle import balances, transfers
 from scorepad.tables import RuleTable
 from scorepad.trophies import trophy_holders
@@ -37,6 +38,11 @@ class HandRef(Model):
 
 
 class PlayerStats(Model):
+    """One player's statistics: the common fields, then the game's own (its stats.COLUMNS,
+    extra fields by their keys; `own` reads one)."""
+
+    model_config = ConfigDict(defer_build=True, extra="allow")
+
     name: str
     hands_played: int = 0
     declared: int = 0  # as Spieler
@@ -46,11 +52,20 @@ class PlayerStats(Model):
     kontra_won: int = 0
     best_hand: HandRef | None = None
     worst_hand: HandRef | None = None
-    exact_bids: int | None = None  # Struliwuli
-    exact_bids_pct: float | None = None
-    bollas: int | None = None  # Ramsch
-    weg_first: int | None = None
-    games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
+
+    def own(self, key: str) -> Any:
+        """A statistic of the game's own (a StatColumn's key); None where there is none."""
+        return (self.model_extra or {}).get(key)
+
+    def set_own(self, key: str, value: Any) -> None:
+        setattr(self, key, value)
+
+
+def player_stats(name: str, stats: Stats) -> PlayerStats:
+    """A player's statistics before the first hand: the game's own columns none yet (every
+    summary's keys first, in their order, then the game's others)."""
+    keys = list(SUMMARY_STAT_KEYS) + [c.key for c in stats.COLUMNS if c.key not in SUMMARY_STAT_KEYS]
+    return PlayerStats(name=name, **dict.fromkeys(keys))
 
 
 class Chart(Model):
@@ -89,7 +104,7 @@ class EveningSummary(Model):
     open_rad: OpenRad | None = None  # an unfinished Rad with money in it (settled only when chosen)
     games: int = 0  # hands played as the statistics count them: no thrown-in hand, misdeal or Achterbrief
     thrown_in: int = 0  # passed hands (everyone passed, the cards thrown in)
-    misdeals: int = 0  # Saukopf: vergeben
+    misdeals: int = 0  # hands misdealt (the game's stats.misdealt)
 
 
 def _rank(table: RuleTable, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
@@ -102,16 +117,15 @@ def _rank(table: RuleTable, standings: dict[str, dict[str, int]], players: list[
 
 
 def _stats(table: RuleTable, players: list[str], result: Replay) -> list[PlayerStats]:
-    stats = {p: PlayerStats(name=p) for p in players}
+    extras = family_of(table).stats
+    stats = {p: player_stats(p, extras) for p in players}
     lead = table.tallies[0]
     more_is_better = next((k.better == "more" for k in table.rank_keys() if k.tally == lead), True)
     best_score: dict[str, int] = {}
     worst_score: dict[str, int] = {}
-    partie_open = True
-    for hand in result.hands:
+    games = [hand for hand in result.hands if not _no_game(extras, hand.info)]
+    for hand in games:
         info = hand.info
-        if _no_game(info):
-            continue
         # who played it: the participants the hand names, else who did not sit it out
         took_part = info.get("participants") or Seating.in_play_of(table, players, hand.dealer)
         for p in took_part:
@@ -135,17 +149,7 @@ def _stats(table: RuleTable, players: list[str], result: Replay) -> list[PlayerS
             stats[sayers[0]].kontra_given += 1
             if not info["won"]:
                 stats[sayers[0]].kontra_won += 1
-        if "exact" in info:
-            for p in info["exact"]:
-                stats[p].exact_bids = (stats[p].exact_bids or 0) + 1
-        if "went_out" in info:
-            if partie_open and info["went_out"]:
-                first = info["went_out"][0]
-                stats[first].weg_first = (stats[first].weg_first or 0) + 1
-                partie_open = False
-            if info.get("bolla_to"):
-                partie_open = True
-    extras = family_of(table).stats
+    extras.count(table, players, games, stats)
     for p, s in stats.items():
         extras.finish(s, result.standings[p])
     return [stats[p] for p in players]
@@ -161,16 +165,18 @@ def _chart(table: RuleTable, players: list[str], result: Replay) -> Chart:
                  start={p: before[p][tally] for p in players})
 
 
-def _no_game(info: dict[str, Any]) -> bool:
-    """A hand that was no game: thrown in, misdealt, or a lost Achterbrief paid."""
-    return bool(info.get("passed") or info.get("vergeben") or "achterbrief_loser" in info)
+def _no_game(extras: Stats, info: dict[str, Any]) -> bool:
+    """A hand that was no game: thrown in, or what the game counts as none (a misdeal, a lost
+    Achterbrief paid)."""
+    return bool(info.get("passed")) or extras.no_game(info)
 
 
-def _count(result: Replay) -> tuple[int, int, int]:
+def _count(table: RuleTable, result: Replay) -> tuple[int, int, int]:
     """Games played (as the statistics count them), hands thrown in, misdeals."""
-    games = sum(1 for h in result.hands if not _no_game(h.info))
+    extras = family_of(table).stats
+    games = sum(1 for h in result.hands if not _no_game(extras, h.info))
     passed = sum(1 for h in result.hands if h.info.get("passed"))
-    misdealt = sum(1 for h in result.hands if h.info.get("vergeben"))
+    misdealt = sum(1 for h in result.hands if extras.misdealt(h.info))
     return games, passed, misdealt
 
 
@@ -192,10 +198,11 @@ def summarize(table: RuleTable, players: list[str], result: Replay, meta: dict[s
     (the table's explicit choice) pays out an unfinished one pro rata, and `open_rad` says so."""
     balance = balances(table, result, settle_open)
     # rank by the money the evening settles (an open Struliwuli Rad paid out counts too)
-    settled = {p: {**row, "geld": balance[p]} if "geld" in row else row for p, row in result.standings.items()}
+    settled = {p: {**row, MONEY_TALLY: balance[p]} if MONEY_TALLY in row else row
+               for p, row in result.standings.items()}
     ranking = _rank(table, settled, players)
     scored = any(any(v for row in h.deltas.values() for v in row.values()) for h in result.hands)
-    games, thrown_in, misdeals = _count(result)
+    games, thrown_in, misdeals = _count(table, result)
     return EveningSummary(
         ruleset=table.id,
         game_name=table.name,

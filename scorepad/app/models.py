@@ -102,7 +102,10 @@ class PlayerInfo(Model):
 
 
 class SeasonRow(Model):
-    """One player's season: what the evening summaries say, added up."""
+    """One player's season: what the evening summaries say, added up; then the games' own
+    statistics a season adds up (their StatColumn keys, extra fields: `own` reads one)."""
+
+    model_config = ConfigDict(defer_build=True, extra="allow")
 
     name: str
     evenings: int = 0
@@ -110,8 +113,13 @@ class SeasonRow(Model):
     money: int = 0  # cents: the settled balances summed
     points: int | None = None  # the game's lead tally summed (with one ruleset whose lead is not geld)
     trophies: dict[str, int] = {}  # trophy name -> evenings that ended with the player holding it
-    bollas: int | None = None  # Zaisertshofer Ramsch
-    games_lost: int | None = None  # Schwarze Sau: rounds of drinks owed
+
+    def own(self, key: str) -> Any:
+        """A game's own statistic added up (a StatColumn's key); None where no evening has it."""
+        return (self.model_extra or {}).get(key)
+
+    def set_own(self, key: str, value: Any) -> None:
+        setattr(self, key, value)
 
 
 class Season(Model):
@@ -126,3 +134,6 @@ class Season(Model):
     trophies: list[str]
     rows: list[SeasonRow]
     open_rads: int = 0  # evenings whose unfinished Rad was settled pro rata (only when chosen)
+    # the games' own statistics the rows add up (StatColumns, in the order of their keys in a
+    # row); not data: what the season table shows them as
+    columns: list[Any] = Field(default_factory=list, exclude=True, repr=False)

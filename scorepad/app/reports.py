@@ -22,6 +22,8 @@ from scorepad.app.models import EveningInfo, Season, SeasonRow
 from scorepad.app.rules import table_diff, with_new_entries_off
 from scorepad.engine import Replay, replay
 from scorepad.errors import HandError, SessionError
+from scorepad.games import family_of
+from scorepad.games.family import MONEY_TALLY, SEASON_STAT_KEYS, StatColumn
 from scorepad.session import SessionFile
 from scorepad.store import NotFoundError
 from scorepad.summary import EveningSummary, summarize
@@ -129,7 +131,8 @@ class Reports:
         """A table per player over the stored evenings (of `ruleset`; started on or after the
         day `since`), added up from each evening's summary (open Rads only with `settle_open`,
         the table's explicit choice; `open_rads` counts the evenings settled so): evenings,
-        hands, money, the lead tally, trophies, Bollas, games lost. Best first."""
+        hands, money, the lead tally, trophies, and what the games' statistics add up (their
+        stats.COLUMNS with `season`: Bollas, games lost). Best first."""
         day = parse_day(since)
         with self.store.read():
             listed = self.store.evening_list()
@@ -140,39 +143,40 @@ class Reports:
             rows: dict[str, SeasonRow] = {}
             trophies: list[str] = []
             leads = set()
-            ramsch = schwarze_sau = False
+            summed: dict[str, StatColumn] = {}  # the games' own statistics some evening had
             open_rads = 0
             for r in chosen:
-                lead = self.evenings.rule_table(self.store.evening(r["id"])).rank_keys()[0]
+                evening_table = self.evenings.rule_table(self.store.evening(r["id"]))
+                lead = evening_table.rank_keys()[0]
                 leads.add((lead.tally, lead.better))
+                columns = [c for c in family_of(evening_table).stats.COLUMNS if c.season]
                 s = self.summary(r["id"], settle_open)
                 open_rads += bool(s.open_rad and s.open_rad.settled)
                 trophies += [t for t in s.trophies if t not in trophies]
                 for p in s.stats:
-                    row = rows.setdefault(p.name, SeasonRow(name=p.name))
+                    row = rows.setdefault(p.name, SeasonRow(name=p.name, **dict.fromkeys(SEASON_STAT_KEYS)))
                     row.evenings += 1
                     row.hands += p.hands_played
                     row.money += s.balances[p.name]
                     row.points = (row.points or 0) + s.standings[p.name].get(lead.tally, 0)
                     for name, holders in s.trophies.items():
                         row.trophies[name] = row.trophies.get(name, 0) + (p.name in holders)
-                    if p.bollas is not None:
-                        ramsch = True
-                        row.bollas = (row.bollas or 0) + p.bollas
-                    if p.games_lost is not None:
-                        schwarze_sau = True
-                        row.games_lost = (row.games_lost or 0) + p.games_lost
+                    for column in columns:
+                        if (value := p.own(column.key)) is not None:
+                            summed.setdefault(column.key, column)
+                            row.set_own(column.key, (row.own(column.key) or 0) + value)
         tally, better = next(iter(leads)) if ruleset is not None and len(leads) == 1 else (None, None)
-        if tally == "geld":
+        if tally == MONEY_TALLY:
             tally, better = None, None
+        # in the order of a row's keys: every season's first, then the others as first met
+        shown = ([summed[k] for k in SEASON_STAT_KEYS if k in summed]
+                 + [c for k, c in summed.items() if k not in SEASON_STAT_KEYS])
         for row in rows.values():
             row.trophies = {t: row.trophies.get(t, 0) for t in trophies}
             if tally is None:
                 row.points = None
-            if ramsch:
-                row.bollas = row.bollas or 0
-            if schwarze_sau:
-                row.games_lost = row.games_lost or 0
+            for column in shown:
+                row.set_own(column.key, row.own(column.key) or 0)
 
         def order(row: SeasonRow) -> tuple[int, int, int, str]:
             points = row.points or 0  # every row has points when there is a tally
@@ -183,7 +187,7 @@ class Reports:
         game = chosen[0]["game"] if ruleset and chosen else known.name if known else None
         return Season(ruleset=ruleset, game=game, since=day.isoformat() if day else None, evenings=len(chosen), tally=tally,
                       better=better, trophies=trophies, rows=sorted(rows.values(), key=order),
-                      open_rads=open_rads)
+                      open_rads=open_rads, columns=shown)
 
     def _session_file_plain(self, row: dict[str, Any]) -> dict[str, Any]:
         """The session as stored, for summaries (no format-1 options needed)."""

@@ -195,16 +195,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not rows:
         return 0
     tally = season.tally
-    points = tally is not None and tally not in ("bolla", "verloren")
+    # no points column of a tally a game's own column adds up already (Ramsch's Bollas)
+    points = tally is not None and tally not in {c.tally for c in season.columns}
     money = tally is None or any(r.money for r in rows)
     head = ["Name", "Abende", "Spiele"] + ([fmt.TALLY_NAMES.get(tally, tally)] if tally is not None and points else [])
     head += (["Saldo"] if money else []) + season.trophies
-    head += (["Bolla"] if rows[0].bollas is not None else []) + (["Verloren"] if rows[0].games_lost is not None else [])
+    head += [c.heading for c in season.columns]
     table = [head]
     for r in rows:
         line = [r.name, str(r.evenings), str(r.hands)] + ([str(r.points)] if points else [])
         line += ([fmt.money(r.money, signed=True)] if money else []) + [str(r.trophies[t]) for t in season.trophies]
-        line += ([str(r.bollas)] if r.bollas is not None else []) + ([str(r.games_lost)] if r.games_lost is not None else [])
+        line += [str(r.own(c.key)) for c in season.columns]
         table.append(line)
     widths = [max(len(line[i]) for line in table) for i in range(len(head))]
     for line in table:

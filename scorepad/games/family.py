@@ -56,12 +56,65 @@ class Words(Protocol):
     def next_label(self, state: dict[str, Any], draft: dict[str, Any] | None) -> str: ...
 
 
+# the tally a sheet keeps its money in (cents), by this name in every game that keeps one:
+# shown as money, settled as it stands
+MONEY_TALLY = "geld"
+
+
+@dataclass(frozen=True)
+class StatColumn:
+    """One statistic of a game's own per player: its key in the summary's player statistics
+    (and the JSON), its German heading, whether the season table adds it up over the evenings,
+    and the tally it repeats, if any (the season then shows no points column of that tally)."""
+
+    key: str
+    heading: str
+    season: bool = False
+    tally: str | None = None
+
+
+class Owed(NamedTuple):
+    """What players owe besides money (Schwarze Sau's rounds of drinks): a heading and a line
+    each, shown by the exports, the picture and the Abrechnung."""
+
+    heading: str
+    lines: list[str]
+
+
+# the game statistics every evening summary's players have carried, null where the game has
+# none, and those of every season row: what a JSON summary said once it says forever. These
+# lists are closed: a new game's columns (its stats.COLUMNS) appear in its own evenings only.
+SUMMARY_STAT_KEYS = ("exact_bids", "exact_bids_pct", "bollas", "weg_first", "games_lost")
+SEASON_STAT_KEYS = ("bollas", "games_lost")
+
+
 class Stats(Protocol):
-    """A family's `stats` module: what the evening's statistics add for this game."""
+    """A family's `stats` module: what the evening's statistics, the season, the exports and
+    the Abrechnung add for this game (the common statistics are counted for every game)."""
 
-    def finish(self, stats: Any, standings_row: dict[str, int]) -> None: ...
+    COLUMNS: tuple[StatColumn, ...]  # the game's own statistics per player
 
-    def open_rad(self, table: Any, players: list[str], result: Any) -> tuple[int | None, int | None]: ...
+    def count(self, table: Any, players: list[str], games: list[Any], stats: dict[str, Any]) -> None:
+        """Fill the game's own COLUMNS of each player's statistics (`stats`: PlayerStats by
+        name, the common fields counted) from the hands that were games (HandResults)."""
+
+    def finish(self, stats: Any, standings_row: dict[str, int]) -> None:
+        """Fill what the end of the evening's standings add to one player's statistics."""
+
+    def phrases(self, stats: Any) -> list[str]:
+        """One player's own statistics in words (after the common ones)."""
+
+    def no_game(self, info: dict[str, Any]) -> bool:
+        """A hand the statistics do not count as a game besides a thrown-in one (a misdeal)."""
+
+    def misdealt(self, info: dict[str, Any]) -> bool:
+        """A hand misdealt (counted as `misdeals`)."""
+
+    def owed(self, table: Any, summary: Any) -> Owed | None:
+        """What players owe besides money, or None."""
+
+    def open_rad(self, table: Any, players: list[str], result: Any) -> tuple[int | None, int | None]:
+        """An unfinished round's progress (hands played, of), where one pays only when done."""
 
 
 @dataclass(frozen=True)

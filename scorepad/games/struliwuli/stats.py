@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from scorepad.games.family import Owed, StatColumn
 
 if TYPE_CHECKING:
-    from scorepad.games.base import Replay
+    from scorepad.games.base import HandResult, Replay
     from scorepad.games.struliwuli.rules import StruliwuliTable
-    from scorepad.summary import PlayerStats
+    from scorepad.summary import EveningSummary, PlayerStats
+
+COLUMNS = (StatColumn("exact_bids", "genau angesagt"), StatColumn("exact_bids_pct", "genau angesagt (%)"))
+
+
+def count(table: StruliwuliTable, players: list[str], games: list[HandResult],
+          stats: dict[str, PlayerStats]) -> None:
+    """Each player's exact bids (made as many tricks as bid)."""
+    for hand in games:
+        for p in hand.info.get("exact", ()):
+            stats[p].set_own("exact_bids", (stats[p].own("exact_bids") or 0) + 1)
 
 
 def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
-    stats.exact_bids = stats.exact_bids or 0
-    stats.exact_bids_pct = round(100 * stats.exact_bids / stats.hands_played, 1) if stats.hands_played else 0.0
+    exact = stats.own("exact_bids") or 0
+    stats.set_own("exact_bids", exact)
+    stats.set_own("exact_bids_pct", round(100 * exact / stats.hands_played, 1) if stats.hands_played else 0.0)
+
+
+def phrases(stats: PlayerStats) -> list[str]:
+    return [f"genau angesagt {str(stats.own('exact_bids_pct')).replace('.', ',')}\u00a0%"]
+
+
+def no_game(info: dict[str, Any]) -> bool:
+    return False
+
+
+def misdealt(info: dict[str, Any]) -> bool:
+    return False
+
+
+def owed(table: StruliwuliTable, summary: EveningSummary) -> Owed | None:
+    return None
 
 
 def open_rad(table: StruliwuliTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:

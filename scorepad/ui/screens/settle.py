@@ -19,11 +19,12 @@ from scorepad.exportparts import (
     chart_points,
     games_line,
     open_rad_note,
-    owed_lines,
+    owed,
     places,
     stat_phrases,
     transfers_heading,
 )
+from scorepad.games.family import MONEY_TALLY
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
@@ -69,6 +70,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     try:
         info = app.evening(evening_id)
         summary = app.summary(evening_id, settle_open)
+        table = app.table(evening_id)
     except ScorepadError as exc:
         return error_screen("Abrechnung", nav.to("start"), exc)
 
@@ -106,7 +108,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     money = any(summary.balances.values())
     for place, p in zip(places(summary), summary.ranking):
         cells: list[ft.Control] = [ft.Text(f"{place}. {p}", size=18, weight=ft.FontWeight.BOLD, expand=True)]
-        cells += [ft.Text(tally_text(t, summary.standings[p][t]), size=16) for t in summary.tallies if t != "geld"]
+        cells += [ft.Text(tally_text(t, summary.standings[p][t]), size=16) for t in summary.tallies if t != MONEY_TALLY]
         if money:
             v = summary.balances[p]
             cells.append(tag(ft.Text(fmt.money(v, signed=True), size=18, weight=ft.FontWeight.BOLD,
@@ -123,9 +125,8 @@ def SettleScreen(nav, tick: int) -> ft.Control:
     if summary.trophies:
         body.append(section("Trophäen", *[ft.Text(f"{name}: {', '.join(who) if who else 'noch niemand'}", size=16)
                                           for name, who in summary.trophies.items()]))
-    owed = owed_lines(app.table(evening_id), summary)
-    if owed:
-        body.append(section("Wer zahlt eine Runde", *[ft.Text(line, size=16) for line in owed]))
+    if said := owed(table, summary):
+        body.append(section(said.heading, *[ft.Text(line, size=16) for line in said.lines]))
     if summary.transfers:
         body.append(section(transfers_heading(summary), *[
             # the arrow as an icon: Roboto has no "→" glyph, and offline no font falls back
@@ -135,7 +136,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
             for i, t in enumerate(summary.transfers)]))
     elif money:
         body.append(ft.Text("Alles ausgeglichen.", size=16))
-    stats = [ft.Text(f"{s.name}: " + " · ".join([fmt.hands_text(s.hands_played)] + stat_phrases(s)), size=14)
+    stats = [ft.Text(f"{s.name}: " + " · ".join([fmt.hands_text(s.hands_played)] + stat_phrases(table, s)), size=14)
              for s in summary.stats]
     body.append(section("Statistik", ft.Text(games_line(summary), size=14, key="games-line"), *stats))
     if summary.hands:
