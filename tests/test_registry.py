@@ -38,7 +38,7 @@ def test_every_game_has_every_part(name):
     assert family.tallies
     for attr in ("PASSED", "describe", "context_line", "card_look", "next_label"):
         assert hasattr(family.words, attr), f"{name}.words lacks {attr}"
-    for attr in ("finish", "open_rad"):
+    for attr in ("COLUMNS", "count", "finish", "phrases", "no_game", "misdealt", "owed", "open_rad"):
         assert hasattr(family.stats, attr), f"{name}.stats lacks {attr}"
     assert callable(family.sheet) and callable(family.generate)
     assert all(len(choice) == 3 for choice in family.options + family.house)
@@ -97,7 +97,16 @@ TOY_WORDS = types.SimpleNamespace(
     card_look=lambda table, value, row: CardLook(),
     next_label=lambda state, draft: "Nächste Runde",
 )
-TOY_STATS = types.SimpleNamespace(finish=lambda stats, row: None, open_rad=lambda table, players, result: (None, None))
+TOY_STATS = types.SimpleNamespace(
+    COLUMNS=(),
+    count=lambda table, players, games, stats: None,
+    finish=lambda stats, row: None,
+    phrases=lambda stats: [],
+    no_game=lambda info: False,
+    misdealt=lambda info: False,
+    owed=lambda table, summary: None,
+    open_rad=lambda table, players, result: (None, None),
+)
 
 
 def _toy_form():
