@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from scorepad.games.family import StatColumn
 from scorepad.tables import variant_id
 
 
@@ -136,4 +137,4 @@ class Season(Model):
     open_rads: int = 0  # evenings whose unfinished Rad was settled pro rata (only when chosen)
     # the games' own statistics the rows add up (StatColumns, in the order of their keys in a
     # row); not data: what the season table shows them as
-    columns: list[Any] = Field(default_factory=list, exclude=True, repr=False)
+    columns: list[StatColumn] = Field(default_factory=list, exclude=True, repr=False)

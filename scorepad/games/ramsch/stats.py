@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from scorepad.games.family import Owed, StatColumn
+from scorepad.games.family import StatColumn
+from scorepad.games.plainstats import misdealt as misdealt
+from scorepad.games.plainstats import no_game as no_game
+from scorepad.games.plainstats import open_rad as open_rad
+from scorepad.games.plainstats import owed as owed
 
 if TYPE_CHECKING:
-    from scorepad.games.base import HandResult, Replay
+    from scorepad.games.base import HandResult
     from scorepad.games.ramsch.rules import RamschTable
-    from scorepad.summary import EveningSummary, PlayerStats
+    from scorepad.summary import PlayerStats
 
 COLUMNS = (StatColumn("bollas", "Bolla", season=True, tally="bolla"), StatColumn("weg_first", "zuerst weg"))
 
@@ -35,19 +39,3 @@ def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
 
 def phrases(stats: PlayerStats) -> list[str]:
     return [f"Bolla {stats.own('bollas')}, zuerst weg {stats.own('weg_first')}×"]
-
-
-def no_game(info: dict[str, Any]) -> bool:
-    return False
-
-
-def misdealt(info: dict[str, Any]) -> bool:
-    return False
-
-
-def owed(table: RamschTable, summary: EveningSummary) -> Owed | None:
-    return None
-
-
-def open_rad(table: RamschTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
-    return None, None

@@ -1,45 +1,23 @@
-"""What the evening's statistics add for this game: nothing beyond the common ones, but
-that a misdealt hand (vergeben) is no game."""
+"""Saukopf's statistics: the common ones, and a misdealt hand (vergeben) is no game but a misdeal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorepad.games.family import Owed, StatColumn
-
-if TYPE_CHECKING:
-    from scorepad.games.base import HandResult, Replay
-    from scorepad.games.saukopf.rules import SaukopfTable
-    from scorepad.summary import EveningSummary, PlayerStats
+from scorepad.games.family import StatColumn
+from scorepad.games.plainstats import count as count
+from scorepad.games.plainstats import finish as finish
+from scorepad.games.plainstats import open_rad as open_rad
+from scorepad.games.plainstats import owed as owed
+from scorepad.games.plainstats import phrases as phrases
 
 COLUMNS: tuple[StatColumn, ...] = ()
 
 
-def count(table: SaukopfTable, players: list[str], games: list[HandResult], stats: dict[str, PlayerStats]) -> None:
-    """Fill this game's own fields of the players' statistics from the hands: none here."""
-
-
-def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
-    """Fill this game's own fields of one player's statistics."""
-
-
-def phrases(stats: PlayerStats) -> list[str]:
-    return []
-
-
 def no_game(info: dict[str, Any]) -> bool:
     """A misdealt hand (vergeben) is no game."""
-    return bool(info.get("vergeben"))
+    return misdealt(info)
 
 
 def misdealt(info: dict[str, Any]) -> bool:
     return bool(info.get("vergeben"))
-
-
-def owed(table: SaukopfTable, summary: EveningSummary) -> Owed | None:
-    return None
-
-
-def open_rad(table: SaukopfTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
-    """An unfinished round's progress: (hands played, of): nothing here."""
-    return None, None

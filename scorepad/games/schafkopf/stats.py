@@ -1,43 +1,14 @@
-"""What the evening's statistics add for this game: nothing beyond the common ones."""
+"""Schafkopf's statistics: the common ones only (who played what and won, Kontra, best and worst hand)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from scorepad.games.family import Owed, StatColumn
-
-if TYPE_CHECKING:
-    from scorepad.games.base import HandResult, Replay
-    from scorepad.games.schafkopf.rules import SchafkopfTable
-    from scorepad.summary import EveningSummary, PlayerStats
+from scorepad.games.family import StatColumn
+from scorepad.games.plainstats import count as count
+from scorepad.games.plainstats import finish as finish
+from scorepad.games.plainstats import misdealt as misdealt
+from scorepad.games.plainstats import no_game as no_game
+from scorepad.games.plainstats import open_rad as open_rad
+from scorepad.games.plainstats import owed as owed
+from scorepad.games.plainstats import phrases as phrases
 
 COLUMNS: tuple[StatColumn, ...] = ()
-
-
-def count(table: SchafkopfTable, players: list[str], games: list[HandResult], stats: dict[str, PlayerStats]) -> None:
-    """Fill this game's own fields of the players' statistics from the hands: none here."""
-
-
-def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
-    """Fill this game's own fields of one player's statistics."""
-
-
-def phrases(stats: PlayerStats) -> list[str]:
-    return []
-
-
-def no_game(info: dict[str, Any]) -> bool:
-    return False
-
-
-def misdealt(info: dict[str, Any]) -> bool:
-    return False
-
-
-def owed(table: SchafkopfTable, summary: EveningSummary) -> Owed | None:
-    return None
-
-
-def open_rad(table: SchafkopfTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
-    """An unfinished round's progress: (hands played, of): nothing here."""
-    return None, None

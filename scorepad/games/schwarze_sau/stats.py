@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad import fmt
 from scorepad.games.family import Owed, StatColumn
+from scorepad.games.plainstats import misdealt as misdealt
+from scorepad.games.plainstats import open_rad as open_rad
 
 if TYPE_CHECKING:
-    from scorepad.games.base import HandResult, Replay
+    from scorepad.games.base import HandResult
     from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
     from scorepad.summary import EveningSummary, PlayerStats
 
@@ -33,10 +35,6 @@ def no_game(info: dict[str, Any]) -> bool:
     return "achterbrief_loser" in info
 
 
-def misdealt(info: dict[str, Any]) -> bool:
-    return False
-
-
 def owed(table: SchwarzeSauTable, summary: EveningSummary) -> Owed | None:
     """Who pays how many rounds of drinks (and, with a drink price, what each costs)."""
     price = table.drink_price or 0
@@ -49,7 +47,3 @@ def owed(table: SchwarzeSauTable, summary: EveningSummary) -> Owed | None:
                 line += f" (je verlorenes Spiel {fmt.money(price)} an jeden anderen)"
             lines.append(line)
     return Owed("Wer zahlt eine Runde", lines) if lines else None
-
-
-def open_rad(table: SchwarzeSauTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
-    return None, None

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from scorepad.games.family import Owed, StatColumn
+from scorepad.games.family import StatColumn
+from scorepad.games.plainstats import misdealt as misdealt
+from scorepad.games.plainstats import no_game as no_game
+from scorepad.games.plainstats import owed as owed
 
 if TYPE_CHECKING:
     from scorepad.games.base import HandResult, Replay
     from scorepad.games.struliwuli.rules import StruliwuliTable
-    from scorepad.summary import EveningSummary, PlayerStats
+    from scorepad.summary import PlayerStats
 
 COLUMNS = (StatColumn("exact_bids", "genau angesagt"), StatColumn("exact_bids_pct", "genau angesagt (%)"))
 
@@ -30,18 +33,6 @@ def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
 
 def phrases(stats: PlayerStats) -> list[str]:
     return [f"genau angesagt {str(stats.own('exact_bids_pct')).replace('.', ',')}\u00a0%"]
-
-
-def no_game(info: dict[str, Any]) -> bool:
-    return False
-
-
-def misdealt(info: dict[str, Any]) -> bool:
-    return False
-
-
-def owed(table: StruliwuliTable, summary: EveningSummary) -> Owed | None:
-    return None
 
 
 def open_rad(table: StruliwuliTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
