@@ -136,3 +136,24 @@ def test_a_games_own_statistics_and_debts_come_from_its_package(toy, tmp_path): 
             assert main(["--db", str(db), "stats", "--ruleset", "toy"]) == 0
         head = out.getvalue().splitlines()[1].split()
         assert head[-1] == "Siege"
+
+
+async def test_the_abrechnung_shows_a_games_own_statistics_and_debts(toy, tmp_path):  # noqa: F811
+    from flet_harness import open_phone
+
+    from scorepad.ui.main import make_main
+
+    with registered(Family(**{**TOY.__dict__, "stats": TOY_OWN_STATS})):
+        main = make_main(str(tmp_path / "phone.db"))
+        try:
+            eid = main.app.start_evening("toy", ["Anna", "Beni"], "Anna").id
+            for winner in ("Anna", "Beni", "Anna"):
+                main.app.add_hand(eid, {"winner": winner})
+            phone = await open_phone(main)
+            await phone.tap(f"evening-{eid}")
+            await phone.tap("settle")
+            texts = phone.texts()
+            assert "Anna: 3 Spiele · Siege 2" in texts and "Beni: 3 Spiele · Siege 1" in texts
+            assert "Wer spült ab" in texts and "Beni spült ab" in texts
+        finally:
+            main.app.close()
