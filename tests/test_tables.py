@@ -248,7 +248,7 @@ def test_options_must_be_an_object():
 # --- a table must keep the tallies its game writes ------------------------------------------
 
 @pytest.mark.parametrize("ruleset, tallies, missing", [
-    ("schafkopf", ["punkte"], "geld"),
+    ("schafkopf", ["verloren"], "geld"),  # (it writes geld, or punkte: a Preisschafkopf list)
     ("saukopf", ["fleisch"], "rauborstig"),
     ("schwarze-sau", ["verloren"], "punkte"),
     ("struliwuli", ["punkte"], "geld"),
