@@ -19,8 +19,10 @@ import pytest
 from conftest import HIAS, KATHI, SK4, SK5, VRONI, WAST, last, play, refused, sauspiel
 from schafkopf_hands import solo
 
+from scorepad.engine import replay
+from scorepad.errors import SessionError
 from scorepad.games.schafkopf.scoring import Schafkopf
-from scorepad.tables import get_table
+from scorepad.tables import get_table, load_table_text, with_options
 
 pytestmark = pytest.mark.unit
 
@@ -238,3 +240,29 @@ def test_5_10_15_laufende_count_from_two_herren_5_each():
 def test_5_10_15_ueber_kreuz_counts_as_a_farbspiel_when_everyone_says_weiter():
     assert punkte(FUENF, {"game": "kreuz", "player": VRONI, "partner": KATHI, "augen": 40}) == rufspiel(5)
     assert "Über Kreuz" in refused(FUENF, SK4, [{"passed": True}])
+
+
+# --- the table keys: what a list may say, what it may not ------------------------------------------
+
+def test_a_house_list_is_a_variant_of_a_built_in_list():
+    table, _ = load_table_text('id = "preisschafkopf-nurplus-wirt"\nextends = "preisschafkopf-nurplus"\n'
+                               'name = "Beim Wirt"\n[laufende]\nvalue = 5\n', "wirt.toml")
+    assert last(replay(table, SK4, [sauspiel(70, laufende=2)]), "punkte") == winners(20, HIAS, WAST)
+
+
+@pytest.mark.parametrize("options, key", [
+    ({"muss": {"game": "hochzeit"}}, "muss.game"),
+    ({"stock": {"enabled": True}}, "stock.enabled"),
+    ({"contracts": {"wenz": {"suit_tariffs": {"herz": 30}}}}, "contracts.wenz.suit_tariffs"),
+])
+def test_a_list_the_engine_cannot_score_is_refused_naming_the_key(options, key):
+    with pytest.raises(SessionError) as info:
+        with_options(get_table(NURPLUS), options)
+    assert str(info.value).startswith(f"options.{key}: ")
+
+
+def test_the_money_table_keeps_its_old_defaults():
+    table = get_table("schafkopf")
+    assert (table.tally, table.writes, table.muss.enabled, table.tout.bonus) == ("geld", "both", False, 0)
+    assert all(not c.suit_tariffs and c.thresholds is None and c.tariff_of_value == "grundwert"
+               for c in table.contracts.values())
