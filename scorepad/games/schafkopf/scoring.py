@@ -5,6 +5,10 @@ A contract is won by the player party's Augen (`won_by` "augen"), or by the tric
 tricks is entered won or lost and is worth its tariff + Laufende (no Schneider, no Schwarz).
 Laufende count for both parties, or (`laufende.counted_for` "player") only "mit".
 
+A Preisschafkopf list (docs/rulesets.md) writes `punkte` instead of `geld`, may write only
+plus points (`writes` "winners": each winner the value, the losers nothing), a Grundwert per
+suit (`suit_tariffs`), a game's own thresholds, and refuses a passed hand (`muss`).
+
 The extras a table may switch on (all off in the built-in table):
 - Tout (`tout`): a solo kind announced to take every trick. It is won only when the player
   party took every trick (`all_tricks` "player" or result `won_schwarz`), else lost. Won or
