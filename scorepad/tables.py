@@ -124,6 +124,11 @@ class RuleTable(Strict):
         """How many players the family's engine scores a hand with; None: its own checks say."""
         return None
 
+    def tallies_written(self, family: tuple[str, ...]) -> tuple[str, ...]:
+        """The tallies the family's engine writes at this table (the table must keep them);
+        default: the family's own. (A Schafkopf table writes `geld`, or `punkte` instead.)"""
+        return family
+
     def value_sets(self) -> dict[str, dict[str, Any]]:
         """Named sets of values a table offers to pick together ("10/50": every tariff at
         once), each as the options it sets; {} for a table that offers none."""
@@ -302,7 +307,7 @@ def validate_table(raw: dict[str, Any], source: str, ranges: bool = True) -> Rul
         raise TableError(source, key, code, **params) from None
     for key, code, params in number_problems(raw) if ranges else ():
         raise TableError(source, key, code, **params)
-    for key, code, params in _tally_problems(table, family.tallies):
+    for key, code, params in _tally_problems(table, table.tallies_written(family.tallies)):
         raise TableError(source, key, code, **params)
     for key, code, params in table.problems():
         raise TableError(source, key, code, **params)

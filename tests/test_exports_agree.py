@@ -124,12 +124,37 @@ def priced(ruleset: str) -> dict[str, int]:
             if len(path) == 1 and path[-1] in MONEY_KEYS and all(isinstance(v, int) for v in values)}
 
 
+# the Preisschafkopf lists write points, not money (issue 27): checked on their own below
+POINTS_LISTS = sorted(r for r in builtin_tables() if get_table(r).tallies == ["punkte"]
+                      and get_table(r).family == "schafkopf")
+
+
 def test_every_builtin_ruleset_with_a_price_is_listed():
     games = {r for r in builtin_tables() if priced(r) or "geld" in get_table(r).tallies}
-    assert games == set(builtin_tables())  # every game plays for money; each is checked below
+    # every game plays for money but the Preisschafkopf lists; each is checked below
+    assert games == set(builtin_tables()) - set(POINTS_LISTS)
+    assert len(POINTS_LISTS) >= 3 and all(r.startswith("preisschafkopf-") for r in POINTS_LISTS)
 
 
-@pytest.mark.parametrize("ruleset", sorted(builtin_tables()))
+@pytest.mark.parametrize("ruleset", POINTS_LISTS)
+def test_a_points_list_agrees_on_ranks_in_every_export_and_shows_no_money(app, ruleset):
+    players = NAMES4
+    evening = generated(app, ruleset, players, 26, seed=5)
+    summary = app.summary(evening)
+    assert not any(summary.balances.values()) and any(summary.standings[p]["punkte"] for p in players)
+    ranks = {p: f"{place}." for place, p in zip(places(summary), summary.ranking)}
+    points = [summary.standings[p]["punkte"] for p in summary.ranking]
+    assert points == sorted(points, reverse=True)
+    text = text_places(app.export_session(evening, "text"))
+    assert {p: text[p][0] + "." for p in players} == ranks
+    for rows in (md_standings(app.export_session(evening, "md"))[2:],
+                 html_standings(app.export_session(evening, "html"))[1:]):
+        assert {r[1]: r[0] for r in rows} == ranks
+    for kind in ("text", "md", "html", "csv-de"):
+        assert "€" not in app.export_session(evening, kind), kind
+
+
+@pytest.mark.parametrize("ruleset", sorted(set(builtin_tables()) - set(POINTS_LISTS)))
 @pytest.mark.parametrize("settle_open", [False, True])
 def test_every_game_with_a_price_agrees_on_ranks_and_money_in_every_export(app, ruleset, settle_open):
     table = get_table(ruleset)

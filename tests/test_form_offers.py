@@ -151,3 +151,32 @@ def test_the_dealers_penalty_is_offered_to_the_dealer_only():
     shown = shown_after(g, ["show-pen"])
     assert [k for k in shown if k.endswith("-kritischer_vergessen")] == [f"pen-{dealer}-kritischer_vergessen"]
     assert all(f"pen-{p}-falsch_geschleckt" in shown for p in RAMSCH4)
+
+
+# --- the Preisschafkopf lists (issue 27) ------------------------------------------------------
+
+def test_a_list_without_kontra_offers_no_kontra():
+    g = new_game(get_table("preisschafkopf-plusminus"), SK4)
+    words = words_after(g, ["game-sauspiel", "player-Hias", "partner-Vroni", "result-won", "more"])
+    assert "Kontra" not in words and "Re von" not in words
+    assert not [k for k in shown_after(g, ["game-sauspiel", "player-Hias", "partner-Vroni", "result-won", "more"])
+                if k.startswith(("kontra-", "re-"))]
+
+
+def test_a_muss_spiel_list_offers_no_zamgschmissen():
+    form = form_for("schafkopf")
+    for ruleset in ("preisschafkopf-plusminus", "preisschafkopf-nurplus", "preisschafkopf-5-10-15"):
+        g = new_game(get_table(ruleset), SK4)
+        assert form.quick_actions(ctx_for(g), lambda hand: None) == [], ruleset
+    money = new_game(get_table("schafkopf"), SK4)
+    assert "Zamgschmissen" in texts(form.quick_actions(ctx_for(money), lambda hand: None))
+
+
+def test_a_game_worth_more_in_one_suit_asks_the_suit_at_once_and_scores_it():
+    g = new_game(get_table("preisschafkopf-5-10-15"), SK4)
+    start = ["game-solo", "player-Vroni", "result-won"]
+    assert "suit-herz" in shown_after(g, start)  # not behind the chip
+    assert "Herz 25 Punkte" in words_after(g, start)
+    hand = enter(g, [*start, "suit-herz"])
+    assert hand == {"game": "solo", "player": "Vroni", "result": "won", "suit": "herz"}
+    assert trial(g).play(1, hand).deltas["Vroni"]["punkte"] == 75

@@ -8,6 +8,7 @@ the exported id worked; the id `rulesets export` wrote was accepted by no comman
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 
 import pytest
@@ -148,7 +149,8 @@ def test_an_explicit_id_that_is_unique_is_kept(capsys, db, tmp_path):
     path.write_text(DOCS_EXAMPLE, encoding="utf-8")
     assert ok(capsys, "--db", db, "rulesets", "import", path) == (
         "house variant 'Schafkopf (Stammtisch Huber)' of schafkopf kept as schafkopf-stammtisch\n")
-    assert "schafkopf-stammtisch  Schafkopf (Stammtisch Huber) (Hausregel" in ok(capsys, "--db", db, "rulesets")
+    assert re.search(r"^schafkopf-stammtisch +Schafkopf \(Stammtisch Huber\) \(Hausregel", ok(capsys, "--db", db, "rulesets"),
+                     re.M)
     assert tomllib.loads(ok(capsys, "--db", db, "rulesets", "export", "schafkopf-stammtisch")) == \
         tomllib.loads(DOCS_EXAMPLE)
     evening = ok(capsys, "--db", db, "start", "schafkopf-stammtisch", *VRONI4).strip()

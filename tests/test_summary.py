@@ -337,7 +337,7 @@ RULESETS = sorted(builtin_tables())
 
 def _declarer_won(table, hand, deltas) -> bool:
     """Did the declarer win? Read from the hand's own deltas, not from the engine's facts."""
-    lead = "geld" if table.family == "schafkopf" else "fleisch"
+    lead = table.tallies[0] if table.family == "schafkopf" else "fleisch"  # geld, or a list's punkte
     return deltas[hand["player"]][lead] > 0
 
 

@@ -12,7 +12,8 @@ from scorepad.tables import builtin_dir, builtin_tables, get_table, load_table_f
 
 pytestmark = pytest.mark.unit
 
-BUILTIN_IDS = {"schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"}
+BUILTIN_IDS = {"schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch",
+               "preisschafkopf-plusminus", "preisschafkopf-nurplus", "preisschafkopf-5-10-15"}  # points lists (issue 27)
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -248,7 +249,7 @@ def test_options_must_be_an_object():
 # --- a table must keep the tallies its game writes ------------------------------------------
 
 @pytest.mark.parametrize("ruleset, tallies, missing", [
-    ("schafkopf", ["punkte"], "geld"),
+    ("schafkopf", ["verloren"], "geld"),  # (it writes geld, or punkte: a Preisschafkopf list)
     ("saukopf", ["fleisch"], "rauborstig"),
     ("schwarze-sau", ["verloren"], "punkte"),
     ("struliwuli", ["punkte"], "geld"),

@@ -77,6 +77,17 @@ FILES: dict[str, Refusal] = {
     "tariff_set_twice": Refusal("the tariff set {name!r} is named twice", "den Tarif {name!r} gibt es doppelt"),
     "tariff_set_contract": Refusal("must name a game of this table with a tariff of its own (got {value!r})",
                                    "muss ein Spiel dieser Tabelle mit eigenem Tarif nennen (nicht {value!r})"),
+    # Schafkopf's Preisschafkopf lists (issue 27)
+    "muss_not_contract": Refusal("must name a game of this table that is played (got {value!r}): "
+                                 "the Muss-Spiel played when everyone says weiter",
+                                 "muss ein gespieltes Spiel dieser Tabelle nennen (nicht {value!r}): "
+                                 "das Muss-Spiel, wenn alle weiter sagen"),
+    "winners_only_with": Refusal("a table where only the winners write (writes \"winners\") has no {key}: "
+                                 "there each pays the others",
+                                 "Wo nur die Gewinner schreiben (writes \"winners\"), gibt es kein {key}: "
+                                 "dort zahlt jeder den anderen"),
+    "suit_tariffs_no_suit": Refusal("a game's suit tariffs need a game played in a suit (needs_suit)",
+                                    "Tarife je Farbe brauchen ein Spiel mit Farbe (needs_suit)"),
     "above_trump_count": Refusal("must be at most trump_count ({trumps})", "höchstens trump_count ({trumps})"),
     "below_laufende_from": Refusal("must be at least laufende_from ({value})", "mindestens laufende_from ({value})"),
     "chain_key_twice": Refusal("{key!r} appears twice", "{key!r} kommt doppelt vor"),

@@ -112,6 +112,11 @@ GAMES: dict[str, Refusal] = {
                               "Ergebnis (gewonnen, verloren, ...) oder Augen der Spielerpartei", missing=True),
     "all_tricks_result": Refusal("{all_tricks} took every trick, but the result is {result}",
                                  "{all_tricks} hat alle Stiche, das Ergebnis ist aber {result}"),
+    # Preisschafkopf lists (issue 27)
+    "muss_no_passing": Refusal("nobody passes at this table: when everyone says weiter, a {game} is played",
+                               "Hier wird nicht zamgschmissen: sagen alle weiter, wird {game} gespielt"),
+    "suit_tariff_missing": Refusal("is missing: a {game} counts by its suit, which one was played?",
+                                   "Farbe ({game} zählt je nach Farbe)", missing=True),
 
     # -- Saukopf ----------------------------------------------------------------------------------
     "passed_alone_saukopf": Refusal("a hand that is passed has no other keys",

@@ -10,7 +10,7 @@ from typing import Any
 def generate(rng: random.Random, game: Any) -> dict[str, Any]:
     t = game.table
     players = list(game.players)  # who plays this hand: who sits it out (the deal says) is left out
-    if rng.random() < 0.03:
+    if rng.random() < 0.03 and not t.muss.enabled:  # (a Muss-Spiel table: nobody passes)
         return {"passed": True}
     cid = rng.choice([c for c, v in t.contracts.items() if v.enabled and v.kind != "sie"])
     player = rng.choice(players)
@@ -25,7 +25,9 @@ def generate(rng: random.Random, game: Any) -> dict[str, Any]:
         hand["augen"] = rng.choice([a for a in range(0, 121) if a not in (1, 119)])
     else:
         hand["result"] = rng.choice(["won", "won_schneider", "lost", "lost_schneider"])
-    if rng.random() < 0.2:
+    if t.contracts[cid].suit_tariffs:  # a Herz-Solo is worth more: the suit counts
+        hand["suit"] = rng.choice(["eichel", "gras", "herz", "schellen"])
+    if t.kontra_chain and rng.random() < 0.2:
         hand["kontra"] = rng.choice([p for p in players if p not in party])
         if rng.random() < 0.3:
             hand["re"] = rng.choice(party)

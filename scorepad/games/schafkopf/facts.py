@@ -9,7 +9,7 @@ from scorepad.games.kontra import chain_keys
 from scorepad.games.schafkopf.hand import RAMSCH, Result
 
 if TYPE_CHECKING:
-    from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
+    from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable, SchafkopfThresholds
 
 RESULTS: tuple[Result, ...] = get_args(Result)
 
@@ -21,9 +21,11 @@ def result_outcome(result: str) -> tuple[bool, bool, bool]:
     return won, schwarz or result.endswith("schneider"), schwarz
 
 
-def augen_outcome(t: SchafkopfTable, augen: int, schwarz: bool) -> tuple[bool, bool, bool]:
-    """(won, schneider, schwarz) of the player party's Augen (`schwarz`: a party took every trick)."""
-    th = t.thresholds
+def augen_outcome(t: SchafkopfTable, augen: int, schwarz: bool,
+                  th: SchafkopfThresholds | None = None) -> tuple[bool, bool, bool]:
+    """(won, schneider, schwarz) of the player party's Augen (`schwarz`: a party took every
+    trick), by the thresholds `th` (a game's own) or the table's."""
+    th = th or t.thresholds
     won = augen >= th.player_wins
     if won:
         return won, schwarz or t.deck.total - augen < th.opponents_free, schwarz
@@ -51,16 +53,21 @@ class TableFacts:
     naming the key. Made once per table (the table's `facts`), never changed: every game of the
     table and every copy of a game shares it."""
 
-    __slots__ = ("playable", "outcomes", "laufende", "chain_length", "chain_keys", "bock", "ramsch_is_no_contract")
+    __slots__ = ("playable", "outcomes", "own_outcomes", "laufende", "chain_length", "chain_keys", "bock", "ramsch_is_no_contract")
 
     def __init__(self, t: SchafkopfTable) -> None:
         self.playable = {cid: c for cid, c in t.contracts.items() if c.enabled}
         total, possible = t.deck.total, t.deck.possible_totals
-        outcomes: dict[str | int | None, tuple[bool, bool, bool]] = {r: result_outcome(r) for r in RESULTS}
-        for augen in range(total + 1):
-            if augen in possible and total - augen in possible:
-                outcomes[augen] = augen_outcome(t, augen, False)
-        self.outcomes = outcomes
+        def outcomes_by(th: SchafkopfThresholds | None) -> dict[str | int | None, tuple[bool, bool, bool]]:
+            outcomes: dict[str | int | None, tuple[bool, bool, bool]] = {r: result_outcome(r) for r in RESULTS}
+            for augen in range(total + 1):
+                if augen in possible and total - augen in possible:
+                    outcomes[augen] = augen_outcome(t, augen, False, th)
+            return outcomes
+        self.outcomes = outcomes_by(None)
+        # the games with thresholds of their own (a Muss-Spiel won with 60)
+        self.own_outcomes = {cid: outcomes_by(c.thresholds) for cid, c in self.playable.items()
+                             if c.thresholds is not None}
         self.laufende: dict[str, dict[int | None, int]] = {}
         for cid, c in self.playable.items():
             counts: dict[int | None, int] = {n: laufende_points(t, c, n)

@@ -11,6 +11,7 @@ import flet as ft
 from scorepad.cards import SUITS
 from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
 from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
+from scorepad.games.schafkopf.sheet import suit_words
 from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
@@ -125,7 +126,7 @@ def more_names(t: SchafkopfTable, contract: SchafkopfContract) -> list[str]:
     """What the chip under the result opens, by name (Kontra / Re / Laufende / Farbe); none: no
     chip, Geklopft (if the table has it) is shown at once."""
     return ([step.name for step in t.kontra_chain[:2]] + ["Laufende"] * counts_laufende(t, contract)
-            + ["Farbe"] * contract.needs_suit + ["Tout"] * (offers_tout(t, contract) and not t.kontra_chain))
+            + ["Farbe"] * (contract.needs_suit and not contract.suit_tariffs) + ["Tout"] * (offers_tout(t, contract) and not t.kontra_chain))
 
 
 def counted(t: SchafkopfTable, contract: SchafkopfContract, hand: dict[str, Any]) -> bool:
@@ -210,6 +211,8 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     more = (d.get("_more") or any(d.get(step.key) for step in t.kontra_chain) or d.get("laufende")
             or d.get("tout") or d.get("klopfer") or d.get("suit") or d.get("_lauf_sign"))
     if not more:
+        if contract.suit_tariffs:  # the suit counts (a Herz-Solo): asked at once, not behind the chip
+            out.append(_suit_section(t, contract, d, put, err))
         if names:
             out.append(chip_row([chip(" / ".join(names), False, lambda: put(_more=True), key="more")]))
         else:
@@ -235,10 +238,18 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     if offers_laufende:
         out.append(laufende_section(d, put, err, contract.trump_count, laufende_title(t), ohne=counts_ohne(t)))
     if contract.needs_suit:
-        out.append(section("Farbe (nur zur Erinnerung)", chip_row(
-            suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s))
-            for s in SUITS)))
+        out.append(_suit_section(t, contract, d, put, err))
     return out
+
+
+def _suit_section(t: SchafkopfTable, contract: SchafkopfContract, d: dict[str, Any], put: Put,
+                  err: FormError) -> ft.Control:
+    """The suit: a note, or where the game is worth more in some suits (Herz-Solo) what counts."""
+    counts = suit_words(t, contract).strip(" ()")  # "Herz 25 Punkte"
+    title = f"Farbe (zählt: {counts})" if counts else "Farbe (nur zur Erinnerung)"
+    return section(title, chip_row(
+        suit_chip(s, d.get("suit") == s, lambda _e=None, s=s: put(suit=None if d.get("suit") == s else s))
+        for s in SUITS), error=err.at("suit") if contract.suit_tariffs else None)
 
 
 def laufende_title(t: SchafkopfTable) -> str:
@@ -310,7 +321,10 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
 
 
 def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:
-    """Entries that need no form: everyone passed."""
+    """Entries that need no form: everyone passed (not where a Muss-Spiel is played then)."""
+    muss = getattr(c.table, "muss", None)
+    if muss is not None and muss.enabled:
+        return []
     return [chip("Zamgschmissen", False, lambda: save({"passed": True}), key="passed")]
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from scorepad.cards import Suit
 from scorepad.games.schafkopf.facts import TableFacts
 from scorepad.games.schafkopf.hand import RAMSCH
 from scorepad.tables import Deck, DoublingStep, Problem, RuleTable, Strict, chain_problems
@@ -15,6 +16,12 @@ from scorepad.tables import Deck, DoublingStep, Problem, RuleTable, Strict, chai
 # how a contract is won: by the player party's Augen, by the player taking no trick (Bettel),
 # by the player party taking every trick (Tout); the last two know no Schneider and no Schwarz
 WonBy = Literal["augen", "no_trick", "all_tricks"]
+
+
+class SchafkopfThresholds(Strict):
+    player_wins: int = Field(61, ge=1, le=120)  # the opponents win with 120 - 60
+    player_free: int = Field(31, ge=0, le=120)  # below this the player party is Schneider
+    opponents_free: int = Field(30, ge=0, le=120)  # below this the opponents are Schneider
 
 
 class SchafkopfContract(Strict):
@@ -33,13 +40,13 @@ class SchafkopfContract(Strict):
     tariff_of: str | None = None  # Sie: pays a multiple of another contract's tariff
     tariff_factor: int = Field(1, ge=1)
     with_laufende: bool = False  # Sie: tariff_factor x (tariff of `tariff_of` + its Laufende)
+    # Sie: "grundwert" the tariff of `tariff_of`; "schwarz" that game won Schwarz
+    # (tariff + Schneider + Schwarz), times tariff_factor
+    tariff_of_value: Literal["grundwert", "schwarz"] = "grundwert"
+    # the Grundwert when played in that suit (Herz-Solo 25 beside Solo 20); other suits: `tariff`
+    suit_tariffs: dict[Suit, Annotated[int, Field(ge=0)]] = {}
+    thresholds: SchafkopfThresholds | None = None  # the game's own (a Muss-Spiel won with 60); None: the table's
     enabled: bool = True
-
-
-class SchafkopfThresholds(Strict):
-    player_wins: int = Field(61, ge=1, le=120)  # the opponents win with 120 - 60
-    player_free: int = Field(31, ge=0, le=120)  # below this the player party is Schneider
-    opponents_free: int = Field(30, ge=0, le=120)  # below this the opponents are Schneider
 
 
 class Laufende(Strict):
@@ -55,6 +62,7 @@ class Tout(Strict):
     factor: int = Field(2, ge=1)
     # "grundwert": (Grundwert + Laufende) x factor; "schwarz": the game won Schwarz x factor
     value: Literal["grundwert", "schwarz"] = "grundwert"
+    bonus: int = Field(0, ge=0)  # added to the value before the factor ("Tout angesagt +20")
 
 
 class Klopfen(Strict):
@@ -106,6 +114,14 @@ class Ramsch(Strict):
     jungfrau_doubles: Literal["all", "own"] = "all"
 
 
+class Muss(Strict):
+    """No hand is thrown in: when everyone says weiter, `game` must be played (a Muss-Spiel,
+    "über Kreuz"), so a passed hand (Zamgschmissen) is refused."""
+
+    enabled: bool = False
+    game: str = ""  # the contract played then
+
+
 class TariffSet(Strict):
     """The sheet's tariffs move together: a named set ("10/50") of each game's Grundwert, which
     is its Schneider and Schwarz too, and the value of a Laufender."""
@@ -131,6 +147,19 @@ class SchafkopfTable(RuleTable):
     bock: Bock = Bock()
     ramsch: Ramsch = Ramsch()
     tariff_sets: list[TariffSet] = []  # offered on the new-evening screen, each sets its values together
+    # who writes a hand's value: "both" the winners plus, the losers minus (zero-sum, as money);
+    # "winners" only plus points: each winner writes the value, the losers nothing (Preisschafkopf)
+    writes: Literal["both", "winners"] = "both"
+    muss: Muss = Muss()
+
+    @cached_property
+    def tally(self) -> str:
+        """What the hands are written in: `geld` (cents) where the table keeps it, else `punkte`
+        (whole points: a Preisschafkopf list) where it keeps that."""
+        return "punkte" if "punkte" in self.tallies and "geld" not in self.tallies else "geld"
+
+    def tallies_written(self, family: tuple[str, ...]) -> tuple[str, ...]:
+        return (self.tally,)
 
     @cached_property
     def facts(self) -> TableFacts:
@@ -191,6 +220,19 @@ class SchafkopfTable(RuleTable):
                 if contract is None or contract.kind == "sie":
                     yield f"tariff_sets[{i}].tariffs.{cid}", "tariff_set_contract", {"value": cid}
         yield from chain_problems(self.kontra_chain)
+        yield from self._list_problems()
+
+    def _list_problems(self) -> Iterator[Problem]:
+        """A Muss-Spiel names a game the table plays; only plus points go with no Stock and no
+        Ramsch (each pays the others, which only plus points cannot write)."""
+        if self.muss.enabled:
+            muss = self.contracts.get(self.muss.game)
+            if muss is None or not muss.enabled or muss.kind == "sie":
+                yield "muss.game", "muss_not_contract", {"value": self.muss.game}
+        if self.writes == "winners":
+            for key in ("stock", "ramsch"):
+                if getattr(self, key).enabled:
+                    yield f"{key}.enabled", "winners_only_with", {"key": key}
 
     def _contract_problems(self, cid: str, c: SchafkopfContract) -> Iterator[Problem]:
         """What the engine cannot score: a contract won by tricks that is not a solo, a game
@@ -209,6 +251,8 @@ class SchafkopfTable(RuleTable):
                 yield f"contracts.{cid}.with_laufende", "sie_laufende_off", {}
         if c.trump_count > 0 and c.laufende_from > c.trump_count and self.laufende.enabled:
             yield f"contracts.{cid}.laufende_from", "above_trump_count", {"trumps": c.trump_count}
+        if c.suit_tariffs and not c.needs_suit:
+            yield f"contracts.{cid}.suit_tariffs", "suit_tariffs_no_suit", {}
         if c.laufende_max is not None:
             if c.laufende_max > c.trump_count:
                 yield f"contracts.{cid}.laufende_max", "above_trump_count", {"trumps": c.trump_count}

@@ -5,6 +5,10 @@ A contract is won by the player party's Augen (`won_by` "augen"), or by the tric
 tricks is entered won or lost and is worth its tariff + Laufende (no Schneider, no Schwarz).
 Laufende count for both parties, or (`laufende.counted_for` "player") only "mit".
 
+A Preisschafkopf list (docs/rulesets.md) writes `punkte` instead of `geld`, may write only
+plus points (`writes` "winners": each winner the value, the losers nothing), a Grundwert per
+suit (`suit_tariffs`), a game's own thresholds, and refuses a passed hand (`muss`).
+
 The extras a table may switch on (all off in the built-in table):
 - Tout (`tout`): a solo kind announced to take every trick. It is won only when the player
   party took every trick (`all_tricks` "player" or result `won_schwarz`), else lost. Won or
@@ -73,6 +77,7 @@ class Schafkopf(Game):
         self.pot_paid = dict.fromkeys(self.seated, 0)  # who paid the pot in
         self.bock_rounds: list[int] = []  # hands left in each pending Bock round
         self.facts = table.facts
+        self.tally = table.tally  # geld (cents), or punkte at a Preisschafkopf list
 
     def state(self) -> dict[str, Any]:
         state = super().state()
@@ -86,7 +91,10 @@ class Schafkopf(Game):
 
     @staticmethod
     def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
-        """The `geld` tally, and a Stock pot left at the end back to who paid it in."""
+        """The `geld` tally, and a Stock pot left at the end back to who paid it in; none at
+        a table that writes points."""
+        if getattr(table, "tally", "geld") != "geld":
+            return dict.fromkeys(result.standings, 0)
         paid = result.state.get("stock_paid") or {}
         return {p: row.get("geld", 0) + paid.get(p, 0) for p, row in result.standings.items()}
 
@@ -106,6 +114,8 @@ class Schafkopf(Game):
             others = [k for k, v in hand.model_dump(exclude={"passed"}).items() if v is not None] + list(said)
             if others:
                 raise HandError(number, others[0], "passed_alone")
+            if t.muss.enabled:
+                raise HandError(number, "passed", "muss_no_passing", game=t.contracts[t.muss.game].name)
             info: dict[str, Any] = {"passed": True}
             if t.stock.enabled:
                 stake = t.stock.stake
@@ -113,7 +123,7 @@ class Schafkopf(Game):
                     self.pot_paid[p] += stake
                 self.pot += stake * len(self.players)
                 info["stock"] = stake * len(self.players)
-                deltas = self.book("geld", dict.fromkeys(self.players, -stake))
+                deltas = self.book(self.tally, dict.fromkeys(self.players, -stake))
             else:
                 deltas = self.zero_deltas()
             self._advance_bock(["passed"])
@@ -166,8 +176,9 @@ class Schafkopf(Game):
             result = hand.result
             outcome = None
             if hand.all_tricks is None and (augen is None) != (result is None):
-                outcome = facts.outcomes.get(result if augen is None else augen)
-            won, schneider, schwarz = outcome if outcome is not None else self._outcome(number, hand)
+                outcomes = facts.outcomes if contract.thresholds is None else facts.own_outcomes[game_id]
+                outcome = outcomes.get(result if augen is None else augen)
+            won, schneider, schwarz = outcome if outcome is not None else self._outcome(number, hand, contract)
         else:  # Bettel (no trick), Tout (every trick): won or lost, no Schneider, no Schwarz
             won, schneider, schwarz = self._tricks_outcome(number, hand, contract), False, False
         if tout:  # announced: won only with every trick
@@ -176,8 +187,9 @@ class Schafkopf(Game):
             factor, sayers = check_chain(number, t, said, party, opponents, self.players)
         else:  # what check_chain gives for a hand without the chain
             factor, sayers = 1, [None] * facts.chain_length
-        value = contract.tariff
+        value = contract.tariff if not contract.suit_tariffs else self._suit_tariff(number, hand, contract)
         if tout:  # won or lost: (Grundwert + Laufende) x factor, or ("schwarz") the game won Schwarz x factor
+            value += t.tout.bonus
             if t.tout.value == "schwarz":
                 value += contract.schneider + contract.schwarz
         else:
@@ -212,12 +224,21 @@ class Schafkopf(Game):
                             trumps=contract.trump_count, laufende=laufende)
         return laufende_points(t, contract, laufende)
 
+    def _suit_tariff(self, number: int, hand: SchafkopfHand, contract: SchafkopfContract) -> int:
+        """The Grundwert of a game worth more in some suits (Herz-Solo): the hand names its suit."""
+        if hand.suit is None:
+            raise HandError(number, "suit", "suit_tariff_missing", game=contract.name)
+        return contract.suit_tariffs.get(hand.suit, contract.tariff)
+
     def _sie_value(self, contract: SchafkopfContract) -> int:
-        """A Sie: `tariff_factor` x the tariff of `tariff_of`; `with_laufende`: x (that tariff
-        + the Sie's trumps as Laufende of that contract, up to its `laufende_max`)."""
+        """A Sie: `tariff_factor` x the tariff of `tariff_of` (`tariff_of_value` "schwarz": that
+        game won Schwarz); `with_laufende`: x (that tariff + the Sie's trumps as Laufende of that
+        contract, up to its `laufende_max`)."""
         t = self.table
         base = t.contracts[contract.tariff_of or ""]
         value = base.tariff
+        if contract.tariff_of_value == "schwarz":
+            value += base.schneider + base.schwarz
         if contract.with_laufende and t.laufende.enabled:
             value += min(contract.trump_count, base.laufende_max or base.trump_count) * t.laufende.value
         return value * contract.tariff_factor
@@ -283,7 +304,7 @@ class Schafkopf(Game):
             amounts[loser] = -sum(v for p, v in amounts.items() if p != loser)
             info.update(loser=loser, jungfrauen=jungfrauen, value=value)
             triggers = []
-        deltas = self.book("geld", amounts)
+        deltas = self.book(self.tally, amounts)
         self._advance_bock(triggers)
         self.seats.pass_deal()
         return HandResult(number, dealer, deltas, info)
@@ -354,8 +375,9 @@ class Schafkopf(Game):
         factor: int = self.table.klopfen.factor ** klopfer
         return factor
 
-    def _outcome(self, number: int, hand: SchafkopfHand) -> tuple[bool, bool, bool]:
-        """(won, schneider, schwarz) from the player party's Augen or from the stated result."""
+    def _outcome(self, number: int, hand: SchafkopfHand, contract: SchafkopfContract) -> tuple[bool, bool, bool]:
+        """(won, schneider, schwarz) from the player party's Augen (by the game's thresholds)
+        or from the stated result."""
         t = self.table
         if hand.augen is not None and hand.result is not None:
             raise HandError(number, "result", "augen_and_result")
@@ -372,7 +394,7 @@ class Schafkopf(Game):
         augen: Any = hand.augen  # as entered: check_augen refuses all but a whole number
         check_augen(number, augen, total, t.deck.possible_totals)
         check_all_tricks(number, hand.all_tricks, augen, total)
-        return augen_outcome(t, augen, hand.all_tricks is not None)
+        return augen_outcome(t, augen, hand.all_tricks is not None, contract.thresholds)
 
     def _pay(self, number: int, dealer: str, party: set[str], opponents: set[str], value: int, won: bool,
              info: dict[str, Any], contract: SchafkopfContract, triggers: list[str]) -> HandResult:
@@ -381,13 +403,15 @@ class Schafkopf(Game):
         the Bock triggers the hand met."""
         sign = 1 if won else -1
         per_member = sign * value * len(opponents) // len(party)
-        if self.pot:  # (an empty pot, or no Stock at all: nothing moves)
+        if self.table.writes == "winners":  # only plus points: each winner writes the value
+            deltas = self.book_sides(self.tally, party, value if won else 0, opponents, 0 if won else value)
+        elif self.pot:  # (an empty pot, or no Stock at all: nothing moves)
             amounts = dict.fromkeys(opponents, -sign * value)
             amounts.update(dict.fromkeys(party, per_member))
             self._stock(party, won, contract, amounts, info)
-            deltas = self.book("geld", amounts)
+            deltas = self.book(self.tally, amounts)
         else:
-            deltas = self.book_sides("geld", party, per_member, opponents, -sign * value)
+            deltas = self.book_sides(self.tally, party, per_member, opponents, -sign * value)
         if self.facts.bock:
             self._advance_bock(triggers)
         self.seats.pass_deal()

@@ -31,7 +31,8 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     if dealer in seats:
         line += f" · raus kommt {seats[(seats.index(dealer) + 1) % len(seats)]}"
     if state.get("stock"):
-        line += f" · im Stock {fmt.money(state['stock'])}"
+        stock = state["stock"]
+        line += f" · im Stock {fmt.money(stock) if table.tally == 'geld' else f'{stock} Punkte'}"
     if state.get("bock"):
         line += f" · Bock ×{state['bock_factor']}: noch {max(state['bock'])} Spiele"
     return line
