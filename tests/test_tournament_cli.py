@@ -153,3 +153,28 @@ def test_export_writes_the_whole_tournament_as_csv_de_html_and_json(capsys, db):
     assert f"1.;{PLAYERS.index(soloist) + 1};{soloist};1,50 €;1;1;1,50 €" in csv_de
     page = ok(capsys, "tournament", "export", tid, "--format", "html", "--db", db)
     assert "<h1>Kirta &lt;Aying&gt;</h1>" in page and "<h2>Rangliste</h2>" in page
+
+
+def test_the_organiser_enters_withdraws_closes_and_reads_progress_sheets_and_the_ranking(capsys, db):
+    tid = ok(capsys, "tournament", "new", "Kirta", "--ruleset", "schafkopf", "--rounds", 2, "--games", 2,
+             "--seed", "1", "--db", db, *PLAYERS[:8]).strip()
+    first = json.loads(ok(capsys, "tournament", "draw", tid, "--db", db))
+    ok(capsys, "tournament", "enter", tid, "Zenzi", "--number", 99, "--db", db)
+    ok(capsys, "tournament", "withdraw", tid, "Alois", "--db", db)
+    table = first["tables"][0]
+    ok(capsys, "add", table["evening"],
+       json.dumps({"game": "solo", "player": table["seats"][1], "suit": "herz", "augen": 70}), "--db", db)
+    assert ok(capsys, "tournament", "progress", tid, "--db", db).splitlines() == [
+        "Runde 1, Tisch 1: 1 von 2 Spielen", "Runde 1, Tisch 2: 0 von 2 Spielen"]
+    sheets = ok(capsys, "tournament", "sheets", tid, "--db", db)
+    pin = ok(capsys, "pin", table["evening"], "--db", db).split()[-1]
+    assert f"Abend {table['evening']} · PIN {pin} · 2 Spiele" in sheets
+    ok(capsys, "tournament", "close", tid, "--force", "--db", db)
+    second = json.loads(ok(capsys, "tournament", "draw", tid, "--db", db))
+    seated = sorted(p for t in second["tables"] for p in t["seats"])
+    assert seated == sorted([*PLAYERS[1:8], "Zenzi"])
+    ranking = ok(capsys, "tournament", "standings", tid, "--db", db).splitlines()
+    assert ranking[0].split() == ["Platz", "Nr.", "Name", "Punkte", "Soli", "Spiele"]
+    assert ranking[1].split() == ["1.", table["seats"][1], "1,50", "€", "1", "1"]
+    assert len(ranking) == 1 + 9  # the withdrawn player stays in the ranking, the late one is in it
+    assert next(line.split() for line in ranking if "Zenzi" in line)[1:3] == ["99", "Zenzi"]

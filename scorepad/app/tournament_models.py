@@ -37,6 +37,7 @@ class TournamentInfo(Model):
     players: list[TournamentPlayer]
     drawn: int  # rounds drawn so far
     open_round: int | None  # the round being played (drawn, not closed), if any
+    tally: str  # what the points are: the rule table's lead tally (geld: cents)
 
 
 class DrawnTable(Model):

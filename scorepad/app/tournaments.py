@@ -101,7 +101,8 @@ class Tournaments:
             finished_at=row["finished_at"],
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
-            drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None))
+            drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
+            tally=self._table(row["ruleset"], row["options"]).rank_keys()[0].tally)
 
     @guarded
     def list_tournaments(self) -> list[TournamentInfo]:
@@ -257,7 +258,7 @@ class Tournaments:
                                               for n, s in scores.items()}})
             out_rounds.append({"round": r["round"], "repeat_meetings": r["repeat_meetings"],
                                "closed": r["closed_at"] is not None, "tables": out_tables})
-        facts = info.model_dump(exclude={"players", "drawn", "open_round"})
+        facts = info.model_dump(exclude={"players", "drawn", "open_round", "tally"})
         return {"tournament": facts, "tally": tally, "players": [p.model_dump() for p in info.players],
                 "rounds": out_rounds, "standings": [s.model_dump() for s in self.standings(tournament_id)]}
 

@@ -87,7 +87,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
 def cmd_standings(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         rows = app.tournament_standings(args.tid)
-        tally = app.tournament_data(args.tid)["tally"] if not args.json else ""
+        tally = app.tournament(args.tid).tally
     if args.json:
         print_json([row.model_dump(include=set(STANDING_KEYS)) for row in rows])
         return 0
