@@ -200,3 +200,20 @@ def test_a_file_of_schema_7_upgrades_with_its_evenings_as_they_were_and_no_tourn
     assert after.execute("SELECT * FROM evenings WHERE id = 2").fetchall() == [rows[1]]
     assert after.execute("SELECT * FROM hands ORDER BY id").fetchall()[:4] == hands
     after.close()
+
+
+def test_the_organiser_corrects_a_closed_tables_hand_with_that_tables_pin_only(app):
+    tid = app.new_tournament("Kirta", "schafkopf", 2, 1, FIELD[:4], seed="1").id
+    table = app.draw_round(tid).tables[0]
+    soloist = table.seats[1]
+    app.add_hand(table.evening, solo(soloist))
+    app.close_round(tid)
+    assert app.tournament_standings(tid)[0].name == soloist
+    wrong = f"{(int(app.pin(table.evening)) + 1) % 10_000:04d}"
+    with pytest.raises(TournamentError) as refused:
+        app.correct_table_hand(table.evening, 1, solo(soloist, 40), wrong)
+    assert refused.value.code == "tournament_pin_wrong"
+    app.correct_table_hand(table.evening, 1, solo(soloist, 40), app.pin(table.evening))
+    ranking = app.tournament_standings(tid)
+    assert (ranking[-1].name, ranking[-1].points, ranking[-1].solos_won) == (soloist, -150, 0)
+    assert app.evening(table.evening).finished

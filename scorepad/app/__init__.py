@@ -437,6 +437,10 @@ class App:
     def finish_tournament(self, tournament_id: int, force: bool = False) -> TournamentInfo:
         return self._tournaments.finish_tournament(tournament_id, force)
 
+    def correct_table_hand(self, evening_id: int, number: int, hand: Any, pin: str) -> ChangeResult:
+        """Hand `number` of a tournament table corrected with that table's PIN, its round closed or not."""
+        return self._tournaments.correct_hand(evening_id, number, hand, pin)
+
     def tournament_progress(self, tournament_id: int) -> list[TableProgress]:
         """Every table of every round: "Tisch 7: 28 von 32 Spielen"."""
         return self._tournaments.progress(tournament_id)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded
+from scorepad.app.models import ChangeResult
 from scorepad.app.tournament_models import (
     DrawnTable,
     RoundDraw,
@@ -223,6 +224,28 @@ class Tournaments:
                 sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), info.games,
                                          tuple(seats), tuple(_sitting_out(table, seats))))
         return sheets
+
+    @guarded
+    def correct_hand(self, evening_id: int, number: int, hand: Any, pin: str) -> ChangeResult:
+        """The organiser corrects hand `number` of a table with that table's PIN (its sheet's),
+        also after its round is closed: the evening is opened for the correction and finished
+        again (its change log says so)."""
+        with self.store.read():
+            found = self.store.table_of(evening_id)
+        if found is None:
+            raise TournamentError("tournament_not_a_table", evening=evening_id)
+        self._open(found["tournament_id"])
+        if not self._pins.check_pin(evening_id, pin):
+            raise TournamentError("tournament_pin_wrong", evening=evening_id, table=found["number"],
+                                  round=found["round"])
+        closed = self._evenings.evening(evening_id).finished
+        if closed:
+            self._evenings.finish_evening(evening_id, finished=False)
+        try:
+            return self._evenings.edit_hand(evening_id, number, hand)
+        finally:
+            if closed:
+                self._evenings.finish_evening(evening_id)
 
     # -- the ranking ----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ HAND_JSON` like any evening's.
     finish TID [--force]
     enter TID NAME [--number N] / withdraw TID NAME   late arrivals and withdrawals
     close TID [--force]   close the round being played
+    correct EVENING N HAND_JSON --pin PIN   a table's hand corrected with the table's PIN
     progress TID [--json] / sheets TID [--round N]     every table's games; the table sheets
 """
 
@@ -20,7 +21,7 @@ import sys
 from typing import Any
 
 from scorepad import fmt
-from scorepad.cli.inout import open_app, print_json
+from scorepad.cli.inout import hand_json, open_app, print_json
 from scorepad.errors import ScorepadError
 
 STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
@@ -31,7 +32,7 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     from scorepad.tournament.export import FORMATS
 
     top = sub.add_parser("tournament", help="a tournament (club night): new, draw, standings, export, finish; "
-                                            "enter, withdraw, close, progress, sheets")
+                                            "enter, withdraw, close, correct, progress, sheets")
     actions = top.add_subparsers(dest="action", required=True, metavar="ACTION")
     tid = (("tid",), {"type": int, "metavar": "TID", "help": "the tournament's id"})
 
@@ -60,6 +61,9 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     action("withdraw", "a withdrawal: not drawn from the next round on", cmd_withdraw, tid, (("name",), {}))
     action("close", "close the round being played", cmd_close, tid,
            (("--force",), {"action": "store_true", "help": "even if a table has games to play"}))
+    action("correct", "correct a table's hand with the table's PIN (also after its round is closed)", cmd_correct,
+           (("evening",), {"type": int, "help": "the table's evening"}), (("number",), {"type": int}),
+           (("hand",), {"metavar": "HAND_JSON"}), (("--pin",), {"required": True, "help": "the table's PIN"}))
     action("progress", "every table's games: Tisch 7: 28 von 32 Spielen", cmd_progress, tid,
            (("--json",), {"action": "store_true"}))
     action("sheets", "the table sheets of a round (with each table's PIN)", cmd_sheets, tid,
@@ -127,6 +131,13 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 def cmd_close(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         app.close_round(args.tid, force=args.force)
+    return 0
+
+
+def cmd_correct(args: argparse.Namespace) -> int:
+    hand = hand_json(args.hand, lambda: args.number)
+    with open_app(args) as app:
+        print_json(app.correct_table_hand(args.evening, args.number, hand, args.pin).model_dump())
     return 0
 
 

@@ -35,6 +35,9 @@ TOURNAMENTS: dict[str, Refusal] = {
                                          "are played, it takes no further hand",
                                          "Tisch {table} (Runde {round}, Abend {evening}): alle {games} Spiele "
                                          "gespielt, kein weiteres Spiel"),
+    "tournament_not_a_table": Refusal("evening {evening} is no tournament's table", "Abend {evening} ist kein Turniertisch"),
+    "tournament_pin_wrong": Refusal("evening {evening} (table {table} of round {round}): wrong PIN",
+                                    "Tisch {table} (Runde {round}, Abend {evening}): falsche PIN"),
     "tournament_player_entered": Refusal("{name!r} is entered in tournament {tournament} already",
                                          "{name!r} spielt schon im Turnier {tournament}"),
     "tournament_player_unknown": Refusal("{name!r} is not entered in tournament {tournament}",
