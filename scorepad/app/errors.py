@@ -67,3 +67,7 @@ class LaterHandError(HandError):
     def german(self) -> str:
         renumbered = f" (vorher Spiel {self.was})" if self.was != self.number else ""
         return f"Dann passt Spiel {self.number}{renumbered} nicht mehr: {self.cause.german}"
+
+
+class TournamentError(ScorepadError):
+    """A tournament's refusal: its field, its rounds, a table's game count."""

@@ -86,6 +86,9 @@ class Evenings:
             session = parse_session(source)
         return self._create(session, place, note, "import", device)
 
+    def with_variant(self, session: SessionFile) -> SessionFile:
+        return self._with_variant(session)
+
     def _with_variant(self, session: SessionFile) -> SessionFile:
         """A session naming a house variant of this store (by its id; `start` by its name too)
         on the variant's built-in table with the variant's values as options (plain_session);
@@ -317,6 +320,8 @@ class Evenings:
                 op = dataclasses.replace(op, hand=names_in(op.hand, row["players"]))
             if op.kind == "insert" and not 1 <= op.number <= count + 1:
                 raise StoreError("log_hands_mismatch", evening=evening_id, number=op.number, count=count)
+            if op.kind == "insert":
+                self._below_limit(evening_id, count)
             live = self._replayed(row, op, count, planned.label or f"{action} hand {op.number}", fit)
             op.write(self.store, evening_id)
             version = self.store.log_change(evening_id, row["version"], action, op.number,
@@ -330,6 +335,13 @@ class Evenings:
         result = self._result(evening_id, action, op, live)
         result.reverted = planned.reverted
         return result
+
+    def _below_limit(self, evening_id: int, count: int) -> None:
+        """A tournament's table takes no hand beyond its games per round (app/tournaments.py)."""
+        table = self.store.table_of(evening_id)
+        if table is not None and count >= table["games"]:
+            raise EveningClosedError("tournament_table_complete", evening=evening_id, table=table["number"],
+                                     round=table["round"], games=table["games"])
 
     def _replayed(self, row: dict[str, Any], op: HandOp, count: int, label: str, fit: Fit | None) -> Live:
         """The evening with the change applied, played by the engine; refusals name the hand.

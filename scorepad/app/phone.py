@@ -27,6 +27,14 @@ READS = frozenset({
     "players", "hands", "hand", "session", "export_session", "summary", "season", "table", "before_hand", "preview",
     "draft", "house_rules", "house_table", "house_variant", "export_house_rules", "rules_preview", "pin_tries",
     "holds_pen", "pen_holders", "last_writer",
+    "tournament_table",  # which tournament table an evening is, and how far: the table's screen says so
+})
+# the organiser's, on the serving machine or the command line: a tournament's field, draws, rounds,
+# table sheets (with every table's PIN), ranking and exports
+NOT_FOR_PHONES = frozenset({
+    "new_tournament", "tournament", "list_tournaments", "enter_tournament_player", "withdraw_tournament_player",
+    "draw_round", "close_round", "correct_table_hand", "finish_tournament", "tournament_progress", "table_sheets", "tournament_standings",
+    "tournament_data", "export_tournament",
 })
 
 

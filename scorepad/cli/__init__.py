@@ -1,8 +1,9 @@
 """The `scorepad` command: replay session files, list and check rule tables, benchmark, and
-keep evenings in the store (import, show, add, edit, delete, undo, redo, history, export).
+keep evenings in the store (import, show, add, edit, delete, undo, redo, history, export), and
+run tournaments (`scorepad tournament ...`).
 
 Here: reading the arguments and running the command; parser.py the arguments, commands.py and
-evenings.py the commands, replay_json.py what `scorepad replay` writes."""
+evenings.py the commands, tournaments.py the tournament's, replay_json.py what `scorepad replay` writes."""
 
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ from scorepad.cli.evenings import (
     cmd_stats,
     cmd_undo,
 )
+from scorepad.cli.tournaments import add_parser as tournament_parser
 
 # a command: the parsed arguments in, the exit code out
 Command = Callable[[argparse.Namespace], int]
@@ -100,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_app)
 
     _store_commands(sub, db_parent)
+    tournament_parser(sub, db_parent)
     return parser
 
 

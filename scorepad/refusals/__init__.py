@@ -1,7 +1,7 @@
 """Every refusal scorepad gives, once: a code, the command line's English and the app's German.
 
 A refusal is raised with a code and its parameters (see scorepad/errors.py); the words live only
-here (the hands' refusals in games.py, those of files, tables and the store in files.py), so the command line's line and the phone's text come from one source and never drift apart.
+here (the hands' refusals in games.py, those of files, tables and the store in files.py, tournaments' in tournaments.py), so the command line's line and the phone's text come from one source and never drift apart.
 `missing` marks a refusal that only says something is not entered yet (the form is not finished)
 rather than that an entry breaks a rule: the app shows those as "Noch offen: ...".
 
@@ -18,6 +18,7 @@ from typing import Any
 from scorepad.refusals.files import FILES
 from scorepad.refusals.games import GAMES
 from scorepad.refusals.refusal import Names, Refusal
+from scorepad.refusals.tournaments import TOURNAMENTS
 
 __all__ = ["CATALOGUE", "FIELD_NAMES", "Names", "Refusal", "excerpt", "field_name", "render"]
 
@@ -57,6 +58,7 @@ CATALOGUE: dict[str, Refusal] = {
     "out_of_range": Refusal("must be 0..{max} (got {value})", "muss zwischen 0 und {max} liegen (nicht {value})"),
     **GAMES,  # refusals/games.py
     **FILES,  # refusals/files.py
+    **TOURNAMENTS,  # refusals/tournaments.py
 }
 
 

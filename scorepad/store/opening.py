@@ -27,6 +27,7 @@ from scorepad.errors import ScorepadError
 from scorepad.store.errors import StoreError
 from scorepad.store.rows import Rows
 from scorepad.store.schema import SCHEMA_VERSION, LayerAbove, create_schema, pending
+from scorepad.store.tournaments import TournamentRows
 
 # what keeps a file from being written (it can still be read)
 WRITE_PROBLEMS = ("store_disk_full", "store_read_only", "store_io_error")
@@ -77,9 +78,10 @@ def default_db_path() -> Path:
     return user_data_path("scorepad", appauthor=False) / "scorepad.db"
 
 
-class Store(Rows):
+class Store(Rows, TournamentRows):
     """One open scorepad file. Reads and writes go through `read()` / `write()` transactions;
-    the rows are read and written by the methods of `Rows` (scorepad.store.rows).
+    the rows are read and written by the methods of `Rows` (scorepad.store.rows) and, for
+    tournaments, of `TournamentRows` (scorepad.store.tournaments).
 
     `canonical_hands`, `evening_table` and `stored_table` are what the schema's migrations ask
     the layer above (scorepad.store.schema.LayerAbove)."""

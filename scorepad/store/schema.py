@@ -5,7 +5,7 @@ them after keeping a copy of the file). A new step goes at the end of the list a
 SCHEMA_VERSION follows it; a step never changes once released: what a file meant when it
 was written, it means after the upgrade (tests/test_compat_corpus.py).
 
-Schema version 7 (`PRAGMA user_version`):
+Schema version 8 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -35,6 +35,14 @@ Schema version 7 (`PRAGMA user_version`):
               the last was, so a restart of the server gives a guesser nothing back
     (7)       every stored rule table written with what it meant when it was stored (a key
               added later gets the value the evening was scored by, never its new default)
+    tournaments (since 8) a tournament (club night): name, rule table (+ options), rounds,
+              games per table and round, the seed of its draws and lot, finished
+    tournament_players (since 8) who plays it: the player, an optional number, the order of
+              entry, the round from which they are drawn and (a withdrawal) the round from
+              which no more
+    tournament_rounds (since 8) each round drawn: when, its repeat meetings, when closed
+    tournament_tables (since 8) each table of a round: its number and its evening (an
+              ordinary evening: its seats, hands and PIN are the evening's)
 """
 
 from __future__ import annotations
@@ -117,6 +125,7 @@ def create_schema(db: Database) -> None:
     migrate_v3_to_v4(db)
     migrate_v4_to_v5(db)
     migrate_v5_to_v6(db)
+    migrate_v7_to_v8(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -287,6 +296,40 @@ def migrate_v6_to_v7(db: Database, above: LayerAbove = ALONE) -> None:
             db.execute("UPDATE evenings SET rule_table = ? WHERE id = ?", [dumps(upgraded), row["id"]])
 
 
+def migrate_v7_to_v8(db: Database, above: LayerAbove = ALONE) -> None:
+    """Schema 7 -> 8: tournaments, their players, rounds and tables (none yet). Nothing stored
+    before changes: an evening that is no tournament's table is what it was."""
+    names = set(db.table_names())
+    if "tournaments" not in names:
+        db.table("tournaments").create(
+            {"id": int, "name": str, "ruleset": str, "options": str, "rounds": int, "games": int, "seed": str,
+             "created_at": str, "finished": int, "finished_at": str},
+            pk="id", not_null=["name", "ruleset", "options", "rounds", "games", "seed", "created_at", "finished"],
+            defaults={"options": "{}", "finished": 0},
+        )
+    if "tournament_players" not in names:
+        db.table("tournament_players").create(
+            {"tournament_id": int, "player_id": int, "number": int, "entered": int, "from_round": int,
+             "until_round": int},
+            pk=("tournament_id", "player_id"), not_null=["entered", "from_round"],
+            foreign_keys=[("tournament_id", "tournaments", "id"), ("player_id", "players", "id")],
+        )
+        db.table("tournament_players").create_index(["player_id"])
+    if "tournament_rounds" not in names:
+        db.table("tournament_rounds").create(
+            {"tournament_id": int, "round": int, "drawn_at": str, "repeat_meetings": int, "closed_at": str},
+            pk=("tournament_id", "round"), not_null=["drawn_at", "repeat_meetings"],
+            foreign_keys=[("tournament_id", "tournaments", "id")],
+        )
+    if "tournament_tables" not in names:
+        db.table("tournament_tables").create(
+            {"tournament_id": int, "round": int, "number": int, "evening_id": int},
+            pk=("tournament_id", "round", "number"), not_null=["evening_id"],
+            foreign_keys=[("tournament_id", "tournaments", "id"), ("evening_id", "evenings", "id")],
+        )
+        db.table("tournament_tables").create_index(["evening_id"], unique=True)
+
+
 @dataclass(frozen=True)
 class Migration:
     """One step of the upgrade: `step(db, layer_above)` makes a file of schema `version - 1`
@@ -304,6 +347,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "checkpoints of each evening's state", migrate_v4_to_v5),
     Migration(6, "wrong PINs counted, the phone that set a PIN", migrate_v5_to_v6),
     Migration(7, "stored rule tables say what they meant", migrate_v6_to_v7),
+    Migration(8, "tournaments: their players, rounds and tables", migrate_v7_to_v8),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -1,0 +1,87 @@
+"""What crosses the application layer's boundary for tournaments (pydantic models, as
+models.py for evenings): the tournament's facts, a round's draw, each table's progress and the
+ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.app.models import Model
+
+
+class TournamentPlayer(Model):
+    """One entered player: drawn from round `from_round` on, until (a withdrawal) before
+    round `until_round`."""
+
+    name: str
+    number: int | None
+    from_round: int = 1
+    until_round: int | None = None
+
+    def present(self, round: int) -> bool:
+        """Whether the player is drawn for `round`."""
+        return self.from_round <= round and (self.until_round is None or round < self.until_round)
+
+
+class TournamentInfo(Model):
+    id: int
+    name: str
+    ruleset: str
+    options: dict[str, Any]
+    rounds: int
+    games: int  # per table and round
+    seed: str  # of the draws and the lot
+    created_at: str
+    finished: bool
+    finished_at: str | None
+    players: list[TournamentPlayer]
+    drawn: int  # rounds drawn so far
+    open_round: int | None  # the round being played (drawn, not closed), if any
+    tally: str  # what the points are: the rule table's lead tally (geld: cents)
+
+
+class DrawnTable(Model):
+    """A table of a round: its evening, the seats (clockwise; the first deals first) and who sits
+    out the first hand (at a table of five the dealer: then the deal says who)."""
+
+    table: int
+    evening: int
+    seats: list[str]
+    sitting_out: list[str]
+
+
+class RoundDraw(Model):
+    """A round's draw, as `scorepad tournament draw` prints it."""
+
+    round: int
+    tables: list[DrawnTable]
+    repeat_meetings: int
+
+
+class TableProgress(Model):
+    """How far a table of a round is: hands entered of the games it plays."""
+
+    round: int
+    table: int
+    evening: int
+    played: int
+    games: int
+    finished: bool  # the round is closed (its evening finished)
+
+    @property
+    def complete(self) -> bool:
+        return self.played >= self.games
+
+    def german(self) -> str:
+        return f"Tisch {self.table}: {self.played} von {self.games} Spielen"
+
+
+class StandingRow(Model):
+    """A line of the ranking; `scorepad tournament standings --json` prints all but `number`."""
+
+    rank: int
+    name: str
+    points: int
+    solos_won: int
+    games: int
+    number: int | None = None

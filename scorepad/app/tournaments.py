@@ -1,0 +1,386 @@
+"""Tournaments (a Preisschafkopf club night): the field, the rounds and their draws, each
+table's progress, closing rounds, the ranking and the exports.
+
+Each table of a round is an ordinary evening, started through `Evenings.start_evening` with
+its own PIN; the tournament keeps which evening is which table (scorepad/store/tournaments.py).
+A table plays the tournament's games per round and no more: `Evenings` refuses a hand beyond
+that count, for the command line and the phones alike. The draw, the ranking and the sheets
+are the pure package scorepad/tournament/; this part reads and writes the store around them.
+
+Drawing a round closes the round before (refused while a table of it still has games to play)
+and starts one evening per table, each in its own transaction, then records the round: a draw
+refused (a field that cannot be seated, a rule table without tables of five) stores nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorepad.app.errors import TournamentError
+from scorepad.app.guard import guarded
+from scorepad.app.models import ChangeResult
+from scorepad.app.tournament_models import (
+    DrawnTable,
+    RoundDraw,
+    StandingRow,
+    TableProgress,
+    TournamentInfo,
+    TournamentPlayer,
+)
+from scorepad.errors import ScorepadError
+from scorepad.games.base import Seating
+from scorepad.names import name_key
+from scorepad.refusals import Names
+from scorepad.session import check_players, parse_session, session_table
+from scorepad.store import dumps
+from scorepad.tables import RuleTable
+from scorepad.tournament import Score, TableSheet, draw, meetings, rank, table_sizes
+from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
+from scorepad.tournament.export import render
+
+if TYPE_CHECKING:
+    from scorepad.app.access import Pins
+    from scorepad.app.evenings import Evenings
+
+NAME_MAX = 80
+ROUNDS_MAX = 50
+GAMES_MAX = 500
+NUMBER_MAX = 99_999
+
+
+def _whole(value: Any, top: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
+
+
+class Tournaments:
+    """The tournaments of one store."""
+
+    def __init__(self, evenings: Evenings, pins: Pins):
+        self.store = evenings.store
+        self._evenings = evenings
+        self._pins = pins
+
+    # -- the tournament and its field -----------------------------------------------------------
+
+    @guarded
+    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int, players: Sequence[str],
+                       numbers: Sequence[int | None] | None = None, seed: str | None = None,
+                       options: dict[str, Any] | None = None) -> TournamentInfo:
+        """A tournament of `rounds` rounds, `games` games per table and round, at the rule table
+        `ruleset` (with `options`), for `players` (with their `numbers`, if any). `seed` makes its
+        draws and its lot repeatable (default: a random one, kept)."""
+        if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > NAME_MAX \
+                or any(ord(c) < 32 for c in name):
+            raise TournamentError("tournament_name", max=NAME_MAX, value=name)
+        if not _whole(rounds, ROUNDS_MAX):
+            raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
+        if not _whole(games, GAMES_MAX):
+            raise TournamentError("tournament_games_count", max=GAMES_MAX, value=games)
+        table = self._table(ruleset, options)
+        numbers = list(numbers) if numbers is not None else [None] * len(players)
+        self._check_field(table, list(players), numbers)
+        self._seats(table, len(players))
+        with self.store.write():
+            tid = self.store.create_tournament({
+                "name": name, "ruleset": ruleset, "options": dumps(options or {}), "rounds": rounds,
+                "games": games, "seed": seed if seed is not None else secrets.token_hex(4)})
+            for player, number in zip(players, numbers):
+                self.store.enter_player(tid, self.store.player_id(player)[0], number, 1)
+        return self.tournament(tid)
+
+    @guarded
+    def tournament(self, tournament_id: int) -> TournamentInfo:
+        with self.store.read():
+            row = self.store.tournament(tournament_id)
+            players = self.store.tournament_players(tournament_id)
+            rounds = self.store.tournament_rounds(tournament_id)
+        return TournamentInfo(
+            id=row["id"], name=row["name"], ruleset=row["ruleset"], options=row["options"], rounds=row["rounds"],
+            games=row["games"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
+            finished_at=row["finished_at"],
+            players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
+                                      until_round=p["until_round"]) for p in players],
+            drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
+            tally=self._table(row["ruleset"], row["options"]).rank_keys()[0].tally)
+
+    @guarded
+    def list_tournaments(self) -> list[TournamentInfo]:
+        with self.store.read():
+            ids = self.store.tournament_ids()
+        return [self.tournament(tid) for tid in ids]
+
+    @guarded
+    def enter_player(self, tournament_id: int, name: str, number: int | None = None) -> TournamentInfo:
+        """A late arrival (or one who withdrew, back again): drawn from the next round on."""
+        info = self._open(tournament_id)
+        table = self._table(info.ruleset, info.options)
+        known = {name_key(p.name): p for p in info.players}
+        entered = known.get(name_key(name)) if isinstance(name, str) else None
+        if entered is not None and entered.present(info.drawn + 1):
+            raise TournamentError("tournament_player_entered", name=name, tournament=tournament_id)
+        if entered is None:
+            self._check_field(table, [p.name for p in info.players] + [name],
+                              [p.number for p in info.players] + [number])
+        with self.store.write():
+            pid = self.store.player_id(name)[0]
+            if entered is None:
+                self.store.enter_player(tournament_id, pid, number, info.drawn + 1)
+            else:
+                self.store.set_player_rounds(tournament_id, pid, info.drawn + 1, None)
+        return self.tournament(tournament_id)
+
+    @guarded
+    def withdraw_player(self, tournament_id: int, name: str) -> TournamentInfo:
+        """A withdrawal: not drawn from the next round on (a table they sit at plays on; their
+        points so far stay theirs in the ranking)."""
+        info = self._open(tournament_id)
+        player = next((p for p in info.players if isinstance(name, str) and name_key(p.name) == name_key(name)), None)
+        if player is None:
+            raise TournamentError("tournament_player_unknown", name=name, tournament=tournament_id)
+        if not player.present(info.drawn + 1):
+            raise TournamentError("tournament_player_withdrawn", name=player.name, tournament=tournament_id)
+        with self.store.write():
+            pid = self.store.player_id(player.name)[0]
+            self.store.set_player_rounds(tournament_id, pid, player.from_round, info.drawn + 1)
+        return self.tournament(tournament_id)
+
+    # -- rounds ---------------------------------------------------------------------------------
+
+    @guarded
+    def draw_round(self, tournament_id: int) -> RoundDraw:
+        """The next round: the round before closed (every table played its games), the present
+        players seated with the fewest repeat meetings, one evening per table."""
+        info = self._open(tournament_id)
+        number = info.drawn + 1
+        if number > info.rounds:
+            raise TournamentError("tournament_rounds_done", tournament=tournament_id, rounds=info.rounds)
+        table = self._table(info.ruleset, info.options)
+        present = [p.name for p in info.players if p.present(number)]
+        self._seats(table, len(present))
+        if info.open_round is not None:
+            self._close(info, force=False)
+        seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}")
+        tables = []
+        for k, seats in enumerate(seated.tables, 1):
+            evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
+                                                   note=f"{info.name}: Runde {number}, Tisch {k}")
+            tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
+                                     sitting_out=_sitting_out(table, list(seats))))
+        with self.store.write():
+            self.store.add_round(tournament_id, number, seated.repeat_meetings, [t.evening for t in tables])
+        return RoundDraw(round=number, tables=tables, repeat_meetings=seated.repeat_meetings)
+
+    @guarded
+    def close_round(self, tournament_id: int, force: bool = False) -> TournamentInfo:
+        """The round being played closed: its evenings finished. Refused while a table has
+        games to play, unless `force` (the organiser ends the round early)."""
+        self._close(self._open(tournament_id), force)
+        return self.tournament(tournament_id)
+
+    @guarded
+    def finish_tournament(self, tournament_id: int, force: bool = False) -> TournamentInfo:
+        """The tournament finished: its last round closed (as `close_round`), nothing more drawn."""
+        info = self._open(tournament_id)
+        if info.open_round is not None:
+            self._close(info, force)
+        with self.store.write():
+            self.store.set_tournament_finished(tournament_id)
+        return self.tournament(tournament_id)
+
+    @guarded
+    def progress(self, tournament_id: int) -> list[TableProgress]:
+        """Every table of every round: games entered of the games it plays."""
+        with self.store.read():
+            games = self.store.tournament(tournament_id)["games"]
+            rows = self.store.tournament_tables(tournament_id)
+        return [TableProgress(round=r["round"], table=r["number"], evening=r["evening_id"], played=r["hands"],
+                              games=games, finished=bool(r["finished"])) for r in rows]
+
+    @guarded
+    def tournament_table(self, evening_id: int) -> TableProgress | None:
+        """The tournament table an evening is (what its screen says: "Tisch 7: 28 von 32
+        Spielen"), or None for an ordinary evening."""
+        with self.store.read():
+            found = self.store.table_of(evening_id)
+            if found is None:
+                return None
+            row = self.store.evening(evening_id)
+            played = self.store.hand_count(evening_id)
+        return TableProgress(round=found["round"], table=found["number"], evening=evening_id, played=played,
+                             games=found["games"], finished=bool(row["finished"]))
+
+    @guarded
+    def table_sheets(self, tournament_id: int, round: int | None = None) -> list[TableSheet]:
+        """What each table's sheet says for `round` (default: the last drawn), PINs included."""
+        info = self.tournament(tournament_id)
+        round = info.drawn if round is None else round
+        table = self._table(info.ruleset, info.options)
+        sheets = []
+        for t in self.progress(tournament_id):
+            if t.round == round:
+                seats = self._evenings.evening(t.evening).players
+                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), info.games,
+                                         tuple(seats), tuple(_sitting_out(table, seats))))
+        return sheets
+
+    @guarded
+    def correct_hand(self, evening_id: int, number: int, hand: Any, pin: str) -> ChangeResult:
+        """The organiser corrects hand `number` of a table with that table's PIN (its sheet's),
+        also after its round is closed: the evening is opened for the correction and finished
+        again (its change log says so)."""
+        with self.store.read():
+            found = self.store.table_of(evening_id)
+        if found is None:
+            raise TournamentError("tournament_not_a_table", evening=evening_id)
+        self._open(found["tournament_id"])
+        if not self._pins.check_pin(evening_id, pin):
+            raise TournamentError("tournament_pin_wrong", evening=evening_id, table=found["number"],
+                                  round=found["round"])
+        closed = self._evenings.evening(evening_id).finished
+        if closed:
+            self._evenings.finish_evening(evening_id, finished=False)
+        try:
+            return self._evenings.edit_hand(evening_id, number, hand)
+        finally:
+            if closed:
+                self._evenings.finish_evening(evening_id)
+
+    # -- the ranking ----------------------------------------------------------------------------
+
+    @guarded
+    def standings(self, tournament_id: int) -> list[StandingRow]:
+        """The ranking, best first: points (the rule table's lead tally), won solos, the lot."""
+        info = self.tournament(tournament_id)
+        key = self._table(info.ruleset, info.options).rank_keys()[0]
+        scores = [self.table_scores(t.evening, key.tally) for t in self.progress(tournament_id)]
+        ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more")
+        return [StandingRow(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won, games=s.games,
+                            number=s.number) for s in ranked]
+
+    @guarded
+    def tournament_data(self, tournament_id: int) -> dict[str, Any]:
+        """The whole tournament as plain JSON values: its facts, its players, every round's
+        tables with each player's score there, and the ranking (what the exports write)."""
+        info = self.tournament(tournament_id)
+        table = self._table(info.ruleset, info.options)
+        tally = table.rank_keys()[0].tally
+        with self.store.read():
+            rounds = self.store.tournament_rounds(tournament_id)
+        tables = self.progress(tournament_id)
+        out_rounds = []
+        for r in rounds:
+            out_tables = []
+            for t in (t for t in tables if t.round == r["round"]):
+                seats = self._evenings.evening(t.evening).players
+                scores = self.table_scores(t.evening, tally)
+                out_tables.append({"table": t.table, "evening": t.evening, "seats": seats,
+                                   "sitting_out": _sitting_out(table, seats), "played": t.played, "games": t.games,
+                                   "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games}
+                                              for n, s in scores.items()}})
+            out_rounds.append({"round": r["round"], "repeat_meetings": r["repeat_meetings"],
+                               "closed": r["closed_at"] is not None, "tables": out_tables})
+        facts = info.model_dump(exclude={"players", "drawn", "open_round", "tally"})
+        return {"tournament": facts, "tally": tally, "players": [p.model_dump() for p in info.players],
+                "rounds": out_rounds, "standings": [s.model_dump() for s in self.standings(tournament_id)]}
+
+    @guarded
+    def export_tournament(self, tournament_id: int, format: str = "json") -> str:
+        """The whole tournament as csv-de, html or json (scorepad/tournament/export.py)."""
+        if format not in EXPORT_FORMATS:
+            raise TournamentError("tournament_export_format", format=format, known=", ".join(EXPORT_FORMATS))
+        return render(self.tournament_data(tournament_id), format)
+
+    def table_scores(self, evening_id: int, tally: str) -> dict[str, Score]:
+        """What each player of a table scored there: the tally, solos won, hands played."""
+        result = self._evenings.show(evening_id)
+        table = self._evenings.table(evening_id)
+        players = self._evenings.evening(evening_id).players
+        solos = {name: 0 for name in players}
+        games = dict(solos)
+        for hand in result.hands:
+            for name in Seating.in_play_of(table, players, hand.dealer):
+                games[name] += 1
+            if _solo_won(table, hand.info):
+                solos[hand.info["player"]] += 1
+        return {name: Score(result.standings[name].get(tally, 0), solos[name], games[name]) for name in players}
+
+    # -- what the others use --------------------------------------------------------------------
+
+    def _open(self, tournament_id: int) -> TournamentInfo:
+        info = self.tournament(tournament_id)
+        if info.finished:
+            raise TournamentError("tournament_finished", tournament=tournament_id)
+        return info
+
+    def _close(self, info: TournamentInfo, force: bool) -> None:
+        if info.open_round is None:
+            raise TournamentError("tournament_no_round_open", tournament=info.id)
+        tables = [t for t in self.progress(info.id) if t.round == info.open_round]
+        short = [t for t in tables if not t.complete]
+        if short and not force:
+            raise TournamentError("tournament_round_open", tournament=info.id, round=info.open_round,
+                                  tables=Names(f"{t.table} ({t.played}/{t.games})" for t in short))
+        for t in tables:
+            if not t.finished:
+                self._evenings.finish_evening(t.evening)
+        with self.store.write():
+            self.store.close_round(info.id, info.open_round)
+
+    def _round_seats(self, tournament_id: int) -> dict[int, list[list[str]]]:
+        """Each drawn round's tables, as the seats of their evenings."""
+        rounds: dict[int, list[list[str]]] = {}
+        for t in self.progress(tournament_id):
+            rounds.setdefault(t.round, []).append(self._evenings.evening(t.evening).players)
+        return rounds
+
+    def _table(self, ruleset: str, options: dict[str, Any] | None) -> RuleTable:
+        """The rule table the tables play (a built-in table or a house variant, with `options`)."""
+        session = parse_session({"format": 1, "ruleset": ruleset, "players": ["1", "2", "3", "4"],
+                                 "options": options or {}, "hands": []})
+        try:
+            return session_table(self._evenings.with_variant(session))
+        except ScorepadError as exc:
+            if exc.code == "player_count":
+                raise TournamentError("tournament_table_size", ruleset=ruleset, size=4, allowed=exc.params["allowed"]) \
+                    from None
+            raise
+
+    @staticmethod
+    def _seats(table: RuleTable, count: int) -> None:
+        """The field of `count` can be seated at the table's sizes (fours, and fives if needed)."""
+        for size in sorted(set(table_sizes(count))):
+            if size not in table.players:
+                raise TournamentError("tournament_table_size", ruleset=table.id, size=size,
+                                      allowed=Names(table.players))
+
+    @staticmethod
+    def _check_field(table: RuleTable, names: list[str], numbers: list[int | None]) -> None:
+        """Real names, nobody twice; numbers whole, 1..NUMBER_MAX, none twice."""
+        if names:  # (the seating checks of a session: names as every evening takes them)
+            check_players(table.model_copy(update={"players": [len(names)]}), names, None)
+        if len(numbers) != len(names):
+            raise ValueError("a number for each player, or none")
+        holder: dict[int, str] = {}
+        for name, number in zip(names, numbers):
+            if number is None:
+                continue
+            if not _whole(number, NUMBER_MAX):
+                raise TournamentError("tournament_number", max=NUMBER_MAX, value=number)
+            if number in holder:
+                raise TournamentError("tournament_number_taken", number=number, name=holder[number])
+            holder[number] = name
+
+
+def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:
+    """Who sits out the first hand at a table seated so (its first seat deals first)."""
+    return [seats[k % len(seats)] for k in table.sitting_out_seats(len(seats))]
+
+
+def _solo_won(table: RuleTable, info: dict[str, Any]) -> bool:
+    """Whether a scored hand is a solo (the table's contract of kind solo or sie) its player won."""
+    contracts = getattr(table, "contracts", None) or {}
+    contract = contracts.get(info.get("game")) if isinstance(info.get("game"), str) else None
+    return bool(contract is not None and getattr(contract, "kind", None) in ("solo", "sie") and info.get("won")
+                and info.get("player"))

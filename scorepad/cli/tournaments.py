@@ -1,0 +1,161 @@
+"""`scorepad tournament ...`: a tournament run from the command line, through the application
+layer as the organiser's screens do. Its tables' hands are entered with `scorepad add EVENING
+HAND_JSON` like any evening's.
+
+    new NAME --ruleset ID --rounds R --games G PLAYER...   prints the tournament's id
+    draw TID          draws the next round: {"round", "tables": [{"table", "evening", "seats",
+                      "sitting_out"}], "repeat_meetings"}
+    standings TID [--json]   the ranking ([{"rank", "name", "points", "solos_won", "games"}])
+    export TID --format csv-de|html|json
+    finish TID [--force]
+    enter TID NAME [--number N] / withdraw TID NAME   late arrivals and withdrawals
+    close TID [--force]   close the round being played
+    correct EVENING N HAND_JSON --pin PIN   a table's hand corrected with the table's PIN
+    progress TID [--json] / sheets TID [--round N]     every table's games; the table sheets
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from scorepad import fmt
+from scorepad.cli.inout import hand_json, open_app, print_json
+from scorepad.errors import ScorepadError
+
+STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
+
+
+def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
+    """The `tournament` command and its subcommands."""
+    from scorepad.tournament.export import FORMATS
+
+    top = sub.add_parser("tournament", help="a tournament (club night): new, draw, standings, export, finish; "
+                                            "enter, withdraw, close, correct, progress, sheets")
+    actions = top.add_subparsers(dest="action", required=True, metavar="ACTION")
+    tid = (("tid",), {"type": int, "metavar": "TID", "help": "the tournament's id"})
+
+    def action(name: str, help: str, func: Any, *arguments: tuple[tuple[str, ...], dict[str, Any]]) -> None:
+        p = actions.add_parser(name, help=help, parents=[db_parent])
+        for names, kwargs in arguments:
+            p.add_argument(*names, **kwargs)
+        p.set_defaults(func=func)
+
+    action("new", "a new tournament; prints its id", cmd_new, (("name",), {}),
+           (("--ruleset",), {"required": True, "metavar": "ID", "help": "the rule table every table plays"}),
+           (("--rounds",), {"type": int, "required": True, "metavar": "R"}),
+           (("--games",), {"type": int, "required": True, "metavar": "G", "help": "games per table and round"}),
+           (("--seed",), {"help": "the seed of the draws and the lot (default: a random one, kept)"}),
+           (("--numbers",), {"action": "store_true", "help": "number the players 1, 2, ... in the order given"}),
+           (("--options",), {"help": "table values to override (JSON)"}),
+           (("players",), {"nargs": "+", "metavar": "PLAYER"}))
+    action("draw", "draw the next round (the round before must be played out) and print it as JSON", cmd_draw, tid)
+    action("standings", "the ranking: points, then won solos, then the lot", cmd_standings, tid,
+           (("--json",), {"action": "store_true"}))
+    action("export", "the whole tournament", cmd_export, tid, (("--format",), {"choices": FORMATS, "default": "json"}))
+    action("finish", "finish the tournament (its last round closed)", cmd_finish, tid,
+           (("--force",), {"action": "store_true", "help": "close the round even if a table has games to play"}))
+    action("enter", "a late arrival, drawn from the next round on", cmd_enter, tid, (("name",), {}),
+           (("--number",), {"type": int}))
+    action("withdraw", "a withdrawal: not drawn from the next round on", cmd_withdraw, tid, (("name",), {}))
+    action("close", "close the round being played", cmd_close, tid,
+           (("--force",), {"action": "store_true", "help": "even if a table has games to play"}))
+    action("correct", "correct a table's hand with the table's PIN (also after its round is closed)", cmd_correct,
+           (("evening",), {"type": int, "help": "the table's evening"}), (("number",), {"type": int}),
+           (("hand",), {"metavar": "HAND_JSON"}), (("--pin",), {"required": True, "help": "the table's PIN"}))
+    action("progress", "every table's games: Tisch 7: 28 von 32 Spielen", cmd_progress, tid,
+           (("--json",), {"action": "store_true"}))
+    action("sheets", "the table sheets of a round (with each table's PIN)", cmd_sheets, tid,
+           (("--round",), {"type": int, "metavar": "N", "help": "default: the last drawn"}))
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from scorepad.session import load_json
+
+    options = load_json(args.options, "options") if args.options else None
+    numbers: list[int | None] | None = list(range(1, len(args.players) + 1)) if args.numbers else None
+    with open_app(args) as app:
+        info = app.new_tournament(args.name, args.ruleset, args.rounds, args.games, args.players, numbers,
+                                  args.seed, options)
+    print(info.id)
+    return 0
+
+
+def cmd_draw(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        print_json(app.draw_round(args.tid).model_dump())
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        rows = app.tournament_standings(args.tid)
+        tally = app.tournament(args.tid).tally
+    if args.json:
+        print_json([row.model_dump(include=set(STANDING_KEYS)) for row in rows])
+        return 0
+    lines = [("Platz", "Nr.", "Name", "Punkte", "Soli", "Spiele")]
+    lines += [(f"{r.rank}.", "" if r.number is None else str(r.number), r.name, fmt.tally_value(tally, r.points),
+               str(r.solos_won), str(r.games)) for r in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    for line in lines:
+        print("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip())
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        sys.stdout.write(app.export_tournament(args.tid, args.format))
+    return 0
+
+
+def cmd_finish(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        app.finish_tournament(args.tid, force=args.force)
+    return 0
+
+
+def cmd_enter(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        app.enter_tournament_player(args.tid, args.name, args.number)
+    return 0
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        app.withdraw_tournament_player(args.tid, args.name)
+    return 0
+
+
+def cmd_close(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        app.close_round(args.tid, force=args.force)
+    return 0
+
+
+def cmd_correct(args: argparse.Namespace) -> int:
+    hand = hand_json(args.hand, lambda: args.number)
+    with open_app(args) as app:
+        print_json(app.correct_table_hand(args.evening, args.number, hand, args.pin).model_dump())
+    return 0
+
+
+def cmd_progress(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        tables = app.tournament_progress(args.tid)
+    if args.json:
+        print_json([t.model_dump() for t in tables])
+        return 0
+    for t in tables:
+        print(f"Runde {t.round}, {t.german()}" + (" (abgeschlossen)" if t.finished else ""))
+    return 0
+
+
+def cmd_sheets(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        sheets = app.table_sheets(args.tid, args.round)
+    if not sheets:
+        raise ScorepadError("tournament_no_round_open", tournament=args.tid)
+    print("\n\n".join("\n".join(sheet.lines()) for sheet in sheets))
+    return 0

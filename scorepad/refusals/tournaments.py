@@ -1,0 +1,49 @@
+"""The refusals of tournaments: the field, the draw, the rounds, the tables' game counts."""
+
+from __future__ import annotations
+
+from scorepad.refusals.refusal import Refusal
+
+TOURNAMENTS: dict[str, Refusal] = {
+    "no_tournament": Refusal("tournament {tournament}: no such tournament", "Turnier {tournament} gibt es nicht"),
+    "tournament_name": Refusal("a tournament's name must be one line of 1 to {max} characters (got {value!r})",
+                               "Der Name eines Turniers: eine Zeile mit 1 bis {max} Zeichen (nicht {value!r})"),
+    "tournament_rounds_count": Refusal("the rounds must be a whole number from 1 to {max} (got {value!r})",
+                                       "Runden: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
+    "tournament_games_count": Refusal("the games per table and round must be a whole number from 1 to {max} "
+                                      "(got {value!r})",
+                                      "Spiele je Tisch und Runde: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
+    "tournament_number": Refusal("a player's number must be a whole number from 1 to {max} (got {value!r})",
+                                 "Startnummer: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
+    "tournament_number_taken": Refusal("number {number} is {name!r}'s already", "Die Nummer {number} hat schon {name!r}"),
+    "tournament_table_size": Refusal("rule table {ruleset} seats no table of {size} (it seats {allowed})",
+                                     "Regeltabelle {ruleset} hat keinen Tisch für {size} Spieler (nur {allowed})"),
+    "tournament_cannot_seat": Refusal("{count} players cannot be seated at tables of four and five "
+                                      "(no field of fewer than 4, of 6, 7 or 11)",
+                                      "{count} Spieler passen an keine Vierer- und Fünfertische "
+                                      "(weniger als 4, 6, 7 oder 11 gehen nicht)"),
+    "tournament_finished": Refusal("tournament {tournament} is finished", "Turnier {tournament} ist beendet"),
+    "tournament_rounds_done": Refusal("tournament {tournament}: all {rounds} rounds are drawn",
+                                      "Turnier {tournament}: alle {rounds} Runden sind ausgelost"),
+    "tournament_round_open": Refusal("tournament {tournament}: round {round} is still being played at table(s) "
+                                     "{tables} (games played of games)",
+                                     "Turnier {tournament}: Runde {round} läuft noch an Tisch {tables} "
+                                     "(gespielt von Spielen)"),
+    "tournament_no_round_open": Refusal("tournament {tournament}: no round is being played",
+                                        "Turnier {tournament}: keine Runde läuft"),
+    "tournament_table_complete": Refusal("evening {evening} is table {table} of round {round}: its {games} games "
+                                         "are played, it takes no further hand",
+                                         "Tisch {table} (Runde {round}, Abend {evening}): alle {games} Spiele "
+                                         "gespielt, kein weiteres Spiel"),
+    "tournament_not_a_table": Refusal("evening {evening} is no tournament's table", "Abend {evening} ist kein Turniertisch"),
+    "tournament_pin_wrong": Refusal("evening {evening} (table {table} of round {round}): wrong PIN",
+                                    "Tisch {table} (Runde {round}, Abend {evening}): falsche PIN"),
+    "tournament_player_entered": Refusal("{name!r} is entered in tournament {tournament} already",
+                                         "{name!r} spielt schon im Turnier {tournament}"),
+    "tournament_player_unknown": Refusal("{name!r} is not entered in tournament {tournament}",
+                                         "{name!r} spielt nicht im Turnier {tournament}"),
+    "tournament_player_withdrawn": Refusal("{name!r} has withdrawn from tournament {tournament} already",
+                                           "{name!r} ist vom Turnier {tournament} schon abgemeldet"),
+    "tournament_export_format": Refusal("unknown tournament export format {format!r} (known: {known})",
+                                        "Unbekanntes Format {format!r} (bekannt: {known})"),
+}

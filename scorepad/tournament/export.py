@@ -1,0 +1,89 @@
+"""A whole tournament written out: as JSON (everything: facts, players, every round's tables
+with their scores, the ranking), as CSV for German Excel (the ranking with each round's points)
+and as one HTML page (the ranking and every round's tables), from the tournament's data as
+`App.tournament_data` gives it. Pure: the data in, the text out."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from typing import Any
+
+from scorepad import fmt
+
+FORMATS = ("csv-de", "html", "json")
+BOM = "\ufeff"
+
+
+def render(data: dict[str, Any], format: str) -> str:
+    """The tournament in `format` (one of FORMATS)."""
+    if format == "json":
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if format == "csv-de":
+        return to_csv_de(data)
+    if format == "html":
+        return to_html(data)
+    raise ValueError(format)
+
+
+def _round_points(data: dict[str, Any]) -> dict[str, list[int | None]]:
+    """Each player's points per round (None: not seated that round)."""
+    out: dict[str, list[int | None]] = {p["name"]: [None] * len(data["rounds"]) for p in data["players"]}
+    for i, rnd in enumerate(data["rounds"]):
+        for table in rnd["tables"]:
+            for name, score in table["scores"].items():
+                if name in out:
+                    out[name][i] = score["points"]
+    return out
+
+
+def _points(data: dict[str, Any], value: int | None) -> str:
+    return "" if value is None else fmt.tally_value(data["tally"], value)
+
+
+def to_csv_de(data: dict[str, Any]) -> str:
+    """The ranking as German Excel opens it by a double click: semicolons, a byte-order mark."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    rounds = [f"Runde {r['round']}" for r in data["rounds"]]
+    writer.writerow(["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele", *rounds])
+    per_round = _round_points(data)
+    for s in data["standings"]:
+        writer.writerow([f"{s['rank']}.", "" if s["number"] is None else s["number"], s["name"],
+                         _points(data, s["points"]), s["solos_won"], s["games"],
+                         *(_points(data, v) for v in per_round[s["name"]])])
+    return BOM + out.getvalue()
+
+
+def _cells(tag: str, values: list[Any]) -> str:
+    return "<tr>" + "".join(f"<{tag}>{html.escape(str(v))}</{tag}>" for v in values) + "</tr>"
+
+
+def to_html(data: dict[str, Any]) -> str:
+    """One page: the ranking, then every round's tables with each player's points."""
+    t = data["tournament"]
+    title = html.escape(t["name"])
+    parts = ["<!DOCTYPE html>", '<html lang="de"><head><meta charset="utf-8">', f"<title>{title}</title>",
+             "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}"
+             "td,th{border:1px solid #999;padding:2px 8px}td:nth-child(n+4){text-align:right}</style>",
+             "</head><body>", f"<h1>{title}</h1>",
+             f"<p>{html.escape(t['ruleset'])} · {t['rounds']} Runden · {t['games']} Spiele je Tisch und Runde</p>",
+             "<h2>Rangliste</h2><table>",
+             _cells("th", ["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele"])]
+    for s in data["standings"]:
+        parts.append(_cells("td", [f"{s['rank']}.", "" if s["number"] is None else s["number"], s["name"],
+                                   _points(data, s["points"]), s["solos_won"], s["games"]]))
+    parts.append("</table>")
+    for rnd in data["rounds"]:
+        parts.append(f"<h2>Runde {rnd['round']}</h2><table>")
+        parts.append(_cells("th", ["Tisch", "Abend", "Name", "Punkte", "Soli gewonnen", "Spiele"]))
+        for table in rnd["tables"]:
+            for name in table["seats"]:
+                score = table["scores"][name]
+                parts.append(_cells("td", [table["table"], table["evening"], name, _points(data, score["points"]),
+                                           score["solos_won"], score["games"]]))
+        parts.append("</table>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

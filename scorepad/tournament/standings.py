@@ -1,0 +1,63 @@
+"""The tournament's ranking: each player's points over every table of every round (the table's
+lead tally: Preisschafkopf's points), then won solos, then the lot.
+
+The lot is drawn once per tournament from its seed: the players' names in casefolded order,
+shuffled by `random.Random("lot:" + seed)`; of two players with as many points and won
+solos, the one drawn earlier ranks higher. So the ranking never has a tie, and the same
+tournament always ranks alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Score:
+    """What one player scored at one table (or over several, added up)."""
+
+    points: int = 0
+    solos_won: int = 0
+    games: int = 0  # hands the player played (not sitting out)
+
+    def __add__(self, other: Score) -> Score:
+        return Score(self.points + other.points, self.solos_won + other.solos_won, self.games + other.games)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the ranking."""
+
+    rank: int
+    name: str
+    number: int | None
+    points: int
+    solos_won: int
+    games: int
+
+
+def lot_order(names: Iterable[str], seed: str) -> dict[str, int]:
+    """Each name's place in the tournament's lot (0 is drawn first)."""
+    drawn = sorted(names, key=lambda n: (n.casefold(), n))
+    random.Random(f"lot:{seed}").shuffle(drawn)
+    return {name: place for place, name in enumerate(drawn)}
+
+
+def rank(players: Sequence[tuple[str, int | None]], tables: Iterable[Mapping[str, Score]], seed: str,
+         more_is_better: bool = True) -> list[Standing]:
+    """The ranking of `players` (name, number) over the `tables` (each: name -> that table's
+    score), best first: most points (fewest, for a tally where less is better), then most won
+    solos, then the lot. A player at no table yet has 0 points, 0 solos, 0 games."""
+    totals = {name: Score() for name, _ in players}
+    for table in tables:
+        for name, score in table.items():
+            if name in totals:
+                totals[name] = totals[name] + score
+    lot = lot_order(totals, seed)
+    sign = -1 if more_is_better else 1
+    numbers = dict(players)
+    order = sorted(totals, key=lambda n: (sign * totals[n].points, -totals[n].solos_won, lot[n]))
+    return [Standing(rank=i, name=n, number=numbers[n], points=totals[n].points, solos_won=totals[n].solos_won,
+                     games=totals[n].games) for i, n in enumerate(order, 1)]
