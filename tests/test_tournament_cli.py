@@ -2,10 +2,9 @@
 five each round), 3 rounds of 4 games, every hand entered with `scorepad add`, the ranking
 compared with one worked out by hand from the hands (points, then won solos, then the lot).
 
-Until the Preisschafkopf tables land, the tables play the built-in Schafkopf table, and the
-points are its lead tally (geld, in cents): a Solo is 50 from each of the three others (won:
-the soloist +150, each other −50; lost: the soloist −150, each other +50); at 40 or 70 Augen
-no Schneider, no Laufende given.
+The tables play the Preisschafkopf list `preisschafkopf-plusminus` (points, plus and minus):
+a Solo is +15/-5 (won: the soloist +15, each other -5; lost: the soloist -15, each other +5);
+at 40 or 70 Augen no Schneider, no Laufende given.
 
 The hands follow one rule at every table: hand h is dealt by seat h (the first seat deals
 first); at a table of five the dealer sits it out. The player left of the dealer (the next
@@ -57,9 +56,9 @@ def worked_by_hand(rounds):
                 for p in in_play:
                     games[p] += 1
                     if p == soloist:
-                        points[p] += 150 if won else -150
+                        points[p] += 15 if won else -15
                     else:
-                        points[p] += -50 if won else 50
+                        points[p] += -5 if won else 5
                 solos[soloist] += won
     order = sorted(PLAYERS, key=lambda p: (-points[p], -solos[p], LOT.index(p)))
     return [{"rank": i, "name": p, "points": points[p], "solos_won": solos[p], "games": games[p]}
@@ -67,7 +66,7 @@ def worked_by_hand(rounds):
 
 
 def test_a_tournament_of_26_players_and_3_rounds_ranks_by_points_then_won_solos_then_the_lot(capsys, db):
-    tid = ok(capsys, "tournament", "new", "Preisschafkopf Aying", "--ruleset", "schafkopf", "--rounds", 3,
+    tid = ok(capsys, "tournament", "new", "Preisschafkopf Aying", "--ruleset", "preisschafkopf-plusminus", "--rounds", 3,
              "--games", GAMES, "--seed", "Aying", "--db", db, *PLAYERS).strip()
     rounds = []
     for number in (1, 2, 3):
