@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.cli.inout import hand_json, open_app, print_json, read_text
 from scorepad.errors import ScorepadError
+from scorepad.games import tally_name
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -197,7 +198,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     tally = season.tally
     points = tally is not None and tally not in ("bolla", "verloren")
     money = tally is None or any(r.money for r in rows)
-    head = ["Name", "Abende", "Spiele"] + ([fmt.TALLY_NAMES.get(tally, tally)] if tally is not None and points else [])
+    head = ["Name", "Abende", "Spiele"] + ([tally_name(None, tally)] if tally is not None and points else [])
     head += (["Saldo"] if money else []) + season.trophies
     head += (["Bolla"] if rows[0].bollas is not None else []) + (["Verloren"] if rows[0].games_lost is not None else [])
     table = [head]
