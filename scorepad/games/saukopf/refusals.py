@@ -44,4 +44,5 @@ FIELD_NAMES: dict[str, str] = {
     "bid": "Grunzer",
     "aside_augen": "Augen im Weggelegten",
     "vergeben": "Vergeben",
+    "bids": "Ansagen",  # its table's `bids` (the range of Grunzer), named as Struliwuli's hand key
 }
