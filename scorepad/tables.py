@@ -304,19 +304,20 @@ def validate_table(raw: dict[str, Any], source: str, ranges: bool = True) -> Rul
     The model is the family's (scorepad/games/<family>/rules.py), found through the registry.
     `ranges`: its numbers within their ranges (number_problems); an evening's stored table is not
     held to them."""
-    from scorepad.games import find_family  # the registry imports this module's shared models
+    from scorepad.games import FAMILIES, find_family  # the registry imports this module's shared models
 
+    families = Names(FAMILIES)  # every registered game's name (none imported)
     if not isinstance(raw, dict) or "family" not in raw:
-        raise TableError(source, "family", "family_missing")
+        raise TableError(source, "family", "family_missing", families=families)
     family = find_family(raw["family"]) if isinstance(raw["family"], str) else None
     if family is None:
-        raise TableError(source, "family", "family_unknown")
+        raise TableError(source, "family", "family_unknown", families=families)
     try:
         table: RuleTable = family.rules.__pydantic_validator__.validate_python(raw, context={"family": family})
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)
         if key == "family" or key.startswith("family"):
-            code, params = "family_unknown", {}
+            code, params = "family_unknown", {"families": families}
         raise TableError(source, key, code, **params) from None
     for key, code, params in number_problems(raw) if ranges else ():
         raise TableError(source, key, code, **params)

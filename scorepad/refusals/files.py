@@ -53,12 +53,10 @@ FILES: dict[str, Refusal] = {
     "extends_not_id": Refusal("must be the id of another table", "muss die id einer anderen Tabelle sein"),
     "extends_circle": Refusal("tables extend each other in a circle ({chain})", "Tabellen erweitern sich im Kreis ({chain})"),
     "extends_unknown": Refusal("no table with the id {id!r}", "Keine Tabelle mit der id {id!r}"),
-    "family_missing": Refusal("is missing: one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch "
-                              "(or `extends` naming a table)",
-                              "fehlt: schafkopf, saukopf, schwarze_sau, struliwuli oder ramsch "
-                              "(oder `extends` mit einer Tabelle)"),
-    "family_unknown": Refusal("must be one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch",
-                              "muss schafkopf, saukopf, schwarze_sau, struliwuli oder ramsch sein"),
+    # {families}: the registered games (scorepad.games.FAMILIES)
+    "family_missing": Refusal("is missing: one of {families} (or `extends` naming a table)",
+                              "fehlt: {families:oder,} (oder `extends` mit einer Tabelle)"),
+    "family_unknown": Refusal("must be one of {families}", "muss {families:oder,} sein"),
     "chain_key_twice": Refusal("{key!r} appears twice", "{key!r} kommt doppelt vor"),
     "chain_alternates": Refusal("must be {want!r}: the chain alternates, starting with the opponents",
                                 "muss {want!r} sein: abwechselnd, zuerst die Gegenspieler"),
