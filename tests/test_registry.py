@@ -295,3 +295,26 @@ def test_a_tally_is_named_as_its_game_names_it():
     # a table may keep another game's tally (as when the tallies were one list): that game names it
     kept = validate_table({**table_as_dict(saukopf), "tallies": ["fleisch", "rauborstig", "striche"]}, "t")
     assert tally_name(kept, "striche") == "Striche"
+
+
+def test_nothing_outside_a_games_package_names_its_tallies():
+    """A game's tallies and their German names are declared in its package (money, `geld`, is
+    every game's: fmt.TALLY_NAMES); outside scorepad/games/ a game's tally is data only."""
+    from scorepad import fmt
+
+    assert fmt.TALLY_NAMES == {"geld": "Geld"}
+    tallies = {t for name in FAMILIES for t in FAMILIES[name].tallies} - set(fmt.TALLY_NAMES)
+    names = re.compile(r'"({})"'.format("|".join(sorted(tallies))))
+    allowed = {("scorepad/describe.py", '"verloren'),  # a result in words ("lost": "verloren"), not the tally
+               # the season table's flag of a game whose lead tally is no points: the statistics' part
+               # of issue 26 moves it into the game's package
+               ("scorepad/cli/evenings.py", 'tally not in ("bolla", "verloren")')}
+    found = []
+    for path in sorted((ROOT / "scorepad").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("scorepad/games/"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if names.search(line) and not any(rel == f and s in line for f, s in allowed):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
