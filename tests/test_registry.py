@@ -238,7 +238,12 @@ def test_a_game_is_imported_when_first_asked_for():
         "print('bid_too_low' in CATALOGUE, 'neukirchner' in CATALOGUE)\n"
         "print(find_family('saukopf').title)\n"
         "print(games())\n"
-        "print('bid_too_low' in CATALOGUE, 'neukirchner' in CATALOGUE)\n")
+        "games_then = games()\n"
+        "print('bid_too_low' in CATALOGUE, 'neukirchner' in CATALOGUE)\n"
+        "from scorepad.tables import builtin_dir, load_table_file\n"
+        "from scorepad.games import tally_name\n"
+        "table = load_table_file(builtin_dir() / 'saukopf.toml')\n"
+        "print(tally_name(table, 'rauborstig'), tally_name(table, 'geld'), games() == games_then)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          cwd=ROOT).stdout.splitlines()
     assert out[0] == "['scorepad.games.base', 'scorepad.games.family']"
@@ -246,6 +251,7 @@ def test_a_game_is_imported_when_first_asked_for():
     assert out[2] == "Saukopf"
     assert "scorepad.games.saukopf" in out[3] and "scorepad.games.schafkopf" not in out[3]
     assert out[4] == "True False"  # Saukopf's own refusals, not Struliwuli's
+    assert out[5] == "Rauborstigkeit Geld True"  # its table checked and its tallies named: no other game imported
 
 
 # --- a game's refusals and tallies come from its package ----------------------------------------

@@ -104,9 +104,10 @@ def tally_name(table: Any, tally: str) -> str:
         return family.tally_names[tally]
     if tally in fmt.TALLY_NAMES:
         return fmt.TALLY_NAMES[tally]
-    for other in [*FAMILIES.loaded(), *every_family()]:
-        if tally in other.tally_names:
-            return other.tally_names[tally]
+    for others in (FAMILIES.loaded, every_family):  # the games imported already first
+        for other in others():
+            if tally in other.tally_names:
+                return other.tally_names[tally]
     return tally
 
 
