@@ -35,6 +35,7 @@ from scorepad.exportparts import (
     transfers_heading,
     when_where,
 )
+from scorepad.games import tally_name
 from scorepad.games.base import Replay
 from scorepad.games.family import MONEY_TALLY
 from scorepad.summary import EveningSummary
@@ -58,8 +59,8 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def _tally_head(tally: str) -> str:
-    return fmt.TALLY_NAMES.get(tally, tally) + (" (ct)" if tally == MONEY_TALLY else "")
+def _tally_head(table: RuleTable, tally: str) -> str:
+    return tally_name(table, tally) + (" (ct)" if tally == MONEY_TALLY else "")
 
 
 def _csv_line(cells: list[Any], sep: str) -> str:
@@ -83,7 +84,7 @@ def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: Eve
     columns = tallies + [MONEY_TALLY] if money else tallies
 
     def head(t: str) -> str:
-        return fmt.TALLY_NAMES.get(t, t) + " (€)" if german and t == MONEY_TALLY else _tally_head(t)
+        return tally_name(table, t) + " (€)" if german and t == MONEY_TALLY else _tally_head(table, t)
 
     def value(t: str, v: int) -> Any:
         if german and t == MONEY_TALLY:  # euros with a decimal comma, as German spreadsheets read numbers
@@ -126,8 +127,8 @@ def _standings_rows(summary: EveningSummary) -> list[list[str]]:
     return rows
 
 
-def _standings_head(summary: EveningSummary) -> list[str]:
-    head = ["Platz", "Name"] + [fmt.TALLY_NAMES.get(t, t) for t in summary.tallies]
+def _standings_head(table: RuleTable, summary: EveningSummary) -> list[str]:
+    head = ["Platz", "Name"] + [tally_name(table, t) for t in summary.tallies]
     if show_saldo(summary):
         head.append("Saldo" + (f" ({OPEN_RAD})" if summary.open_rad and summary.open_rad.settled else ""))
     return head
@@ -176,7 +177,7 @@ def to_markdown(table: RuleTable, session: dict[str, Any], result: Replay, summa
         return md_line(isolate_names(plain(text), names))
 
     parts = [f"# {md(title(summary))}", "", md(f"{games_line(summary)} · {', '.join(summary.players)}"), ""]
-    parts += ["## Stand", "", _md_table(_standings_head(summary), _standings_rows(summary), names), ""]
+    parts += ["## Stand", "", _md_table(_standings_head(table, summary), _standings_rows(summary), names), ""]
     if owing := owed(table, summary):
         parts += [f"## {owing.heading}", ""] + [f"- {md(line)}" for line in owing.lines] + [""]
     if note := open_rad_note(summary):
@@ -190,12 +191,12 @@ def to_markdown(table: RuleTable, session: dict[str, Any], result: Replay, summa
              " / ".join(f"{p} {fmt.tally_value(summary.tallies[0], h.deltas[p][summary.tallies[0]], True)}"
                         for p in summary.players)]
             for h, raw in zip(result.hands, session["hands"])]
-    parts += ["## Spiele", "", _md_table(["Nr", "Geber", "Spiel", fmt.TALLY_NAMES.get(summary.tallies[0], "")], rows,
+    parts += ["## Spiele", "", _md_table(["Nr", "Geber", "Spiel", tally_name(table, summary.tallies[0])], rows,
                                          names), ""]
     return "\n".join(parts)
 
 
-def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> str:
+def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260, table: RuleTable | None = None) -> str:
     """The standings hand by hand as an inline SVG line chart (no scripts, no fonts needed)."""
     series = chart_points(summary)
     values = [v for vs in series.values() for v in vs] or [0]
@@ -214,7 +215,7 @@ def chart_svg(summary: EveningSummary, width: int = 640, height: int = 260) -> s
     tally = summary.chart.tally
     label = (lambda v: fmt.money(v)) if tally == MONEY_TALLY else str
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
-           f'role="img" aria-label="Verlauf: {html.escape(fmt.TALLY_NAMES.get(tally, tally))} nach jedem Spiel">',
+           f'role="img" aria-label="Verlauf: {html.escape(tally_name(table, tally))} nach jedem Spiel">',
            f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#888" stroke-width="1"/>',
            f'<text x="{left - 4}" y="{y(hi) + 4:.1f}" font-size="11" text-anchor="end">{html.escape(label(hi))}</text>',
            f'<text x="{left - 4}" y="{y(lo) + 4:.1f}" font-size="11" text-anchor="end">{html.escape(label(lo))}</text>',
@@ -292,7 +293,7 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
                      for k, p in enumerate(summary.players))
     sections = [f"<h1>{h(title(summary))}</h1>",
                 f"<p>{h(games_line(summary))} · {h(', '.join(summary.players))}</p>",
-                "<h2>Stand</h2>", _html_table(_standings_head(summary), _standings_rows(summary), numbers_from=2,
+                "<h2>Stand</h2>", _html_table(_standings_head(table, summary), _standings_rows(summary), numbers_from=2,
                                               names=names)]
     if owing := owed(table, summary):
         sections += [f"<h2>{h(owing.heading)}</h2>",
@@ -307,7 +308,7 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
     if summary.trophies:
         sections += ["<h2>Trophäen</h2>",
                      "<ul>" + "".join(f"<li>{h(line)}</li>" for line in _trophy_lines(summary)) + "</ul>"]
-    sections += ["<h2>Verlauf</h2>", chart_svg(summary), f'<p class="legend">{legend}</p>',
+    sections += ["<h2>Verlauf</h2>", chart_svg(summary, table=table), f'<p class="legend">{legend}</p>',
                  "<h2>Statistik</h2>", _html_table(["Name", "Spiele", ""], _stat_lines(table, summary), names=names)]
     lead = summary.tallies[0]
     short = short_names(summary.players)
@@ -335,7 +336,7 @@ def to_text(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
     lines = [title(summary), games_line(summary)]
     for place, p in zip(places(summary), summary.ranking):
         shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
-                 else " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies))
+                 else " · ".join(f"{tally_name(table, t)} {summary.standings[p][t]}" for t in summary.tallies))
         lines.append(f"{place}. {p} {shown}")
     lines += _trophy_lines(summary)
     lines += owed_lines(table, summary)

@@ -8,14 +8,10 @@ from scorepad import exportformats
 
 EXPORT_FORMAT_NAMES = exportformats.NAMES  # the export registry's names, by an older import path
 
+# money: a tally any game may keep, with its German name; a game's own tallies are named in its
+# package (scorepad/games/<name>/__init__.py) and shown by scorepad.games.tally_name
 TALLY_NAMES = {
     "geld": "Geld",
-    "fleisch": "Fleisch",
-    "rauborstig": "Rauborstigkeit",
-    "punkte": "Punkte",
-    "verloren": "Verloren",
-    "striche": "Striche",
-    "bolla": "Bolla",
 }
 
 

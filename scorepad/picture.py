@@ -34,6 +34,7 @@ from scorepad.exportparts import (
     transfers_heading,
     when_where,
 )
+from scorepad.games import tally_name
 from scorepad.games.base import Replay
 from scorepad.games.family import MONEY_TALLY
 from scorepad.summary import EveningSummary
@@ -278,7 +279,7 @@ def to_png(table: RuleTable, session: dict[str, Any], result: Replay, summary: E
             v = summary.balances[p]
             right, colour = fmt.money(v, signed=True), GREEN if v > 0 else RED if v < 0 else INK
         else:
-            right = " · ".join(f"{fmt.TALLY_NAMES.get(t, t)} {summary.standings[p][t]}" for t in summary.tallies)
+            right = " · ".join(f"{tally_name(table, t)} {summary.standings[p][t]}" for t in summary.tallies)
             colour = INK
         c.row(f"{place}. {p}", right, colour=colour, bold=place == 1)
     note = open_rad_note(summary, short=True)
@@ -297,6 +298,6 @@ def to_png(table: RuleTable, session: dict[str, Any], result: Replay, summary: E
     elif money:
         c.text("Alles ausgeglichen.", 34)
     if summary.hands:
-        c.heading(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})")
+        c.heading(f"Verlauf ({tally_name(table, summary.chart.tally)})")
         c.chart(summary)
     return c.png()

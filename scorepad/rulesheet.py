@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.fmt import TALLY_NAMES, counts_words
+from scorepad.fmt import counts_words
 from scorepad.tables import RuleTable
 
 KIND = {"partner": "mit Partner", "solo": "Solo", "sie": "sofort gewonnen", "doppel": "Doppel"}
@@ -45,11 +45,11 @@ def rule_sheet(table: RuleTable) -> list[tuple[str, list[str]]]:
     head = [table.description] if table.description else []
     head.append(f"Für {counts_words(table.players)} Spieler.")
     head += sitting_out_words(table)
-    from scorepad.games import family_of  # the families' sheets use this module's helpers
+    from scorepad.games import family_of, tally_name  # the families' sheets use this module's helpers
 
     sections = [("Überblick", head)] + family_of(table).sheet(table)
     if table.trophies:
-        sections.append(("Trophäen", [f"{t.name}: am meisten {TALLY_NAMES[t.most]}" +
-                                      (f", bei Gleichstand am wenigsten {TALLY_NAMES[t.tie_fewest]}" if t.tie_fewest else "")
+        sections.append(("Trophäen", [f"{t.name}: am meisten {tally_name(table, t.most)}" +
+                                      (f", bei Gleichstand am wenigsten {tally_name(table, t.tie_fewest)}" if t.tie_fewest else "")
                                       for t in table.trophies.values()]))
     return sections

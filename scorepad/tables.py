@@ -15,13 +15,31 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, ValidationInfo
+from pydantic_core import PydanticCustomError
 
 from scorepad.cards import reachable_sums
 from scorepad.errors import SessionError, TableError, describe_validation_error
 from scorepad.refusals import Names
 
-Tally = Literal["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
+
+def _tally(value: Any, info: ValidationInfo) -> str:
+    """A tally a table may keep: its game's, money, or another game's (scorepad.games.keeps_tally;
+    validate_table gives the family). Anything else is refused as when the tallies were one
+    fixed list: not an allowed value, naming every tally a table may keep."""
+    from scorepad.games import keeps_tally, known_tallies  # the registry imports this module's models
+
+    family = (info.context or {}).get("family")
+    if isinstance(value, str) and (family is None or keeps_tally(family, value)):
+        return value
+    known = [repr(t) for t in known_tallies()]
+    expected = " or ".join([", ".join(known[:-1]), known[-1]] if len(known) > 1 else known)
+    raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+
+
+# a tally's name, as a table names it (`tallies`, a trophy's, a ranking's): each game declares its
+# own (scorepad/games/<name>/__init__.py)
+Tally = Annotated[str, PlainValidator(_tally)]
 Bid = int | Literal["schwarz"]
 SCHWARZ: Final = "schwarz"
 # a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
@@ -291,19 +309,20 @@ def validate_table(raw: dict[str, Any], source: str, ranges: bool = True) -> Rul
     The model is the family's (scorepad/games/<family>/rules.py), found through the registry.
     `ranges`: its numbers within their ranges (number_problems); an evening's stored table is not
     held to them."""
-    from scorepad.games import find_family  # the registry imports this module's shared models
+    from scorepad.games import FAMILIES, find_family  # the registry imports this module's shared models
 
+    families = Names(FAMILIES)  # every registered game's name (none imported)
     if not isinstance(raw, dict) or "family" not in raw:
-        raise TableError(source, "family", "family_missing")
+        raise TableError(source, "family", "family_missing", families=families)
     family = find_family(raw["family"]) if isinstance(raw["family"], str) else None
     if family is None:
-        raise TableError(source, "family", "family_unknown")
+        raise TableError(source, "family", "family_unknown", families=families)
     try:
-        table: RuleTable = family.rules.__pydantic_validator__.validate_python(raw)
+        table: RuleTable = family.rules.__pydantic_validator__.validate_python(raw, context={"family": family})
     except ValidationError as exc:
         key, code, params = describe_validation_error(exc)
         if key == "family" or key.startswith("family"):
-            code, params = "family_unknown", {}
+            code, params = "family_unknown", {"families": families}
         raise TableError(source, key, code, **params) from None
     for key, code, params in number_problems(raw) if ranges else ():
         raise TableError(source, key, code, **params)

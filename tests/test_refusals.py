@@ -1,6 +1,8 @@
 """Refusals are structured where they are raised (a code and its parameters) and worded once, in
-scorepad/refusals/: English for the command line, German for the app. These tests walk the
-source for every refusal, format every catalogue entry, and check the phone shows German."""
+scorepad/refusals/ or the game's own package (scorepad/games/<name>/refusals.py): English for
+the command line, German for the app. These tests walk the source for every refusal, format
+every catalogue entry (every game's loaded through the registry), and check the phone shows
+German."""
 
 from __future__ import annotations
 
@@ -20,8 +22,13 @@ import scorepad.app  # noqa: F401  (defines the application layer's refusals)
 import scorepad.store  # noqa: F401
 from scorepad.engine import replay
 from scorepad.errors import HandError, ScorepadError
+from scorepad.games import FAMILIES, every_family
 from scorepad.refusals import CATALOGUE, Names, render
+from scorepad.refusals.files import FILES
+from scorepad.refusals.games import GAMES
 from scorepad.tables import get_table
+
+every_family()  # every game's refusals in the catalogue (a start loads only its own)
 
 pytestmark = pytest.mark.store
 
@@ -53,7 +60,8 @@ def _specs(template: str) -> dict[str, str]:
 
 
 def _sources():
-    return sorted(p for p in SOURCE.rglob("*.py") if p.parent.name != "refusals")  # the catalogue itself
+    # the catalogue itself (scorepad/refusals/, each game's refusals.py) left out
+    return sorted(p for p in SOURCE.rglob("*.py") if p.parent.name != "refusals" and p.name != "refusals.py")
 
 
 def _raised_codes():
@@ -202,3 +210,34 @@ def test_a_refusal_survives_pickling_with_both_languages():
     again = pickle.loads(pickle.dumps(exc))
     assert str(again) == str(exc) and again.german == exc.german
     assert again.german == "Dann passt Spiel 4 (vorher Spiel 5) nicht mehr: Vroni ist weg und kann nicht mitgehen"
+
+
+# --- each game's refusals in its package --------------------------------------------------------
+
+
+def test_a_refusal_only_one_game_raises_is_worded_in_its_package():
+    """scorepad/refusals/ holds what is shared: a code raised by one game's package alone lives
+    in that package's refusals.py (and is merged into the catalogue when the game is loaded)."""
+    users: dict[str, set[str]] = {}
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in CATALOGUE:
+                users.setdefault(node.value, set()).add(path.relative_to(SOURCE).as_posix())
+    one_game = []
+    for code in {**GAMES, **FILES}:
+        games = {p.split("/")[1] for p in users.get(code, ()) if p.startswith("games/") and p.count("/") == 2}
+        if len(games) == 1 and all(p.startswith(f"games/{next(iter(games))}/") for p in users[code]):
+            one_game.append(f"{code}: only {games.pop()} raises it")
+    assert one_game == []
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_a_games_own_refusals_are_in_the_catalogue_once_it_is_loaded(name):
+    family = FAMILIES[name]
+    assert family.refusals, f"{name} has no refusals of its own"
+    for code, entry in family.refusals.items():
+        assert CATALOGUE[code] is entry
+        assert code not in GAMES and code not in FILES
+    for other in FAMILIES:
+        if other != name:
+            assert not set(family.refusals) & set(FAMILIES[other].refusals)

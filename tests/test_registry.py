@@ -15,15 +15,17 @@ from typing import Literal
 
 import pytest
 
-from scorepad.games import FAMILIES, Family, family_of, find_family, registered
+from scorepad.errors import HandError, ScorepadError, TableError
+from scorepad.games import FAMILIES, Family, family_of, find_family, registered, tally_name
 from scorepad.games.base import Game, HandModel, HandResult, parse_hand
 from scorepad.games.family import CardLook
-from scorepad.tables import RuleTable, builtin_tables
+from scorepad.refusals import CATALOGUE, Refusal
+from scorepad.tables import RuleTable, builtin_tables, get_table, table_as_dict, validate_table
 
 pytestmark = pytest.mark.unit
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("rules", "hand", "scoring", "words", "sheet", "choices", "stats", "bench", "form")
+PARTS = ("rules", "hand", "scoring", "words", "sheet", "choices", "stats", "bench", "refusals", "form")
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))
@@ -35,7 +37,7 @@ def test_every_game_has_every_part(name):
         assert (package / f"{part}.py").is_file(), f"{name} lacks {part}.py"
     assert issubclass(family.rules, RuleTable) and issubclass(family.hand, HandModel)
     assert issubclass(family.game, Game) and family.game.hand_model is family.hand
-    assert family.tallies
+    assert family.tallies and all(family.tally_names.get(t) for t in family.tallies)
     for attr in ("PASSED", "describe", "context_line", "card_look", "next_label"):
         assert hasattr(family.words, attr), f"{name}.words lacks {attr}"
     for attr in ("COLUMNS", "count", "finish", "phrases", "no_game", "misdealt", "owed", "open_rad"):
@@ -53,8 +55,7 @@ def test_every_built_in_table_belongs_to_a_registered_game():
 def test_nothing_above_the_engine_branches_on_a_games_name():
     """Outside scorepad/games/ a game's name is data only (a ruleset id, a hand's `game`)."""
     names = re.compile(r'"({})"'.format("|".join(FAMILIES)))
-    allowed = {("scorepad/refusals/games.py", 'game "ramsch"'),  # the English text of a refusal
-               ("scorepad/tables.py", "MONEY_VALUE_IN")}  # a table's key `ramsch` (Schafkopf's Ramsch), not the game
+    allowed = {("scorepad/tables.py", "MONEY_VALUE_IN")}  # a table's key `ramsch` (Schafkopf's Ramsch), not the game
     found = []
     for path in sorted((ROOT / "scorepad").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
@@ -83,6 +84,8 @@ class Toy(Game):
 
     def play(self, number, raw) -> HandResult:
         hand = parse_hand(ToyHand, raw, number)
+        if hand.winner == "":
+            raise HandError(number, "winner", "toy_nobody_won")
         self.check_player(number, "winner", hand.winner)
         dealer = self.seats.dealer
         deltas = self.book("punkte", {hand.winner: self.table.points_per_win})
@@ -135,7 +138,10 @@ def _toy_form():
                                  quick_actions=quick_actions)  # what a form has (scorepad.ui.forms.HandForm)
 
 
-TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte",),
+TOY_REFUSALS = {"toy_nobody_won": Refusal("somebody wins every hand", "Irgendwer gewinnt immer")}
+
+TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte",), tally_names={"punkte": "Pünktchen"},
+             refusals=TOY_REFUSALS, field_names={"winner": "Gewinner"},
              words=TOY_WORDS, sheet=lambda t: [("Zählen", [f"Wer gewinnt, bekommt {t.points_per_win}."])],
              options=[("Punkte je Sieg", ("points_per_win",), [1, 2])], house=[], stats=TOY_STATS,
              generate=lambda rng, game: {"winner": rng.choice(list(game.players))}, form="")
@@ -188,6 +194,14 @@ def test_a_toy_game_is_started_scored_and_shown(toy, tmp_path):
         summary = app.summary(eid)
         assert summary.ranking == ["Anna", "Beni"] and summary.winner == "Anna"
         assert "Gewonnen: Anna" in app.export_session(eid, "md")
+        assert "| Platz | Name | Pünktchen |" in app.export_session(eid, "md")  # the toy's name for its tally
+        with pytest.raises(ScorepadError) as info:
+            app.add_hand(eid, {"winner": ""})
+        assert (info.value.code, info.value.rule, info.value.rule_german) == (
+            "toy_nobody_won", "somebody wins every hand", "Irgendwer gewinnt immer")
+        with pytest.raises(ScorepadError) as info:
+            app.add_hand(eid, {})
+        assert info.value.rule_german == "Noch offen: Gewinner"  # the toy's name for its hand key
         assert "Anna" in app.export_session(eid, "text")
     finally:
         app.close()
@@ -228,11 +242,94 @@ def test_a_game_is_imported_when_first_asked_for():
         "import sys, scorepad.engine, scorepad.ui.main\n"
         "from scorepad.games import find_family\n"
         "games = lambda: sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('scorepad.games.'))\n"
+        "from scorepad.refusals import CATALOGUE\n"
         "print(games())\n"
+        "print('bid_too_low' in CATALOGUE, 'neukirchner' in CATALOGUE)\n"
         "print(find_family('saukopf').title)\n"
-        "print(games())\n")
+        "print(games())\n"
+        "games_then = games()\n"
+        "print('bid_too_low' in CATALOGUE, 'neukirchner' in CATALOGUE)\n"
+        "from scorepad.tables import builtin_dir, load_table_file\n"
+        "from scorepad.games import tally_name\n"
+        "table = load_table_file(builtin_dir() / 'saukopf.toml')\n"
+        "print(tally_name(table, 'rauborstig'), tally_name(table, 'geld'), games() == games_then)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          cwd=ROOT).stdout.splitlines()
     assert out[0] == "['scorepad.games.base', 'scorepad.games.family']"
-    assert out[1] == "Saukopf"
-    assert "scorepad.games.saukopf" in out[2] and "scorepad.games.schafkopf" not in out[2]
+    assert out[1] == "False False"  # no game's own refusals yet
+    assert out[2] == "Saukopf"
+    assert "scorepad.games.saukopf" in out[3] and "scorepad.games.schafkopf" not in out[3]
+    assert out[4] == "True False"  # Saukopf's own refusals, not Struliwuli's
+    assert out[5] == "Rauborstigkeit Geld True"  # its table checked and its tallies named: no other game imported
+
+
+# --- a game's refusals and tallies come from its package ----------------------------------------
+
+
+def test_a_refusal_code_is_given_once():
+    """A game's refusals join the one catalogue when it is registered: a code that scorepad or
+    another game gives already is refused (ValueError), and the game is not registered."""
+    shared = Family(**{**TOY.__dict__, "name": "toy_shared", "refusals": {"hand_not_object": Refusal("x", "y")}})
+    with pytest.raises(ValueError, match="hand_not_object"), registered(shared):
+        pass
+    assert find_family("toy_shared") is None and CATALOGUE["hand_not_object"].english != "x"
+    twice = Family(**{**TOY.__dict__, "name": "toy_twice"})
+    with registered(TOY):
+        assert CATALOGUE["toy_nobody_won"] is TOY_REFUSALS["toy_nobody_won"]
+        with pytest.raises(ValueError, match="toy_nobody_won"), registered(twice):
+            pass
+        assert find_family("toy_twice") is None
+    assert "toy_nobody_won" not in CATALOGUE  # gone with the game
+
+
+def test_a_hand_key_has_one_german_name():
+    other = Family(**{**TOY.__dict__, "name": "toy_other", "refusals": {}, "field_names": {"winner": "Sieger"}})
+    with registered(TOY):
+        with pytest.raises(ValueError, match="winner"), registered(other):
+            pass
+    shared = Family(**{**TOY.__dict__, "name": "toy_other", "refusals": {}, "field_names": {"player": "Gewinner"}})
+    with pytest.raises(ValueError, match="player"), registered(shared):
+        pass
+
+
+def test_a_table_keeps_only_tallies_a_game_declares():
+    raw = {"id": "t", "name": "T", "family": "toy", "players": [2], "tallies": ["sterne"]}
+    with registered(TOY):
+        with pytest.raises(TableError) as info:
+            validate_table(raw, "t")
+        assert (info.value.key, info.value.code) == ("tallies[0]", "not_allowed_value")
+        assert "'punkte'" in info.value.params["expected"] and "sterne" not in info.value.params["expected"]
+    starry = Family(**{**TOY.__dict__, "tallies": ("sterne",), "tally_names": {"sterne": "Sterne"}})
+    with registered(starry):
+        assert tally_name(validate_table(raw, "t"), "sterne") == "Sterne"
+
+
+def test_a_tally_is_named_as_its_game_names_it():
+    saukopf = get_table("saukopf")
+    assert tally_name(saukopf, "rauborstig") == "Rauborstigkeit" and tally_name(saukopf, "geld") == "Geld"
+    # a table may keep another game's tally (as when the tallies were one list): that game names it
+    kept = validate_table({**table_as_dict(saukopf), "tallies": ["fleisch", "rauborstig", "striche"]}, "t")
+    assert tally_name(kept, "striche") == "Striche"
+
+
+def test_nothing_outside_a_games_package_names_its_tallies():
+    """A game's tallies and their German names are declared in its package (money, `geld`, is
+    every game's: fmt.TALLY_NAMES); outside scorepad/games/ a game's tally is data only."""
+    from scorepad import fmt
+
+    assert fmt.TALLY_NAMES == {"geld": "Geld"}
+    tallies = {t for name in FAMILIES for t in FAMILIES[name].tallies} - set(fmt.TALLY_NAMES)
+    names = re.compile(r'"({})"'.format("|".join(sorted(tallies))))
+    allowed = {("scorepad/describe.py", '"verloren'),  # a result in words ("lost": "verloren"), not the tally
+               # the season table's flag of a game whose lead tally is no points: the statistics' part
+               # of issue 26 moves it into the game's package
+               ("scorepad/cli/evenings.py", 'tally not in ("bolla", "verloren")')}
+    found = []
+    for path in sorted((ROOT / "scorepad").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("scorepad/games/"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if names.search(line) and not any(rel == f and s in line for f, s in allowed):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -8,7 +8,8 @@ import pytest
 from conftest import SK4, last, play
 
 from scorepad.errors import SessionError, TableError
-from scorepad.tables import builtin_dir, builtin_tables, get_table, load_table_file, with_options
+from scorepad.games import FAMILIES, known_tallies
+from scorepad.tables import builtin_dir, builtin_tables, get_table, load_table_file, validate_table, with_options
 
 pytestmark = pytest.mark.unit
 
@@ -247,6 +248,32 @@ def test_options_must_be_an_object():
 
 
 # --- a table must keep the tallies its game writes ------------------------------------------
+
+# what a table could keep when the tallies were one list in tables.py (before each game declared its own)
+TALLIES_OF_THE_FIRST_FIVE = ["geld", "fleisch", "rauborstig", "punkte", "verloren", "striche", "bolla"]
+
+
+def test_a_table_may_keep_any_tally_a_game_declares():
+    """Each game declares its tallies in its package; a table may keep money, its game's and
+    (as when they were one list) another game's: the refusal of any other names them all, as before."""
+    assert known_tallies() == TALLIES_OF_THE_FIRST_FIVE
+    table = with_options(get_table("saukopf"), {"tallies": ["fleisch", "rauborstig", "striche"]})
+    assert table.tallies == ["fleisch", "rauborstig", "striche"]
+    with pytest.raises(SessionError) as info:
+        with_options(get_table("schafkopf"), {"tallies": ["geld", "sterne"]})
+    assert str(info.value) == ("options.tallies[1]: must be 'geld', 'fleisch', 'rauborstig', 'punkte', 'verloren', "
+                               "'striche' or 'bolla' (got 'sterne')")
+
+
+def test_a_table_of_no_known_game_is_refused_naming_every_game():
+    with pytest.raises(TableError) as info:
+        validate_table({"id": "x", "name": "X", "family": "skat"}, "x.toml")
+    assert str(info.value) == "x.toml: family: must be one of " + ", ".join(FAMILIES)
+    assert info.value.german.endswith(f"muss {', '.join(list(FAMILIES)[:-1])} oder {list(FAMILIES)[-1]} sein")
+    with pytest.raises(TableError) as info:
+        validate_table({"id": "x", "name": "X"}, "x.toml")
+    assert str(info.value) == ("x.toml: family: is missing: one of schafkopf, saukopf, schwarze_sau, struliwuli, "
+                               "ramsch (or `extends` naming a table)")
 
 @pytest.mark.parametrize("ruleset, tallies, missing", [
     ("schafkopf", ["verloren"], "geld"),  # (it writes geld, or punkte: a Preisschafkopf list)

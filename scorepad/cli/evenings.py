@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorepad.cli.inout import hand_json, open_app, print_json, read_text
 from scorepad.errors import ScorepadError
+from scorepad.games import tally_name
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -198,7 +199,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     # no points column of a tally a game's own column adds up already (Ramsch's Bollas)
     points = tally is not None and tally not in {c.tally for c in season.columns}
     money = tally is None or any(r.money for r in rows)
-    head = ["Name", "Abende", "Spiele"] + ([fmt.TALLY_NAMES.get(tally, tally)] if tally is not None and points else [])
+    head = ["Name", "Abende", "Spiele"] + ([tally_name(None, tally)] if tally is not None and points else [])
     head += (["Saldo"] if money else []) + season.trophies
     head += [c.heading for c in season.columns]
     table = [head]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from scorepad import refusals as catalogue
 from scorepad.games.base import Game, HandModel
+from scorepad.refusals import Refusal
 
 if TYPE_CHECKING:  # (the tables' module asks the registry for a family's model)
     from scorepad.tables import RuleTable
@@ -127,7 +129,7 @@ class Family:
     title: str
     rules: type[RuleTable]  # rules.py: the rule table's model
     game: type[Game]  # scoring.py: plays a hand, money at the end
-    tallies: tuple[str, ...]  # what scoring writes: a table must keep these
+    tallies: tuple[str, ...]  # what scoring writes: a table must keep these (named in tally_names)
     words: Words  # words.py
     sheet: Callable[[Any], Sheet]  # sheet.py: the rule sheet
     options: list[Choice]  # choices.py OPTIONS: asked when an evening starts
@@ -138,11 +140,22 @@ class Family:
     # sheet.py `tariffs`, if the game has one: the tariffs as they stand, a line each, shown
     # with the table's value sets before an evening starts
     tariffs: Callable[[Any], list[str]] | None = None
+    # its tallies' German names ("fleisch": "Fleisch"); money ("geld") has its name everywhere
+    tally_names: Mapping[str, str] = field(default_factory=dict)
+    # refusals.py: its own refusal codes with their words (REFUSALS), and its hand keys' German
+    # names (FIELD_NAMES), merged into the catalogue when the game is loaded (`merge_refusals`)
+    refusals: Mapping[str, Refusal] = field(default_factory=dict)
+    field_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def hand(self) -> type[HandModel]:
         """hand.py: the hand as entered (the model the game's `play` reads)."""
         return self.game.hand_model
+
+    def merge_refusals(self) -> None:
+        """Its refusals and key names into the one catalogue (scorepad/refusals/); a code given
+        twice (by another game, or scorepad's own) is refused with ValueError."""
+        catalogue.add(self.name, self.refusals, self.field_names)
 
     def form_module(self) -> HandForm:
         """The hand form (initial, to_hand, view, summary, pending, quick_actions), imported on
@@ -153,16 +166,22 @@ class Family:
         return self.form
 
 
-def package_family(name: str, title: str, tallies: tuple[str, ...], package: ModuleType | str,
+def package_family(name: str, title: str, tallies: Mapping[str, str], package: ModuleType | str,
                    rules: type[RuleTable], game: type[Game]) -> Family:
-    """A family from its package's modules by their names (words, sheet, choices, stats, bench, form)."""
+    """A family from its package's modules by their names (words, sheet, choices, stats, bench,
+    refusals, form); `tallies`: what its scoring writes, each with its German name. Its
+    refusals are in the catalogue from here on (the package's import: its code raises them)."""
     pkg = package if isinstance(package, str) else package.__name__
     words = importlib.import_module(f"{pkg}.words")
     sheet = importlib.import_module(f"{pkg}.sheet")
     choices = importlib.import_module(f"{pkg}.choices")
     stats = importlib.import_module(f"{pkg}.stats")
     bench = importlib.import_module(f"{pkg}.bench")
-    return Family(name=name, title=title, rules=rules, game=game, tallies=tallies,
-                  words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
-                  stats=stats, generate=bench.generate, form=f"{pkg}.form",
-                  tariffs=getattr(sheet, "tariffs", None))
+    own = importlib.import_module(f"{pkg}.refusals")
+    family = Family(name=name, title=title, rules=rules, game=game, tallies=tuple(tallies),
+                    words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
+                    stats=stats, generate=bench.generate, form=f"{pkg}.form",
+                    tariffs=getattr(sheet, "tariffs", None), tally_names=dict(tallies),
+                    refusals=own.REFUSALS, field_names=getattr(own, "FIELD_NAMES", {}))
+    family.merge_refusals()
+    return family

@@ -1,18 +1,23 @@
 """Every refusal scorepad gives, once: a code, the command line's English and the app's German.
 
 A refusal is raised with a code and its parameters (see scorepad/errors.py); the words live only
-here (the hands' refusals in games.py, those of files, tables and the store in files.py, tournaments' in tournaments.py), so the command line's line and the phone's text come from one source and never drift apart.
+in the catalogue: those every game shares here (games.py), those of files, tables and the store
+in files.py, a tournament's in tournaments.py, and each game's own in its package (scorepad/games/<name>/refusals.py), merged in
+when the game is loaded (`add`): a game's refusals are raised only by the game's own code, so
+its words are here whenever they are needed. A code is given once: a second is refused.
+So the command line's line and the phone's text come from one source and never drift apart.
 `missing` marks a refusal that only says something is not entered yet (the form is not finished)
 rather than that an entry breaks a rule: the app shows those as "Noch offen: ...".
 
-A German template may use `{field}`, the German name of the refused key (FIELD_NAMES), besides the
-parameters the English template uses. A parameter given as `Names` is a list of names joined by
-the format spec: `{tied:and}` "Hias and Wast", `{tied:und}` "Hias und Wast", `{tied}` "Hias, Wast".
+A German template may use `{field}`, the German name of the refused key (FIELD_NAMES, with each
+loaded game's own), besides the parameters the English template uses. A parameter given as
+`Names` is a list of names joined by the format spec: `{tied:and}` "Hias and Wast",
+`{tied:und}` "Hias und Wast", `{tied}` "Hias, Wast".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorepad.refusals.files import FILES
@@ -20,17 +25,14 @@ from scorepad.refusals.games import GAMES
 from scorepad.refusals.refusal import Names, Refusal
 from scorepad.refusals.tournaments import TOURNAMENTS
 
-__all__ = ["CATALOGUE", "FIELD_NAMES", "Names", "Refusal", "excerpt", "field_name", "render"]
+__all__ = ["CATALOGUE", "FIELD_NAMES", "Names", "Refusal", "add", "drop", "excerpt", "field_name", "render"]
 
 
-# the German names of hand keys (the part before any "." or "["), for `{field}`
+# the German names of the keys every game and file shares (the part before any "." or "["), for
+# `{field}`; a game's own hand keys are named in its package and added with its refusals
 FIELD_NAMES = {
-    "game": "Spiel", "player": "Spieler", "partner": "Mitspieler", "result": "Ergebnis", "augen": "Augen",
-    "bid": "Grunzer", "points": "Punkte", "tricks": "Stiche", "bids": "Ansagen", "participants": "Wer geht mit",
-    "achterbrief_loser": "Verlierer des Achterbriefs", "weg_order": "Reihenfolge beim Weggehen",
-    "announcement": "Ansage", "durchmarsch": "Durchmarsch", "laufende": "Laufende", "all_tricks": "Alle Stiche",
-    "suit": "Farbe", "tout": "Tout", "klopfer": "Klopfer", "jungfrauen": "Jungfrauen", "loser": "Verlierer",
-    "penalties": "Strafen", "aside_augen": "Augen im Weggelegten", "passed": "Gepasst", "vergeben": "Vergeben",
+    "game": "Spiel", "player": "Spieler", "partner": "Mitspieler", "augen": "Augen",
+    "laufende": "Laufende", "all_tricks": "Alle Stiche", "passed": "Gepasst",
     "kontra": "Kontra", "re": "Re", "hand": "Spiel", "players": "Spieler", "name": "Name",
     "place": "Ort", "note": "Notiz",
 }
@@ -60,6 +62,45 @@ CATALOGUE: dict[str, Refusal] = {
     **FILES,  # refusals/files.py
     **TOURNAMENTS,  # refusals/tournaments.py
 }
+
+
+# who gave each code and each key's name beyond the shared ones: a game's name
+_GIVEN_BY: dict[str, str] = {}
+_NAMED_BY: dict[str, set[str]] = {}
+
+
+def add(owner: str, refusals: Mapping[str, Refusal], field_names: Mapping[str, str] | None = None) -> None:
+    """A game's own refusals and key names merged into the catalogue (when the game is loaded or
+    registered). A code the catalogue has from elsewhere (scorepad's own or another game's) is
+    refused, and so is a key name another game says otherwise; the owner's earlier ones are
+    replaced (a game registered again)."""
+    twice = [f"{code!r} (already given by {_GIVEN_BY.get(code, 'scorepad')})" for code in refusals
+             if code in CATALOGUE and _GIVEN_BY.get(code) != owner]
+    if twice:
+        raise ValueError(f"{owner}: a refusal code is given once: " + ", ".join(twice))
+    clash = [f"{key!r} ({FIELD_NAMES[key]!r}, not {name!r})" for key, name in (field_names or {}).items()
+             if FIELD_NAMES.get(key, name) != name and (key not in _NAMED_BY or _NAMED_BY[key] - {owner})]
+    if clash:
+        raise ValueError(f"{owner}: a key has one German name: " + ", ".join(clash))
+    drop(owner)
+    field_names = field_names or {}
+    for code, entry in refusals.items():
+        CATALOGUE[code] = entry
+        _GIVEN_BY[code] = owner
+    for key, name in field_names.items():
+        if key not in FIELD_NAMES or key in _NAMED_BY:  # (a shared key keeps its shared name)
+            FIELD_NAMES[key] = name
+            _NAMED_BY.setdefault(key, set()).add(owner)
+
+
+def drop(owner: str) -> None:
+    """A game's own refusals and key names out of the catalogue again (a test's toy game)."""
+    for code in [code for code, by in _GIVEN_BY.items() if by == owner]:
+        del CATALOGUE[code], _GIVEN_BY[code]
+    for key in [key for key, by in _NAMED_BY.items() if owner in by]:
+        _NAMED_BY[key].discard(owner)
+        if not _NAMED_BY[key]:
+            del FIELD_NAMES[key], _NAMED_BY[key]
 
 
 # how much of a value a refusal shows: a quoted value ({value!r}) 60 characters, plain text

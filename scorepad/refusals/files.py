@@ -53,56 +53,15 @@ FILES: dict[str, Refusal] = {
     "extends_not_id": Refusal("must be the id of another table", "muss die id einer anderen Tabelle sein"),
     "extends_circle": Refusal("tables extend each other in a circle ({chain})", "Tabellen erweitern sich im Kreis ({chain})"),
     "extends_unknown": Refusal("no table with the id {id!r}", "Keine Tabelle mit der id {id!r}"),
-    "family_missing": Refusal("is missing: one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch "
-                              "(or `extends` naming a table)",
-                              "fehlt: schafkopf, saukopf, schwarze_sau, struliwuli oder ramsch "
-                              "(oder `extends` mit einer Tabelle)"),
-    "family_unknown": Refusal("must be one of schafkopf, saukopf, schwarze_sau, struliwuli, ramsch",
-                              "muss schafkopf, saukopf, schwarze_sau, struliwuli oder ramsch sein"),
-    "ramsch_contract": Refusal("is the game of the Ramsch (table key ramsch): name the contract otherwise",
-                               "ist das Spiel des Ramsch (Schlüssel ramsch): das Spiel anders nennen"),
-    "not_solo_contract": Refusal("must name a solo contract of this table (got {value!r})",
-                                 "muss ein Solo dieser Tabelle nennen (nicht {value!r})"),
-    "not_contract": Refusal("must name a contract of this table (got {value!r})",
-                            "muss ein Spiel dieser Tabelle nennen (nicht {value!r})"),
-    "won_by_solo_only": Refusal("only a solo can be won by tricks (no_trick, all_tricks), not a {kind} game",
-                                "nur ein Solo wird über die Stiche gewonnen (kein Stich, alle Stiche), "
-                                "kein Spiel der Art {kind}"),
-    "augen_without_trumps": Refusal("a game without trumps (trump_count 0) is won by taking no trick or every "
-                                    "trick: won_by no_trick (Bettel) or all_tricks",
-                                    "ein Spiel ohne Trümpfe (trump_count 0) gewinnt mit keinem Stich oder allen "
-                                    "Stichen: won_by no_trick (Bettel) oder all_tricks"),
-    "sie_laufende_off": Refusal("a Sie with its Laufende needs Laufende on (laufende.enabled)",
-                                "ein Sie mit Laufenden braucht Laufende (laufende.enabled)"),
-    "tariff_set_twice": Refusal("the tariff set {name!r} is named twice", "den Tarif {name!r} gibt es doppelt"),
-    "tariff_set_contract": Refusal("must name a game of this table with a tariff of its own (got {value!r})",
-                                   "muss ein Spiel dieser Tabelle mit eigenem Tarif nennen (nicht {value!r})"),
-    # Schafkopf's Preisschafkopf lists (issue 27)
-    "muss_not_contract": Refusal("must name a game of this table that is played (got {value!r}): "
-                                 "the Muss-Spiel played when everyone says weiter",
-                                 "muss ein gespieltes Spiel dieser Tabelle nennen (nicht {value!r}): "
-                                 "das Muss-Spiel, wenn alle weiter sagen"),
-    "winners_only_with": Refusal("a table where only the winners write (writes \"winners\") has no {key}: "
-                                 "there each pays the others",
-                                 "Wo nur die Gewinner schreiben (writes \"winners\"), gibt es kein {key}: "
-                                 "dort zahlt jeder den anderen"),
-    "suit_tariffs_no_suit": Refusal("a game's suit tariffs need a game played in a suit (needs_suit)",
-                                    "Tarife je Farbe brauchen ein Spiel mit Farbe (needs_suit)"),
-    "above_trump_count": Refusal("must be at most trump_count ({trumps})", "höchstens trump_count ({trumps})"),
-    "below_laufende_from": Refusal("must be at least laufende_from ({value})", "mindestens laufende_from ({value})"),
+    # {families}: the registered games (scorepad.games.FAMILIES)
+    "family_missing": Refusal("is missing: one of {families} (or `extends` naming a table)",
+                              "fehlt: {families:oder,} (oder `extends` mit einer Tabelle)"),
+    "family_unknown": Refusal("must be one of {families}", "muss {families:oder,} sein"),
     "chain_key_twice": Refusal("{key!r} appears twice", "{key!r} kommt doppelt vor"),
     "chain_alternates": Refusal("must be {want!r}: the chain alternates, starting with the opponents",
                                 "muss {want!r} sein: abwechselnd, zuerst die Gegenspieler"),
-    "bid_limit_range": Refusal("must be {lo}..{hi} or 'schwarz' (got {value})",
-                               "muss zwischen {lo} und {hi} liegen oder 'schwarz' sein (nicht {value})"),
-    "min_above_max": Refusal("must not be above max_bid ({max})", "darf nicht über max_bid ({max}) liegen"),
-    "threshold_needed": Refusal("is needed for the condition {when!r}", "wird für die Bedingung {when!r} gebraucht"),
     "seat_missing": Refusal("is missing: the table allows {players} players",
                             "fehlt: die Tabelle erlaubt {players} Spieler"),
-    "seat_cards": Refusal("{players} x {cards} cards + {stock} in the Stock is not {deck}",
-                          "{players} x {cards} Karten + {stock} im Stock ergibt nicht {deck}"),
-    "seat_cards_too_many": Refusal("{players} x {cards} cards is more than the deck of {deck}",
-                                   "{players} x {cards} Karten sind mehr als das Blatt mit {deck}"),
     "sitting_out_not_played": Refusal("{game} is played by everyone at the table: nobody sits out a hand",
                                       "{game} spielen alle am Tisch mit: niemand setzt ein Spiel aus"),
     "sitting_out_how_many": Refusal("with {count} at the table and {in_play} in a hand, {out} sit out",

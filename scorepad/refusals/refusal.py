@@ -13,9 +13,14 @@ class Refusal(NamedTuple):
 
 
 class Names(tuple[object, ...]):
-    """Names in a refusal: the template says how to join them (`:and`, `:und`, `:or`, `:oder`)."""
+    """Names in a refusal: the template says how to join them (`:and`, `:und`, `:or`, `:oder`;
+    `:or,` and `:oder,` a list whose last two the word joins: "a, b oder c")."""
 
-    JOINERS = {"": ", ", "and": " and ", "und": " und ", "or": " or ", "oder": " oder "}
+    JOINERS = {"": ", ", "and": " and ", "und": " und ", "or": " or ", "oder": " oder ", "or,": ", ", "oder,": ", "}
+    LAST = {"or,": " or ", "oder,": " oder "}
 
     def __format__(self, spec: str) -> str:
-        return self.JOINERS[spec].join(str(n) for n in self)
+        names = [str(n) for n in self]
+        if spec in self.LAST and len(names) > 1:
+            return self.JOINERS[spec].join(names[:-1]) + self.LAST[spec] + names[-1]
+        return self.JOINERS[spec].join(names)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad import fmt
+from scorepad.games import tally_name
 
 
 def tally_text(tally: str, value: int, signed: bool = False) -> str:
@@ -14,8 +15,9 @@ def tally_text(tally: str, value: int, signed: bool = False) -> str:
     return fmt.signed(value) if signed else str(value)
 
 
-def preview(deltas: dict[str, dict[str, int]], tallies: list[str]) -> str:
-    """What a hand will do, in words: "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €"."""
+def preview(deltas: dict[str, dict[str, int]], tallies: list[str], table: Any = None) -> str:
+    """What a hand will do, in words: "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €" (each
+    tally named as the table's game names it)."""
     parts = []
     for tally in tallies:
         groups: dict[int, list[str]] = {}
@@ -24,7 +26,7 @@ def preview(deltas: dict[str, dict[str, int]], tallies: list[str]) -> str:
                 groups.setdefault(row[tally], []).append(p)
         if not groups:
             continue
-        label = "" if tally in ("geld",) else f" {fmt.TALLY_NAMES.get(tally, tally)}"
+        label = "" if tally in ("geld",) else f" {tally_name(table, tally)}"
         for value, who in sorted(groups.items(), key=lambda kv: -kv[0]):
             each = " je" if len(who) > 1 else ""
             parts.append(f"{' & '.join(who)}{each} {tally_text(tally, value, signed=True)}{label}")

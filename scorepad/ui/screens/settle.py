@@ -24,6 +24,7 @@ from scorepad.exportparts import (
     stat_phrases,
     transfers_heading,
 )
+from scorepad.games import tally_name
 from scorepad.games.family import MONEY_TALLY
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
@@ -140,7 +141,7 @@ def SettleScreen(nav, tick: int) -> ft.Control:
              for s in summary.stats]
     body.append(section("Statistik", ft.Text(games_line(summary), size=14, key="games-line"), *stats))
     if summary.hands:
-        body.append(section(f"Verlauf ({fmt.TALLY_NAMES.get(summary.chart.tally, summary.chart.tally)})", chart(summary)))
+        body.append(section(f"Verlauf ({tally_name(app.table(evening_id), summary.chart.tally)})", chart(summary)))
     body.append(section("Exportieren", chip_row(
         [chip(f.label, False, functools.partial(download, f.name, f.label), key=f"export-{f.name}") for f in downloads()]
         + [chip("Text kopieren", False, copy_text, key="copy-text"),

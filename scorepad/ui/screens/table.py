@@ -12,7 +12,7 @@ from scorepad import fmt
 from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
-from scorepad.games import family_of
+from scorepad.games import family_of, tally_name
 from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag, tally_marks
 from scorepad.ui.words import context_line, preview, tally_text
@@ -37,7 +37,7 @@ def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, de
         # three cards a row (five or six at the table): a smaller figure, so "+0,10 €" stays on one line
         big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30 if columns <= 2 else 22,
                           weight=ft.FontWeight.BOLD, color=colour, no_wrap=True, key=f"value-{name}"))
-    small = look.small if look.small is not None else [f"{fmt.TALLY_NAMES.get(t, t)} {tally_text(t, row[t])}"
+    small = look.small if look.small is not None else [f"{tally_name(table, t)} {tally_text(t, row[t])}"
                                                         for t in tallies[1:]]
     top: list[ft.Control] = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
@@ -226,7 +226,7 @@ def HandViewScreen(nav, tick: int) -> ft.Control:
     tallies = list(next(iter(result.standings.values())).keys())
     rows: list[ft.Control] = [
         tag(ft.Text(describe_hand(table, raw, hand), size=18, weight=ft.FontWeight.BOLD, key="view-hand")),
-        tag(ft.Text(preview(hand.deltas, tallies), size=16, key="view-deltas")),
+        tag(ft.Text(preview(hand.deltas, tallies, table), size=16, key="view-deltas")),
     ]
     for player, row in hand.deltas.items():
         rows.append(ft.Row([ft.Text(player, size=16, expand=True),
