@@ -12,7 +12,8 @@ from conftest import SK4
 
 pytestmark = pytest.mark.unit
 
-BUILTIN_IDS = ["schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]
+BUILTIN_IDS = ["schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch",
+               "preisschafkopf-plusminus", "preisschafkopf-nurplus", "preisschafkopf-5-10-15"]
 
 
 def scorepad(*args, cwd=None) -> subprocess.CompletedProcess:
@@ -182,7 +183,7 @@ def test_a_missing_session_file_is_refused(tmp_path):
 
 # --- rulesets ----------------------------------------------------------------------------
 
-def test_rulesets_lists_all_six_ids():
+def test_rulesets_lists_every_built_in_id():
     proc = scorepad("rulesets")
     assert proc.returncode == 0, proc.stderr
     ids = [line.split()[0] for line in proc.stdout.splitlines() if line.strip()]
