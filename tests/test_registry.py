@@ -68,6 +68,42 @@ def test_nothing_above_the_engine_branches_on_a_games_name():
     assert not found, "\n".join(found)
 
 
+def game_state_keys() -> set[str]:
+    """The keys of a game's own state (what its words read of it, what its example evening
+    leaves), not the seating's that every game has (base.py: the next dealer, who sits out)."""
+    import json
+
+    from scorepad.engine import replay
+    from scorepad.tables import get_table, with_options
+
+    read = re.compile(r"""state(?:\.get)?[(\[]["']([a-z_]+)["']""")
+    keys = {k for path in (ROOT / "scorepad" / "games").rglob("*.py") if path.parent.name in FAMILIES
+            for k in read.findall(path.read_text(encoding="utf-8"))}
+    for path in (ROOT / "examples").glob("*.json"):
+        session = json.loads(path.read_text(encoding="utf-8"))
+        if "ruleset" in session and "hands" in session:
+            table = with_options(get_table(session["ruleset"]), session.get("options"))
+            keys |= set(replay(table, session["players"], session["hands"], session.get("first_dealer")).state)
+    return keys - {"next_dealer", "sitting_out"}
+
+
+def test_the_screens_branch_on_no_games_tally_or_state_key():
+    """A player's card, the preview, the line about what comes next are the game's words
+    (words.card_look, words.preview, words.context_line): the UI names no tally a game writes
+    ("geld", "weg" ...) and no key of a game's own state."""
+    words = {t for name in FAMILIES for t in find_family(name).tallies} | game_state_keys()
+    assert {"geld", "striche", "weg", "trophies", "achterbrief_owed"} <= words
+    quoted = re.compile(r"""["']({})["']""".format("|".join(sorted(words))))
+    allowed = {("scorepad/ui/screens/settle.py", 't != "geld"')}  # the Abrechnung's money column (the stats' part)
+    found = []
+    for path in sorted((ROOT / "scorepad" / "ui").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if quoted.search(line) and not any(rel == f and s in line for f, s in allowed):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
 # --- a toy sixth game -----------------------------------------------------------------------
 
 
