@@ -38,8 +38,13 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+def is_money(tally: str) -> bool:
+    """Whether a tally counts cents (shown as euros)."""
+    return tally == "geld"
+
+
 def tally_value(tally: str, value: int, with_sign: bool = False) -> str:
-    if tally == "geld":
+    if is_money(tally):
         return money(value, signed=with_sign)
     return signed(value) if with_sign else str(value)
 

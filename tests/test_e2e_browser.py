@@ -204,7 +204,7 @@ async def test_ramsch_evening_in_the_browser(server):
         await tab.tap("save")
         hands = [{"participants": VRONI4, "tricks": {"Vroni": 3, "Hias": 2, "Kathi": 0, "Wast": 0}},
                  {"participants": ["Vroni", "Hias", "Wast"], "tricks": {"Vroni": 4, "Hias": 1, "Wast": 0}}]
-        from scorepad.ui.widgets import tally_marks
+        from scorepad.games.ramsch.words import tally_marks
         await assert_cards(tab, "zaisertshofer-ramsch", VRONI4, hands,
                            lambda row: tally_marks(row["striche"]) if row["striche"] else "weg")
         await tab.screenshot("15-ramsch-table")

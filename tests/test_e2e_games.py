@@ -1,5 +1,5 @@
 """A whole evening of every game, entered by finger in chromium: each hand of
-examples/<game>.json tapped on a fresh hand form (the taps from tests/form_taps.py), then the
+examples/<game>.json tapped on a fresh hand form (the game's taps, scorepad/games/<name>/taps.py), then the
 player cards, `scorepad show` and the stored hands compared with `scorepad replay` of the file."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
-from form_taps import taps
 from playwright.async_api import async_playwright
 
 from scorepad import fmt
 from scorepad.app import App
 from scorepad.engine import before_hand
+from scorepad.games import family_of
+from scorepad.games.ramsch.words import tally_marks
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx
-from scorepad.ui.widgets import tally_marks
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ async def enter_evening(tab: Tab, session: dict) -> None:
     table = with_options(get_table(session["ruleset"]), session.get("options"))
     entered: list = []
     for number, hand in enumerate(session["hands"], start=1):
-        keys = taps(table, form_ctx(table, players, entered, first_dealer), hand)
+        keys = family_of(table).taps_module().taps(table, form_ctx(table, players, entered, first_dealer), hand)
         await tab.tap("next-hand")
         quick = keys[-1] in QUICK_SAVES  # Zamgschmissen, Vergeben: the tap saves
         for key in keys + ([] if quick else ["save"]):

@@ -1,7 +1,7 @@
 """Every hand the engine accepts can be entered through its game's form, and the form's preview
 equals the engine's: a property per game, over generated hands and evenings.
 
-Each hand is entered by the taps of tests/form_taps.py on a fresh form, through the form's own
+Each hand is entered by its game's taps (scorepad/games/<name>/taps.py, through the registry) on a fresh form, through the form's own
 tap handlers: the form's controls are rendered (`form.view` with the error the hand screen would
 pass), the control with the next key is found in the tree and its `on_click` is called, and so
 on. Then the hand the form produces is compared with the generated one:
@@ -11,7 +11,7 @@ on. Then the hand the form produces is compared with the generated one:
   `canonical`: a 0 that means "none", the seat order of an unordered list of players, Augen
   the engine derives from a Durchmarsch or from "all tricks");
 - the same score: the engine's deltas and info of both hands, on the game before the hand;
-- the preview text of the hand screen (`words.preview` of the deltas) equals the engine's.
+- the preview text of the hand screen (`words.hand_preview`) equals the engine's.
 
 A generated hand the form cannot enter fails the test: the form is fixed, not the generator."""
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 
 import pytest
-from form_taps import offered, taps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import (
@@ -38,10 +37,11 @@ from test_properties import (
 
 from scorepad.engine import new_game
 from scorepad.errors import HandError
+from scorepad.games import family_of
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, form_for
 from scorepad.ui.screens.hand import form_error
-from scorepad.ui.words import preview
+from scorepad.ui.words import hand_preview
 
 pytestmark = pytest.mark.ui
 
@@ -155,15 +155,16 @@ def check_roundtrip(game, hand: dict) -> None:
     note the table does not count (`offered`) is entered as the hand without it, which the
     engine scores alike."""
     expected = trial(game).play(1, hand)
-    wanted = offered(game.table, hand)
+    taps = family_of(game.table).taps_module()
+    wanted = taps.offered(game.table, hand)
     alike = trial(game).play(1, wanted)
     assert (alike.deltas, alike.info) == (expected.deltas, expected.info), f"{wanted} does not score as {hand}"
-    entered = enter(game, taps(game.table, ctx_for(game), wanted))
+    entered = enter(game, taps.taps(game.table, ctx_for(game), wanted))
     assert canonical(game, entered) == canonical(game, wanted), f"entered {entered}\nwanted  {wanted}"
     got = trial(game).play(1, entered)
     assert (got.deltas, got.info) == (expected.deltas, expected.info)
     tallies = list(game.snapshot()[game.players[0]].keys())
-    assert preview(got.deltas, tallies) == preview(expected.deltas, tallies)
+    assert hand_preview(game.table, entered, got, tallies) == hand_preview(game.table, hand, expected, tallies)
     # opened again to fix it ("Spiel n ändern"): the form holds the same hand, as it offers it
     form, ctx = form_for(game.table.family), ctx_for(game)
     again = form.to_hand(ctx, form.initial(ctx, hand))

@@ -4,6 +4,7 @@ registered here, is started, scored and shown without touching any other file)."
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 import shutil
@@ -25,7 +26,7 @@ from scorepad.tables import RuleTable, builtin_tables, get_table, table_as_dict,
 pytestmark = pytest.mark.unit
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("rules", "hand", "scoring", "words", "sheet", "choices", "stats", "bench", "refusals", "form")
+PARTS = ("rules", "hand", "scoring", "words", "sheet", "choices", "stats", "bench", "refusals", "form", "taps")
 
 
 @pytest.mark.parametrize("name", sorted(FAMILIES))
@@ -45,6 +46,7 @@ def test_every_game_has_every_part(name):
     assert callable(family.sheet) and callable(family.generate)
     assert all(len(choice) == 3 for choice in family.options + family.house)
     assert family.form == f"scorepad.games.{name}.form"
+    assert family.taps == f"scorepad.games.{name}.taps"
 
 
 def test_every_built_in_table_belongs_to_a_registered_game():
@@ -63,6 +65,42 @@ def test_nothing_above_the_engine_branches_on_a_games_name():
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if names.search(line) and not any(rel == f and s in line for f, s in allowed):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def game_state_keys() -> set[str]:
+    """The keys of a game's own state (what its words read of it, what its example evening
+    leaves), not the seating's that every game has (base.py: the next dealer, who sits out)."""
+    import json
+
+    from scorepad.engine import replay
+    from scorepad.tables import get_table, with_options
+
+    read = re.compile(r"""state(?:\.get)?[(\[]["']([a-z_]+)["']""")
+    keys = {k for path in (ROOT / "scorepad" / "games").rglob("*.py") if path.parent.name in FAMILIES
+            for k in read.findall(path.read_text(encoding="utf-8"))}
+    for path in (ROOT / "examples").glob("*.json"):
+        session = json.loads(path.read_text(encoding="utf-8"))
+        if "ruleset" in session and "hands" in session:
+            table = with_options(get_table(session["ruleset"]), session.get("options"))
+            keys |= set(replay(table, session["players"], session["hands"], session.get("first_dealer")).state)
+    return keys - {"next_dealer", "sitting_out"}
+
+
+def test_the_screens_branch_on_no_games_tally_or_state_key():
+    """A player's card, the preview, the line about what comes next are the game's words
+    (words.card_look, words.preview, words.context_line): the UI names no tally a game writes
+    ("geld", "weg" ...) and no key of a game's own state."""
+    words = {t for name in FAMILIES for t in find_family(name).tallies} | game_state_keys()
+    assert {"geld", "striche", "weg", "trophies", "achterbrief_owed"} <= words
+    quoted = re.compile(r"""["']({})["']""".format("|".join(sorted(words))))
+    allowed = {("scorepad/ui/screens/settle.py", 't != "geld"')}  # the Abrechnung's money column (the stats' part)
+    found = []
+    for path in sorted((ROOT / "scorepad" / "ui").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if quoted.search(line) and not any(rel == f and s in line for f, s in allowed):
                 found.append(f"{rel}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
 
@@ -97,8 +135,10 @@ TOY_WORDS = types.SimpleNamespace(
     PASSED="Keiner",
     describe=lambda table, hand, result: f"Gewonnen: {hand['winner']}",
     context_line=lambda state, standings, table: f"Geber {state['next_dealer']}",
-    card_look=lambda table, value, row: CardLook(),
+    # the card the toy's own way: a star a point (no other game shows a star)
+    card_look=lambda table, player, row, state: CardLook(big="★" * row["punkte"] or "–", small=("Sterne",)),
     next_label=lambda state, draft: "Nächste Runde",
+    preview=lambda table, hand, result: f"{hand['winner']} gewinnt {result.deltas[hand['winner']]['punkte']}",
 )
 TOY_STATS = types.SimpleNamespace(
     COLUMNS=(),
@@ -112,31 +152,25 @@ TOY_STATS = types.SimpleNamespace(
 )
 
 
-def _toy_form():
-    import flet as ft
+def _toy_view(c, d, put, err):
+    import flet as ft  # only when a screen shows the form: the engine never imports the toolkit
 
-    def initial(c, existing):
-        return dict(existing or {})
+    return [ft.Row([ft.Button(p, key=f"winner-{p}", on_click=lambda _e=None, p=p: put(winner=p))
+                    for p in c.players])]
 
-    def to_hand(c, d):
-        return {k: v for k, v in d.items() if not k.startswith("_")}
 
-    def view(c, d, put, err):
-        return [ft.Row([ft.Button(p, key=f"winner-{p}", on_click=lambda _e=None, p=p: put(winner=p))
-                        for p in c.players])]
-
-    def quick_actions(c, save):
-        return []
-
-    def summary(c, d):
-        return ""
-
-    def pending(c, d):
-        return None
-
-    return types.SimpleNamespace(initial=initial, to_hand=to_hand, view=view, summary=summary, pending=pending,
-                                 quick_actions=quick_actions)  # what a form has (scorepad.ui.forms.HandForm)
-
+TOY_FORM = types.SimpleNamespace(  # what a form has (scorepad.ui.forms.HandForm)
+    initial=lambda c, existing: dict(existing or {}),
+    to_hand=lambda c, d: {k: v for k, v in d.items() if not k.startswith("_")},
+    view=_toy_view,
+    summary=lambda c, d: "",
+    pending=lambda c, d: None,
+    quick_actions=lambda c, save: [],
+)
+TOY_TAPS = types.SimpleNamespace(  # what a game's taps have (scorepad.ui.forms.taps.HandTaps)
+    taps=lambda table, ctx, hand: [f"winner-{hand['winner']}"],
+    offered=lambda table, hand: hand,
+)
 
 TOY_REFUSALS = {"toy_nobody_won": Refusal("somebody wins every hand", "Irgendwer gewinnt immer")}
 
@@ -144,7 +178,8 @@ TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte
              refusals=TOY_REFUSALS, field_names={"winner": "Gewinner"},
              words=TOY_WORDS, sheet=lambda t: [("Zählen", [f"Wer gewinnt, bekommt {t.points_per_win}."])],
              options=[("Punkte je Sieg", ("points_per_win",), [1, 2])], house=[], stats=TOY_STATS,
-             generate=lambda rng, game: {"winner": rng.choice(list(game.players))}, form="")
+             generate=lambda rng, game: {"winner": rng.choice(list(game.players))}, form=TOY_FORM, taps=TOY_TAPS)
+OPTIONAL_PARTS = {"tariffs"}  # the parts a game may go without (the toy goes without them too)
 
 TOY_TOML = '''
 id = "toy"
@@ -208,24 +243,54 @@ def test_a_toy_game_is_started_scored_and_shown(toy, tmp_path):
 
 
 async def test_a_toy_game_is_entered_on_a_phone(toy, tmp_path):
+    """Its card, its form, its own preview line, the taps that enter its hand: all its own."""
     from flet_harness import open_phone
 
     from scorepad.ui.main import make_main
 
-    TOY_WITH_FORM = Family(**{**TOY.__dict__, "form": _toy_form()})
-    with registered(TOY_WITH_FORM):
-        main = make_main(str(tmp_path / "phone.db"))
-        try:
-            eid = main.app.start_evening("toy", ["Anna", "Beni"], "Anna").id
-            phone = await open_phone(main)
-            await phone.tap(f"evening-{eid}")
-            assert phone.text_of("context-line") == "Geber Anna"
-            await phone.tap("next-hand")
-            await phone.tap("winner-Beni")
-            await phone.tap("save")
-            assert main.app.show(eid).standings == {"Anna": {"punkte": 0}, "Beni": {"punkte": 1}}
-        finally:
-            main.app.close()
+    main = make_main(str(tmp_path / "phone.db"))
+    try:
+        eid = main.app.start_evening("toy", ["Anna", "Beni"], "Anna").id
+        phone = await open_phone(main)
+        await phone.tap(f"evening-{eid}")
+        assert phone.text_of("context-line") == "Geber Anna"
+        assert phone.text_of("value-Beni") == "–"
+        table = main.app.table(eid)
+        ctx = types.SimpleNamespace(players=["Anna", "Beni"])
+        keys = family_of(table).taps_module().taps(table, ctx, {"winner": "Beni"})
+        await phone.tap("next-hand")
+        for key in keys:
+            await phone.tap(key)
+        assert phone.text_of("preview") == "Beni gewinnt 1"
+        await phone.tap("save")
+        assert main.app.show(eid).standings == {"Anna": {"punkte": 0}, "Beni": {"punkte": 1}}
+        assert phone.text_of("value-Beni") == "★"
+    finally:
+        main.app.close()
+
+
+def test_the_toy_game_needs_nothing_outside_its_own_module():
+    """Every part the registry asks a game for (its rules, words and card, form, taps, ...) the
+    toy gives from this file alone: no other file of scorepad or its tests names it, and the
+    only parts it leaves out are those a game may go without."""
+    def ours(value) -> bool:
+        if isinstance(value, types.SimpleNamespace):
+            return all(ours(v) for v in vars(value).values())
+        if isinstance(value, (list, tuple)):
+            return all(ours(v) for v in value)
+        if callable(value):
+            return value.__module__ == __name__
+        return True  # data: a name, a title, a tally, an option's values
+
+    for part in dataclasses.fields(Family):
+        value = getattr(TOY, part.name)
+        assert ours(value), f"the toy's {part.name} comes from outside this file"
+        if part.default is not dataclasses.MISSING and value == part.default:
+            assert part.name in OPTIONAL_PARTS, f"the toy goes without its {part.name}"
+    assert TOY.form_module() is TOY_FORM and TOY.taps_module() is TOY_TAPS
+    outside = [path for path in sorted(ROOT.glob("scorepad/**/*.py")) + sorted(ROOT.glob("tests/*.py"))
+               if path.name != Path(__file__).name and re.search(r'"toy"|\bToy\b', path.read_text(encoding="utf-8"))]
+    assert outside == []
 
 
 def test_the_engine_imports_no_form():

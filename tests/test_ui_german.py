@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from flet_harness import open_phone
-from form_taps import taps
 
 from scorepad.engine import before_hand
+from scorepad.games import family_of
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx
 
@@ -45,7 +45,7 @@ async def test_a_whole_evening_shows_no_english(main, game):
     await phone.tap(f"evening-{eid}")
     entered: list = []
     for number, hand in enumerate(session["hands"], start=1):
-        keys = taps(table, form_ctx(table, players, entered, dealer), hand)
+        keys = family_of(table).taps_module().taps(table, form_ctx(table, players, entered, dealer), hand)
         await phone.tap("next-hand")
         for key in keys + ([] if keys[-1] in QUICK_SAVES else ["save"]):
             assert english(phone.texts()) == [], f"hand {number}, before {key}"

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 from scorepad import refusals as catalogue
 from scorepad.games.base import Game, HandModel
@@ -16,8 +16,9 @@ from scorepad.refusals import Refusal
 if TYPE_CHECKING:  # (the tables' module asks the registry for a family's model)
     from scorepad.tables import RuleTable
 
-if TYPE_CHECKING:
-    from scorepad.ui.forms import HandForm  # the UI's protocol: the engine never imports the toolkit
+if TYPE_CHECKING:  # the UI's protocols: the engine never imports the toolkit
+    from scorepad.ui.forms import HandForm
+    from scorepad.ui.forms.taps import HandTaps
 
 # one choice a screen offers: (label, option path in the table, the values to pick from)
 Choice = tuple[str, tuple[str, ...], list[Any]]
@@ -35,17 +36,25 @@ Sheet = list[tuple[str, list[str]]]
 
 @dataclass(frozen=True)
 class CardLook:
-    """How the table screen shows one player's card, beyond the plain value of the lead tally."""
+    """How the table screen shows one player's card: every word on it is the game's (the screen
+    adds the name, the dealer's mark and who sits out). scorepad/games/look.py makes the plain
+    one: the lead tally's value, the other tallies by name, the trophies held."""
 
-    marks: bool = False  # the lead tally as tally marks ("weg" at 0): Ramsch's Striche
-    small: list[str] | None = None  # the line under the value; None: the other tallies by name
+    big: str  # the value in big: "+1,20 €", "17", Ramsch's Striche as tally marks, "weg"
+    small: tuple[str, ...] = ()  # the line under the value, its parts joined by " · "
+    notes: tuple[str, ...] = ()  # quiet lines under it: "2. weg"
+    titles: tuple[str, ...] = ()  # the trophies the player holds, in bold
+    marks: bool = False  # the big text is tally marks: a fixed-width font, a size smaller
+    tone: Literal["", "gain", "loss"] = ""  # the big value green (a gain) or red (a loss)
     warn: bool = False  # the value in red: close to losing
     progress: float | None = None  # a bar (0..1) under the value: how near the limit
     faded: bool = False  # the player is out for now
 
 
 class Words(Protocol):
-    """A family's `words` module: the German it speaks (no UI toolkit)."""
+    """A family's `words` module: the German it speaks (no UI toolkit). It may also have
+    `preview(table, hand, result) -> str`, the hand screen's line of what a hand does (without
+    it the screen says each player's change, ui/words.py `preview`); see Family.preview_line."""
 
     PASSED: str  # a hand everyone passed, in the game's own words
 
@@ -53,7 +62,7 @@ class Words(Protocol):
 
     def context_line(self, state: dict[str, Any], standings: dict[str, dict[str, int]], table: Any) -> str: ...
 
-    def card_look(self, table: Any, value: int, row: dict[str, int]) -> CardLook: ...
+    def card_look(self, table: Any, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook: ...
 
     def next_label(self, state: dict[str, Any], draft: dict[str, Any] | None) -> str: ...
 
@@ -122,8 +131,8 @@ class Stats(Protocol):
 @dataclass(frozen=True)
 class Family:
     """One game: every part the rest of scorepad asks for, each in one module of its package
-    scorepad/games/<name>/ (the form is a module path, imported only when a screen needs it,
-    so the engine and `scorepad replay` never load the UI toolkit)."""
+    scorepad/games/<name>/ (the form and the taps are module paths, imported only when a screen
+    or a test needs them, so the engine and `scorepad replay` never load the UI toolkit)."""
 
     name: str  # the tables' `family`
     title: str
@@ -137,6 +146,7 @@ class Family:
     stats: Stats  # stats.py
     generate: Callable[[random.Random, Game], dict[str, Any]]  # bench.py: a random valid hand of who plays next
     form: str | HandForm = field(default="")  # form.py, as a module path (or the module itself)
+    taps: str | HandTaps = field(default="")  # taps.py: a hand as a person taps it on the form (for the tests)
     # sheet.py `tariffs`, if the game has one: the tariffs as they stand, a line each, shown
     # with the table's value sets before an evening starts
     tariffs: Callable[[Any], list[str]] | None = None
@@ -165,11 +175,23 @@ class Family:
             return module
         return self.form
 
+    def taps_module(self) -> HandTaps:
+        """The taps that enter a hand on the form (taps, offered), imported on first use."""
+        if isinstance(self.taps, str):
+            module: HandTaps = importlib.import_module(self.taps)
+            return module
+        return self.taps
+
+    def preview_line(self, table: Any, hand: dict[str, Any], result: Any) -> str | None:
+        """The game's own line of what a hand does (words.py `preview`), None if it has none."""
+        own: Callable[[Any, dict[str, Any], Any], str] | None = getattr(self.words, "preview", None)
+        return own(table, hand, result) if own is not None else None
+
 
 def package_family(name: str, title: str, tallies: Mapping[str, str], package: ModuleType | str,
                    rules: type[RuleTable], game: type[Game]) -> Family:
     """A family from its package's modules by their names (words, sheet, choices, stats, bench,
-    refusals, form); `tallies`: what its scoring writes, each with its German name. Its
+    refusals, form, taps); `tallies`: what its scoring writes, each with its German name. Its
     refusals are in the catalogue from here on (the package's import: its code raises them)."""
     pkg = package if isinstance(package, str) else package.__name__
     words = importlib.import_module(f"{pkg}.words")
@@ -180,7 +202,7 @@ def package_family(name: str, title: str, tallies: Mapping[str, str], package: M
     own = importlib.import_module(f"{pkg}.refusals")
     family = Family(name=name, title=title, rules=rules, game=game, tallies=tuple(tallies),
                     words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
-                    stats=stats, generate=bench.generate, form=f"{pkg}.form",
+                    stats=stats, generate=bench.generate, form=f"{pkg}.form", taps=f"{pkg}.taps",
                     tariffs=getattr(sheet, "tariffs", None), tally_names=dict(tallies),
                     refusals=own.REFUSALS, field_names=getattr(own, "FIELD_NAMES", {}))
     family.merge_refusals()

@@ -134,8 +134,3 @@ def suit_chip(suit: str, selected: bool, on_click: Callable[..., Any], key_prefi
 def rank_label(rank: str) -> str:
     """A card's rank as the table says it ("koenig" -> "König")."""
     return rank.replace("oe", "ö").capitalize()
-
-
-def tally_marks(n: int) -> str:
-    """Striche as on the slate, one mark each, in groups of five: ||||| || for 7."""
-    return " ".join(["|||||"] * (n // 5) + (["|" * (n % 5)] if n % 5 else [])) or "–"

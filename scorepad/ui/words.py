@@ -1,5 +1,5 @@
 """What the table screen says, in the games' own words: the preview of a hand before it is
-saved, the line about what comes next, the value shown on each player's card."""
+saved, the line about what comes next, a tally's value."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from scorepad.games import tally_name
 
 
 def tally_text(tally: str, value: int, signed: bool = False) -> str:
-    if tally == "geld":
-        return fmt.money(value, signed=signed)
-    return fmt.signed(value) if signed else str(value)
+    return fmt.tally_value(tally, value, signed)
 
 
 def preview(deltas: dict[str, dict[str, int]], tallies: list[str], table: Any = None) -> str:
@@ -26,11 +24,20 @@ def preview(deltas: dict[str, dict[str, int]], tallies: list[str], table: Any = 
                 groups.setdefault(row[tally], []).append(p)
         if not groups:
             continue
-        label = "" if tally in ("geld",) else f" {tally_name(table, tally)}"
+        label = "" if fmt.is_money(tally) else f" {tally_name(table, tally)}"
         for value, who in sorted(groups.items(), key=lambda kv: -kv[0]):
             each = " je" if len(who) > 1 else ""
             parts.append(f"{' & '.join(who)}{each} {tally_text(tally, value, signed=True)}{label}")
     return ", ".join(parts) if parts else "Keine Punkte: es wird nur weitergegeben"
+
+
+def hand_preview(table, hand: dict[str, Any], result, tallies: list[str]) -> str:
+    """What a hand does, as the hand screen shows it before it is saved: the game's own line
+    (its words' `preview`, if it has one), else each player's change (`preview`)."""
+    from scorepad.games import family_of
+
+    own = family_of(table).preview_line(table, hand, result)
+    return own if own is not None else preview(result.deltas, tallies, table)
 
 
 def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:

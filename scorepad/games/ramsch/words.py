@@ -1,5 +1,5 @@
 """Zaisertshofer Ramsch in words: the line describing a hand, the line about what comes next
-(who is weg, the Bolla), the cards (Striche as tally marks)."""
+(who is weg, the Bolla), the cards (Striche as tally marks, who is weg)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from scorepad.describe import PENALTY_FALLBACK, SEP
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
 from scorepad.games.ramsch.rules import RamschTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
@@ -33,8 +34,18 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table: RamschTable, value: int, row: dict[str, int]) -> CardLook:
-    return CardLook(marks=True, small=[f"{value} Striche", f"Bolla {row['bolla']}"], faded=value == 0)
+def tally_marks(n: int) -> str:
+    """Striche as on the slate, one mark each, in groups of five: ||||| || for 7."""
+    return " ".join(["|||||"] * (n // 5) + (["|" * (n % 5)] if n % 5 else [])) or "–"
+
+
+def card_look(table: RamschTable, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    """Striche as tally marks ("weg" at none, the card faded), the place among those weg."""
+    value = next(iter(row.values()))
+    weg = {p: i for i, p in enumerate(state.get("weg", []), 1)}
+    return plain_look(table, player, row, state, big=tally_marks(value) if value else "weg", marks=True,
+                      small=(f"{value} Striche", f"Bolla {row['bolla']}"), faded=value == 0,
+                      notes=(f"{weg[player]}. weg",) if player in weg else ())
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

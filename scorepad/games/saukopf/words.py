@@ -7,6 +7,7 @@ from typing import Any
 from scorepad.describe import SEP, trick_game_words
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
 from scorepad.games.saukopf.rules import SaukopfTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
@@ -22,8 +23,8 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return f"Geber {state.get('next_dealer', '')}" + (" · " + " · ".join(held) if held else "")
 
 
-def card_look(table: SaukopfTable, value: int, row: dict[str, int]) -> CardLook:
-    return CardLook()
+def card_look(table: SaukopfTable, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    return plain_look(table, player, row, state)
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

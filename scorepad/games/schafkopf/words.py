@@ -8,6 +8,7 @@ from scorepad import fmt
 from scorepad.describe import SEP, trick_game_words
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
 from scorepad.games.schafkopf.hand import RAMSCH
 from scorepad.games.schafkopf.rules import SchafkopfTable
 
@@ -38,8 +39,8 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table: SchafkopfTable, value: int, row: dict[str, int]) -> CardLook:
-    return CardLook()
+def card_look(table: SchafkopfTable, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    return plain_look(table, player, row, state)
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from scorepad.describe import SEP
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
 from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
@@ -40,9 +41,9 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table: SchwarzeSauTable, value: int, row: dict[str, int]) -> CardLook:
-    limit = table.game_over_above
-    return CardLook(warn=near_game_over(table, value), progress=min(value, limit) / limit)
+def card_look(table: SchwarzeSauTable, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    value, limit = next(iter(row.values())), table.game_over_above
+    return plain_look(table, player, row, state, warn=near_game_over(table, value), progress=min(value, limit) / limit)
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from scorepad.describe import SEP
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
 from scorepad.games.struliwuli.rules import StruliwuliTable
 
 PASSED = "Alle gequiekt: frisches Saufutter"
@@ -29,8 +30,8 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return line
 
 
-def card_look(table: StruliwuliTable, value: int, row: dict[str, int]) -> CardLook:
-    return CardLook()
+def card_look(table: StruliwuliTable, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    return plain_look(table, player, row, state)
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

@@ -16,7 +16,7 @@ from scorepad.errors import HandError, ScorepadError
 from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, HandForm, form_for
 from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
-from scorepad.ui.words import preview
+from scorepad.ui.words import hand_preview
 
 STALE = "Inzwischen wurde ein Spiel eingetragen"
 PEN_LOST = "Die PIN wurde geändert: zum Eintragen die neue PIN eingeben"
@@ -145,7 +145,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
         body.append(ft.Divider())
         body.append(chip_row(quick))
     if result is not None:
-        words = preview(result.deltas, list(ctx.board[ctx.players[0]].keys()), table)
+        words = hand_preview(table, hand, result, list(ctx.board[ctx.players[0]].keys()))
         status = ft.Text(words, size=16, weight=ft.FontWeight.BOLD, key="preview")
     elif (waiting := form.pending(ctx, draft)) is not None:
         status = ft.Text(waiting, size=15, color=ft.Colors.ON_SURFACE_VARIANT, key="preview")
@@ -193,7 +193,7 @@ def conflict_panel(nav, evening_id: int, seen: int, table, hand, result, number:
     try:
         mine = describe_hand(table, hand, result) if result is not None else "noch nicht fertig"
     except (ScorepadError, KeyError, TypeError, ValueError, AttributeError):
-        mine = preview(result.deltas, list(next(iter(result.deltas.values())).keys()), table) if result else ""
+        mine = hand_preview(table, hand, result, list(next(iter(result.deltas.values())).keys())) if result else ""
     lines.append(tag(ft.Text(f"Dieses Handy: {'Spiel ' + str(number) + ': ' if number else ''}{mine}", size=15,
                              weight=ft.FontWeight.W_600, key="stale-mine")))
     return ft.Container(ft.Column(lines, spacing=4), bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=10,

@@ -12,47 +12,39 @@ from scorepad import fmt
 from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
-from scorepad.games import family_of, tally_name
+from scorepad.games import CardLook, family_of
 from scorepad.ui.notices import notice_line
-from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag, tally_marks
-from scorepad.ui.words import context_line, preview, tally_text
+from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag
+from scorepad.ui.words import context_line, hand_preview, tally_text
 
 GLOW_S = 4.0  # how long a hand that just arrived from another phone stays highlighted
 
 
-def player_card(name: str, row: dict[str, int], tallies: list[str], table, *, dealer: bool,
-                titles: list[str], weg: int | None, columns: int, sits_out: bool = False) -> ft.Control:
-    lead = tallies[0]
-    value = row[lead]
-    look = family_of(table).words.card_look(table, value, row)
+def player_card(name: str, look: CardLook, *, dealer: bool, columns: int, sits_out: bool = False) -> ft.Control:
+    """One player's card as the game's words.card_look says it (the screen adds the name, the
+    dealer's mark and who sits out)."""
+    colour = ft.Colors.RED_700 if look.warn or look.tone == "loss" else ft.Colors.GREEN_700 if look.tone == "gain" else None
     if look.marks:
-        big = tag(ft.Text(tally_marks(value) if value else "weg", size=26, weight=ft.FontWeight.BOLD,
-                          key=f"marks-{name}", font_family="monospace"))
+        big = tag(ft.Text(look.big, size=26, weight=ft.FontWeight.BOLD, color=colour, key=f"marks-{name}",
+                          font_family="monospace"))
     else:
-        colour = None
-        if lead == "geld":
-            colour = ft.Colors.GREEN_700 if value > 0 else (ft.Colors.RED_700 if value < 0 else None)
-        if look.warn:
-            colour = ft.Colors.RED_700
         # three cards a row (five or six at the table): a smaller figure, so "+0,10 €" stays on one line
-        big = tag(ft.Text(tally_text(lead, value, signed=lead == "geld"), size=30 if columns <= 2 else 22,
-                          weight=ft.FontWeight.BOLD, color=colour, no_wrap=True, key=f"value-{name}"))
-    small = look.small if look.small is not None else [f"{tally_name(table, t)} {tally_text(t, row[t])}"
-                                                        for t in tallies[1:]]
+        big = tag(ft.Text(look.big, size=30 if columns <= 2 else 22, weight=ft.FontWeight.BOLD, color=colour,
+                          no_wrap=True, key=f"value-{name}"))
     top: list[ft.Control] = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
         top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
                                 bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
                                 border_radius=10, key=f"dealer-{name}"))
-    extra: list[ft.Control] = [ft.Text(" · ".join(small), size=13)] if small else []
+    extra: list[ft.Control] = [ft.Text(" · ".join(look.small), size=13)] if look.small else []
     if sits_out:  # more at the table than play a hand: this one sits the next hand out
         extra.append(tag(ft.Text("setzt aus", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.SECONDARY,
                                  key=f"sits-out-{name}")))
     if look.progress is not None:
         extra.append(ft.ProgressBar(value=look.progress, color=ft.Colors.RED_700 if look.warn else ft.Colors.PRIMARY))
-    if weg:
-        extra.append(ft.Text(f"{weg}. weg", size=13, color=ft.Colors.ON_SURFACE_VARIANT))
-    for title in titles:
+    for note in look.notes:
+        extra.append(ft.Text(note, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    for title in look.titles:
         extra.append(ft.Text(title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY))
     return ft.Container(
         ft.Column([ft.Row(top), big] + extra, spacing=4),
@@ -82,15 +74,11 @@ def TableScreen(nav, tick: int) -> ft.Control:
     standings = result.standings
     tallies = list(next(iter(standings.values())).keys())
     family = table.family
-    titles: dict[str, list[str]] = {p: [] for p in info.players}
-    for tid, trophy in table.trophies.items():
-        for p in state.get("trophies", {}).get(tid, []):
-            titles[p].append(trophy.name)
-    weg_rank = {p: i + 1 for i, p in enumerate(state.get("weg", []))}
+    words = family_of(table).words
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
     cards = ft.ResponsiveRow([
-        player_card(p, standings[p], tallies, table, dealer=p == state.get("next_dealer"), titles=titles[p],
-                    weg=weg_rank.get(p), columns=columns, sits_out=p in state.get("sitting_out", ()))
+        player_card(p, words.card_look(table, p, standings[p], state), dealer=p == state.get("next_dealer"),
+                    columns=columns, sits_out=p in state.get("sitting_out", ()))
         for p in seat_order(info.players)
     ], spacing=10, run_spacing=10)
 
@@ -119,7 +107,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
         ))
         row.key = f"hand-{hand.number}"  # rows matched by key: a new hand sends one row, not all shifted
         lines.append(row)
-    label = family_of(table).words.next_label(state, view.draft)
+    label = words.next_label(state, view.draft)
     body: list[ft.Control] = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]
@@ -226,7 +214,7 @@ def HandViewScreen(nav, tick: int) -> ft.Control:
     tallies = list(next(iter(result.standings.values())).keys())
     rows: list[ft.Control] = [
         tag(ft.Text(describe_hand(table, raw, hand), size=18, weight=ft.FontWeight.BOLD, key="view-hand")),
-        tag(ft.Text(preview(hand.deltas, tallies, table), size=16, key="view-deltas")),
+        tag(ft.Text(hand_preview(table, raw, hand, tallies), size=16, key="view-deltas")),
     ]
     for player, row in hand.deltas.items():
         rows.append(ft.Row([ft.Text(player, size=16, expand=True),
