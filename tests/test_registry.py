@@ -288,8 +288,10 @@ def test_the_toy_game_needs_nothing_outside_its_own_module():
         if part.default is not dataclasses.MISSING and value == part.default:
             assert part.name in OPTIONAL_PARTS, f"the toy goes without its {part.name}"
     assert TOY.form_module() is TOY_FORM and TOY.taps_module() is TOY_TAPS
+    # (a test file that takes the toy from here to try it elsewhere uses it; it gives it nothing)
     outside = [path for path in sorted(ROOT.glob("scorepad/**/*.py")) + sorted(ROOT.glob("tests/*.py"))
-               if path.name != Path(__file__).name and re.search(r'"toy"|\bToy\b', path.read_text(encoding="utf-8"))]
+               if path.name != Path(__file__).name and "from test_registry import" not in path.read_text(encoding="utf-8")
+               and re.search(r'"toy"|\bToy\b', path.read_text(encoding="utf-8"))]
     assert outside == []
 
 
