@@ -291,7 +291,7 @@ def test_saukopf_chip_value_that_divides_evenly():
 @settings(max_examples=200, deadline=None)
 @given(fleisch=st.lists(st.integers(-20, 200), min_size=3, max_size=4), value=st.integers(0, 99))
 def test_saukopf_chip_balances_are_within_a_cent_and_sum_to_zero(fleisch, value):
-    from scorepad.games.saukopf.scoring import share_around_average
+    from scorepad.games.base import share_around_average
 
     points = {f"P{i}": v for i, v in enumerate(fleisch)}
     got = share_around_average(points, value)

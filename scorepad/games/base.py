@@ -380,3 +380,17 @@ def _fitting(name: str, fresh: Any, value: Any, players: tuple[str, ...]) -> Any
     if not ok:
         raise ValueError(name)
     return _plain(value)
+
+
+def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
+    """value x (points - average) per player, rounded to whole cents summing to zero: how a game
+    that keeps points (Saukopf's Fleisch, Doppelkopf's list) settles in money."""
+    n = len(points)
+    total = sum(points.values())
+    exact = {p: value * (v * n - total) for p, v in points.items()}  # in 1/n cents
+    out = {p: e // n for p, e in exact.items()}
+    leftover = -sum(out.values())
+    by_remainder = sorted(points, key=lambda p: -(exact[p] % n))  # stable: seat order on ties
+    for p in by_remainder[:leftover]:
+        out[p] += 1
+    return out

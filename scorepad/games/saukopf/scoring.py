@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scorepad.cards import SUITS, reachable_sums_of_size
 from scorepad.errors import HandError
 from scorepad.games.augen import OPPONENTS, PLAYER, check_all_tricks, check_augen
-from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, contract_of, known_party, parse_hand, share_around_average
 from scorepad.games.kontra import chain_keys, chain_said, check_chain
 from scorepad.games.saukopf.hand import SaukopfHand
 from scorepad.tables import SCHWARZ, Bid, bid_rank, bid_text
@@ -26,19 +26,6 @@ if TYPE_CHECKING:
 def deck_cards(table: SaukopfTable) -> tuple[str, ...]:
     """Every card of the table's deck as a hand names it: suit-rank ("herz-sau")."""
     return tuple(f"{suit}-{rank}" for suit in SUITS[:table.deck.suits] for rank in table.deck.card_points)
-
-
-def share_around_average(points: dict[str, int], value: int) -> dict[str, int]:
-    """value x (points - average) per player, rounded to whole cents summing to zero."""
-    n = len(points)
-    total = sum(points.values())
-    exact = {p: value * (v * n - total) for p, v in points.items()}  # in 1/n cents
-    out = {p: e // n for p, e in exact.items()}
-    leftover = -sum(out.values())
-    by_remainder = sorted(points, key=lambda p: -(exact[p] % n))  # stable: seat order on ties
-    for p in by_remainder[:leftover]:
-        out[p] += 1
-    return out
 
 
 def fleisch_points(item: FleischItem, facts: dict[str, Any]) -> int:
