@@ -1,0 +1,45 @@
+"""Doppelkopf's refusals: code, the command line's English, the app's German (merged into the
+catalogue of scorepad/refusals.py by the registry)."""
+
+from __future__ import annotations
+
+from scorepad.refusals import Refusal
+
+REFUSALS: dict[str, Refusal] = {
+    # the table
+    "dk_below_marks": Refusal("the Absage marks must lie between 0 and {half}, highest first",
+                              "Die Marken der Absagen liegen zwischen 0 und {half}, die höchste zuerst"),
+    "dk_result_once": Refusal("{name} is given by the result and counts once (most = 1)",
+                              "{name} ergibt sich aus dem Spiel und zählt einmal (most = 1)"),
+    "dk_round_needed": Refusal("a Pflichtsolo per round needs the games of a round (round_games)",
+                               "Ein Pflichtsolo je Runde braucht die Zahl der Spiele einer Runde (round_games)"),
+    # the hand
+    "dk_re_missing": Refusal("is missing (who plays Re)", "Wer ist Re?", missing=True),
+    "dk_re_count": Refusal("{game} is played by {count} Re player(s) (got {got})",
+                           "{game}: {count} in der Re-Partei (nicht {got})"),
+    "dk_re_twice": Refusal("names {name!r} twice", "nennt {name!r} zweimal"),
+    "dk_augen_missing": Refusal("is missing (Re's Augen, 0..{total})", "Augen der Re-Partei", missing=True),
+    "dk_augen_impossible": Refusal("Re cannot have {augen} Augen (no card is worth 1)",
+                                   "{augen} Augen sind nicht möglich (keine Karte zählt 1 Auge)"),
+    "dk_all_tricks_augen": Refusal("{party} took every trick, so Re has {augen} Augen, not {got}",
+                                   "{party} hat alle Stiche: Re hat dann {augen} Augen, nicht {got}"),
+    "dk_extras_normal_only": Refusal("Sonderpunkte count in a normal game only, not in {game}",
+                                     "Sonderpunkte zählen nur im Normalspiel, nicht beim {game}"),
+    "dk_extra_too_many": Refusal("{name}: at most {most} per party (got {got})",
+                                 "{name}: höchstens {most} je Partei (nicht {got})"),
+    "dk_extra_by_result": Refusal("{name} follows from the result and is not entered",
+                                  "{name} ergibt sich aus dem Ergebnis und wird nicht eingetragen"),
+}
+
+
+def _merge() -> None:
+    """Doppelkopf's codes into the one catalogue (none may take a code another game has)."""
+    from scorepad.refusals import CATALOGUE
+
+    taken = [code for code in REFUSALS if code in CATALOGUE and CATALOGUE[code] != REFUSALS[code]]
+    if taken:
+        raise ValueError(f"refusal codes given twice: {taken}")
+    CATALOGUE.update(REFUSALS)
+
+
+_merge()

@@ -1,0 +1,249 @@
+"""Doppelkopf: Re against Kontra, game points by the DDV's list (points.py), Sonderpunkte in
+normal games, a solo three against one; the house rules of rules.py (Bock, who writes,
+Pflichtsolo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scorepad.errors import HandError
+from scorepad.games.base import Game, HandResult, Replay, parse_hand
+from scorepad.games.doppelkopf import refusals as _refusals  # noqa: F401  (its codes in the catalogue)
+from scorepad.games.doppelkopf.hand import DoppelkopfHand
+from scorepad.games.doppelkopf.points import (
+    PARTIES, Item, Party, Play, doublings, extra_items, game_items, re_value, winner,
+)
+from scorepad.games.saukopf.scoring import share_around_average
+
+if TYPE_CHECKING:
+    from scorepad.games.doppelkopf.rules import DoppelkopfTable, GameType
+    from scorepad.tables import TableBase
+
+TALLY = "punkte"
+
+
+def impossible_augen(total: int) -> frozenset[int]:
+    """Augen no set of cards adds up to: 1 and its counterpart (no card is worth 1 Auge, every
+    other number is made of 2s and 3s, 4, 10 and 11)."""
+    return frozenset({1, total - 1})
+
+
+class Doppelkopf(Game):
+    hand_model = DoppelkopfHand
+    table: DoppelkopfTable
+    # the coming games' Bock doublings (next first); who still owes a Pflichtsolo; games of this round
+    kept = ("bock", "owed", "round_played")
+
+    def __init__(self, table: DoppelkopfTable, players: list[str], first_dealer: str | None = None) -> None:
+        super().__init__(table, players, first_dealer)
+        self.bock: list[int] = []
+        self.owed: list[str] = list(self.seated) if table.pflichtsolo.per != "none" else []
+        self.round_played = 0
+
+    # -- checks -------------------------------------------------------------------------
+
+    def _game(self, number: int, game_id: str | None) -> tuple[str, GameType]:
+        games = self.table.games
+        playable = ", ".join(g for g, v in games.items() if v.enabled)
+        if game_id is None:
+            raise HandError(number, "game", "game_missing", playable=playable)
+        gtype = games.get(game_id)
+        if gtype is None:
+            raise HandError(number, "game", "game_unknown", game=game_id, playable=playable)
+        if not gtype.enabled:
+            raise HandError(number, "game", "game_off", game=gtype.name, table=self.table.name)
+        return game_id, gtype
+
+    def _re(self, number: int, re: list[str] | None, gtype: GameType) -> list[str]:
+        if re is None:
+            raise HandError(number, "re", "dk_re_missing")
+        for name in re:
+            self.check_player(number, "re", name)
+        if len(set(re)) != len(re):
+            raise HandError(number, "re", "dk_re_twice", name=next(n for n in re if re.count(n) > 1))
+        counts = {"normal": (2,), "solo": (1,), "hochzeit": (1, 2)}[gtype.kind]
+        if len(re) not in counts:
+            raise HandError(number, "re", "dk_re_count", game=gtype.name,
+                            count=" or ".join(str(c) for c in counts), got=len(re))
+        return re
+
+    def _augen(self, number: int, hand: DoppelkopfHand) -> int:
+        total = self.table.points.total
+        augen = hand.augen
+        if hand.all_tricks is not None:
+            whole = total if hand.all_tricks == "re" else 0
+            if augen is not None and augen != whole:
+                raise HandError(number, "augen", "dk_all_tricks_augen", party=hand.all_tricks.capitalize(),
+                                augen=whole, got=augen)
+            return whole
+        if augen is None:
+            raise HandError(number, "augen", "dk_augen_missing", total=total)
+        if not 0 <= augen <= total:
+            raise HandError(number, "augen", "out_of_range", max=total, value=augen)
+        if augen in impossible_augen(total):
+            raise HandError(number, "augen", "dk_augen_impossible", augen=augen)
+        return augen
+
+    def _call(self, number: int, party: Party, said: str | None) -> int:
+        if said is None:
+            return 0
+        names = self.table.call_names()[party]
+        if said not in names:
+            raise HandError(number, f"{party}_call", "not_allowed_value", value=said,
+                            expected=", ".join(repr(n) for n in names))
+        return names.index(said) + 1
+
+    def _extras(self, number: int, hand: DoppelkopfHand, normal: bool, gname: str) -> dict[Party, dict[str, int]]:
+        given = hand.sonderpunkte or {}
+        extras: dict[Party, dict[str, int]] = {"re": {}, "kontra": {}}
+        if not any(given.values()):
+            return extras
+        if not normal:
+            raise HandError(number, "sonderpunkte", "dk_extras_normal_only", game=gname)
+        table = self.table.sonderpunkte
+        for party, counts in given.items():
+            if party not in PARTIES:
+                raise HandError(number, "sonderpunkte", "not_allowed_value", value=party, expected="'re' or 'kontra'")
+            for sid, count in counts.items():
+                item = table.get(sid)
+                if item is None or not item.enabled:
+                    known = ", ".join(repr(k) for k, v in table.items() if v.enabled and v.when == "entered")
+                    raise HandError(number, f"sonderpunkte.{party}", "not_allowed_value", value=sid, expected=known)
+                if item.when != "entered":
+                    raise HandError(number, f"sonderpunkte.{party}", "dk_extra_by_result", name=item.name)
+                if not 0 <= count <= item.most:
+                    raise HandError(number, f"sonderpunkte.{party}.{sid}", "dk_extra_too_many",
+                                    name=item.name, most=item.most, got=count)
+                extras[party][sid] = count  # type: ignore[index]
+        return extras
+
+    # -- a hand -------------------------------------------------------------------------
+
+    def play(self, number: int, raw: Any) -> HandResult:
+        hand = parse_hand(DoppelkopfHand, raw, number)
+        t = self.table
+        scale = t.scale
+        dealer = self.seats.dealer
+        game_id, gtype = self._game(number, hand.game)
+        re = self._re(number, hand.re, gtype)
+        kontra = [p for p in self.players if p not in re]
+        solo = gtype.kind == "solo" or (gtype.kind == "hochzeit" and len(re) == 1)
+        augen = self._augen(number, hand)
+        calls = {"re": self._call(number, "re", hand.re_call), "kontra": self._call(number, "kontra", hand.kontra_call)}
+        extras = self._extras(number, hand, not solo, gtype.name)
+        plays: dict[Party, Play] = {
+            "re": Play(augen, calls["re"], hand.all_tricks != "kontra", extras["re"]),
+            "kontra": Play(scale.total - augen, calls["kontra"], hand.all_tricks != "re", extras["kontra"])}
+
+        won = winner(scale, plays)
+        items = game_items(scale, plays)
+        value = re_value(items) * 2 ** doublings(scale, plays)
+        if solo:
+            value *= t.solo_factor
+        else:
+            extra = extra_items(plays, {sid: sp.points for sid, sp in t.sonderpunkte.items()})
+            if won == "kontra":
+                extra += [Item("kontra", sid, sp.points) for sid, sp in t.sonderpunkte.items()
+                          if sp.enabled and sp.when == "kontra_won"]
+            items += extra
+            value += re_value(extra)
+        bock = self.bock[0] if self.bock else 0
+        value *= t.bock.factor ** bock
+        amounts = self._amounts(re, kontra, value)
+        deltas = self.book(TALLY, amounts)
+
+        soloist = re[0] if solo else None
+        pflicht = bool(soloist and gtype.kind == "solo" and gtype.pflicht and soloist in self.owed)
+        vorgefuehrt = pflicht and soloist == self.vorgefuehrt()
+        self._after(plays, won, solo, calls, pflicht, soloist)
+        if not (pflicht and t.pflichtsolo.same_dealer and not vorgefuehrt):
+            self.seats.pass_deal()
+        info = {"game": game_id, "kind": gtype.kind, "re": re, "won": won, "solo": soloist, "value": value,
+                "bock": bock, "pflicht": pflicht, "items": [(i.party, i.what, i.points) for i in items]}
+        return HandResult(number, dealer, deltas, info)
+
+    def _amounts(self, re: list[str], kontra: list[str], value: int) -> dict[str, int]:
+        """Each player's points of a game worth `value` to Re: a Re player gets it, a Kontra player
+        its negative; a soloist as much as his opponents together. Who does not write (house rule
+        `writes`) gets nothing."""
+        each_re = value * len(kontra) // len(re)
+        amounts = {p: each_re for p in re} | {p: -value for p in kontra}
+        writes = self.table.writes
+        if writes == "winners":
+            return {p: v for p, v in amounts.items() if v > 0}
+        if writes == "losers":
+            return {p: v for p, v in amounts.items() if v < 0}
+        return amounts
+
+    def _after(self, plays: dict[Party, Play], won: Party | None, solo: bool, calls: dict[Party, int],
+               pflicht: bool, soloist: str | None) -> None:
+        """What a game leaves for the next: Bock rounds, the Pflichtsoli owed, the round's count."""
+        t = self.table
+        if self.bock:
+            self.bock.pop(0)
+        if t.bock.enabled:
+            half = t.points.total // 2
+            triggers = {
+                "tie": plays["re"].augen == half,
+                "lost_announcement": any(calls[p] >= 1 and won != p for p in PARTIES) and won is not None,
+                "lost_solo": solo and won == "kontra",
+                "both_announced": calls["re"] >= 1 and calls["kontra"] >= 1,
+                "nobody_won": won is None,
+            }
+            for trigger in t.bock.after:
+                if triggers[trigger]:
+                    self._add_bock_round()
+        if pflicht and soloist is not None:
+            self.owed.remove(soloist)
+        if t.round_games:
+            self.round_played += 1
+            if self.round_played == t.round_games:
+                self.round_played = 0
+                if t.pflichtsolo.per == "round":
+                    self.owed = list(self.seated)
+
+    def _add_bock_round(self) -> None:
+        """One game per player at the table, counted again: after the Bock games already coming,
+        or (stacking) on top of them."""
+        games = len(self.seated)
+        if self.table.bock.stacking:
+            for i in range(games):
+                if i < len(self.bock):
+                    self.bock[i] += 1
+                else:
+                    self.bock.append(1)
+        else:
+            self.bock.extend([1] * games)
+
+    def vorgefuehrt(self) -> str | None:
+        """Who must play his Pflichtsolo in the next game (TSR 4.2.3): when as many Pflichtsoli
+        are owed as games are left in the round, the first owing player left of the dealer."""
+        t = self.table
+        if not (t.pflichtsolo.vorfuehrung and t.round_games and self.owed):
+            return None
+        if len(self.owed) < t.round_games - self.round_played:
+            return None
+        for p in self.seats.order_from_left_of_dealer():
+            if p in self.owed:
+                return p
+        return None
+
+    def state(self) -> dict[str, Any]:
+        state = super().state()
+        if self.bock:
+            state["bock"] = list(self.bock)
+        if self.table.pflichtsolo.per != "none":
+            state["pflichtsolo_owed"] = list(self.owed)
+            shown = self.vorgefuehrt()
+            if shown:
+                state["vorgefuehrt"] = shown
+        if self.table.round_games:
+            state["round_played"] = self.round_played
+        return state
+
+    @staticmethod
+    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+        """Points times the tariff: what each has above or below the average (a list where only
+        winners or only losers write sums to zero so)."""
+        points = {p: row[TALLY] for p, row in result.standings.items()}
+        return share_around_average(points, table.tariff)  # type: ignore[attr-defined]
