@@ -3,9 +3,7 @@ with the figures worked out by hand. Re's Augen are given; Kontra has the rest o
 
 import pytest
 
-from scorepad.games.doppelkopf.points import (
-    Play, Scale, doublings, extra_items, game_items, re_value, winner,
-)
+from scorepad.games.doppelkopf.points import Play, Scale, doublings, extra_items, game_items, re_value, winner
 
 pytestmark = pytest.mark.unit
 
