@@ -112,7 +112,7 @@ class Doppelkopf(Game):
                 if not 0 <= count <= item.most:
                     raise HandError(number, f"sonderpunkte.{party}.{sid}", "dk_extra_too_many",
                                     name=item.name, most=item.most, got=count)
-                extras[party][sid] = count  # type: ignore[index]
+                extras[party][sid] = count
         return extras
 
     # -- a hand -------------------------------------------------------------------------
@@ -127,7 +127,8 @@ class Doppelkopf(Game):
         kontra = [p for p in self.players if p not in re]
         solo = gtype.kind == "solo" or (gtype.kind == "hochzeit" and len(re) == 1)
         augen = self._augen(number, hand)
-        calls = {"re": self._call(number, "re", hand.re_call), "kontra": self._call(number, "kontra", hand.kontra_call)}
+        calls: dict[Party, int] = {"re": self._call(number, "re", hand.re_call),
+                                   "kontra": self._call(number, "kontra", hand.kontra_call)}
         extras = self._extras(number, hand, not solo, gtype.name)
         plays: dict[Party, Play] = {
             "re": Play(augen, calls["re"], hand.all_tricks != "kontra", extras["re"]),
