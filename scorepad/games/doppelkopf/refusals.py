@@ -18,7 +18,7 @@ REFUSALS: dict[str, Refusal] = {
     "dk_re_count": Refusal("{game} is played by {count} Re player(s) (got {got})",
                            "{game}: {count} in der Re-Partei (nicht {got})"),
     "dk_re_twice": Refusal("names {name!r} twice", "nennt {name!r} zweimal"),
-    "dk_augen_missing": Refusal("is missing (Re's Augen, 0..{total})", "Augen der Re-Partei", missing=True),
+    "dk_augen_missing": Refusal("is missing (Re's Augen, 0..{total})", "Augen der Re-Partei (0 bis {total})", missing=True),
     "dk_augen_impossible": Refusal("Re cannot have {augen} Augen (no card is worth 1)",
                                    "{augen} Augen sind nicht möglich (keine Karte zählt 1 Auge)"),
     "dk_all_tricks_augen": Refusal("{party} took every trick, so Re has {augen} Augen, not {got}",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -85,6 +85,8 @@ class Pflichtsolo(Strict):
 
 
 class DoppelkopfTable(TableBase):
+    SITTING_OUT: ClassVar[bool] = True  # at five or six the dealer (and the one opposite) sit out
+
     family: Literal["doppelkopf"]
     points: GamePoints = GamePoints()
     games: dict[str, GameType] = Field(min_length=1)
