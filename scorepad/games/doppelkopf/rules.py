@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from scorepad.games.doppelkopf.points import Scale
-from scorepad.tables import MAX_CENTS, MAX_FACTOR, Problem, Strict, TableBase
+from scorepad.tables import MAX_CENTS, MAX_FACTOR, Problem, RuleTable, Strict
 
 GameKind = Literal["normal", "hochzeit", "solo"]
 BockTrigger = Literal[
@@ -84,7 +84,7 @@ class Pflichtsolo(Strict):
     vorfuehrung: bool = False
 
 
-class DoppelkopfTable(TableBase):
+class DoppelkopfTable(RuleTable):
     SITTING_OUT: ClassVar[bool] = True  # at five or six the dealer (and the one opposite) sit out
 
     family: Literal["doppelkopf"]

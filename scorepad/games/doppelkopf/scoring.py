@@ -15,7 +15,7 @@ from scorepad.games.saukopf.scoring import share_around_average
 
 if TYPE_CHECKING:
     from scorepad.games.doppelkopf.rules import DoppelkopfTable, GameType
-    from scorepad.tables import TableBase
+    from scorepad.tables import RuleTable
 
 TALLY = "punkte"
 
@@ -241,7 +241,7 @@ class Doppelkopf(Game):
         return state
 
     @staticmethod
-    def money(table: TableBase, result: Replay, settle_open: bool = False) -> dict[str, int]:
+    def money(table: RuleTable, result: Replay, settle_open: bool = False) -> dict[str, int]:
         """Points times the tariff: what each has above or below the average (a list where only
         winners or only losers write sums to zero so)."""
         points = {p: row[TALLY] for p, row in result.standings.items()}
