@@ -157,7 +157,7 @@ class Doppelkopf(Game):
         self._after(plays, won, solo, calls, pflicht, soloist)
         if not (pflicht and t.pflichtsolo.same_dealer and not vorgefuehrt):
             self.seats.pass_deal()
-        info = {"game": game_id, "kind": gtype.kind, "re": re, "won": won, "solo": soloist, "value": value,
+        info = {"game": game_id, "kind": gtype.kind, "re": re, "kontra": kontra, "won": won, "solo": soloist, "value": value,
                 "bock": bock, "pflicht": pflicht, "items": [(i.party, i.what, i.points) for i in items]}
         return HandResult(number, dealer, deltas, info)
 

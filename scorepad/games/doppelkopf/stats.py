@@ -1,19 +1,65 @@
-"""What the evening's statistics add for Doppelkopf: nothing beyond the common ones yet."""
+"""Doppelkopf's statistics per player: solos played and won, games won as Re and as Kontra, the
+Sonderpunkte the player's party made."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorepad.games.family import StatColumn
+from scorepad.games.plainstats import misdealt as misdealt
+from scorepad.games.plainstats import no_game as no_game
+from scorepad.games.plainstats import open_rad as open_rad
+from scorepad.games.plainstats import owed as owed
+
 if TYPE_CHECKING:
-    from scorepad.games.base import Replay
+    from scorepad.games.base import HandResult
     from scorepad.games.doppelkopf.rules import DoppelkopfTable
     from scorepad.summary import PlayerStats
 
+COLUMNS = (StatColumn("solos", "Soli", season=True), StatColumn("solos_won", "Soli gewonnen", season=True),
+           StatColumn("re_won", "als Re gewonnen", season=True),
+           StatColumn("kontra_won", "als Kontra gewonnen", season=True),
+           StatColumn("sonderpunkte", "Sonderpunkte", season=True))
+KEYS = tuple(c.key for c in COLUMNS)
+
+
+def _add(stats: PlayerStats, key: str, n: int = 1) -> None:
+    stats.set_own(key, (stats.own(key) or 0) + n)
+
+
+def count(table: DoppelkopfTable, players: list[str], games: list[HandResult],
+          stats: dict[str, PlayerStats]) -> None:
+    """Each game: the soloist's solo (and whether he won it), who won as Re or as Kontra in a
+    game of two against two, and each party's Sonderpunkte for its players."""
+    for p in players:
+        for key in KEYS:
+            stats[p].set_own(key, stats[p].own(key) or 0)
+    for hand in games:
+        info = hand.info
+        parties = {"re": info.get("re", []), "kontra": info.get("kontra", [])}
+        if info.get("solo"):
+            _add(stats[info["solo"]], "solos")
+            if info.get("won") == "re":
+                _add(stats[info["solo"]], "solos_won")
+        elif info.get("won"):
+            for p in parties[info["won"]]:
+                _add(stats[p], f"{info['won']}_won")
+        for party, what, _points in info.get("items", []):
+            if what in table.sonderpunkte:
+                for p in parties[party]:
+                    _add(stats[p], "sonderpunkte")
+
 
 def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
-    """Fill this game's own fields of one player's statistics."""
+    for key in KEYS:
+        stats.set_own(key, stats.own(key) or 0)
 
 
-def open_rad(table: DoppelkopfTable, players: list[str], result: Replay) -> tuple[int | None, int | None]:
-    """An unfinished round's progress: (games played, of) when the table has rounds."""
-    return None, None
+def phrases(stats: PlayerStats) -> list[str]:
+    out = []
+    if stats.own("solos"):
+        out.append(f"{stats.own('solos_won')} von {stats.own('solos')} Soli gewonnen")
+    out.append(f"als Re {stats.own('re_won')}, als Kontra {stats.own('kontra_won')} gewonnen")
+    if stats.own("sonderpunkte"):
+        out.append(f"{stats.own('sonderpunkte')} Sonderpunkte")
+    return out
