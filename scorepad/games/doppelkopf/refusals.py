@@ -1,9 +1,10 @@
-"""Doppelkopf's refusals: code, the command line's English, the app's German (merged into the
-catalogue of scorepad/refusals.py by the registry)."""
+"""Doppelkopf's own refusals: each code with its English (the command line) and German (the app)
+words, merged into the one catalogue (scorepad/refusals/) when the game is loaded. FIELD_NAMES:
+the German names of its own hand keys, for a refusal's `{field}`."""
 
 from __future__ import annotations
 
-from scorepad.refusals import Refusal
+from scorepad.refusals.refusal import Refusal
 
 REFUSALS: dict[str, Refusal] = {
     # the table
@@ -32,14 +33,6 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
-def _merge() -> None:
-    """Doppelkopf's codes into the one catalogue (none may take a code another game has)."""
-    from scorepad.refusals import CATALOGUE
-
-    taken = [code for code in REFUSALS if code in CATALOGUE and CATALOGUE[code] != REFUSALS[code]]
-    if taken:
-        raise ValueError(f"refusal codes given twice: {taken}")
-    CATALOGUE.update(REFUSALS)
-
-
-_merge()
+FIELD_NAMES: dict[str, str] = {
+    "re_call": "Ansage der Re-Partei", "kontra_call": "Ansage der Kontra-Partei", "sonderpunkte": "Sonderpunkte",
+}

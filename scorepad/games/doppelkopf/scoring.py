@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand
-from scorepad.games.doppelkopf import refusals as _refusals  # noqa: F401  (its codes in the catalogue)
 from scorepad.games.doppelkopf.hand import DoppelkopfHand
 from scorepad.games.doppelkopf.points import PARTIES, Item, Party, Play, doublings, extra_items, game_items, re_value, winner
 from scorepad.games.saukopf.scoring import share_around_average
