@@ -28,7 +28,7 @@ SEATS = {4: ["Hias", "Vroni", "Wast", "Kathi"], 5: ["Hias", "Vroni", "Wast", "Ka
 
 def house_table():
     raw = tomllib.loads(DDV_TOML.read_text(encoding="utf-8"))
-    raw["games"]["armut"]["enabled"] = True
+    raw["contracts"]["armut"]["enabled"] = True
     raw["sonderpunkte"]["dulle_gefangen"]["enabled"] = True
     return DoppelkopfTable.model_validate(raw)
 

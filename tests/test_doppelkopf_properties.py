@@ -24,7 +24,7 @@ def table(**changes):
     raw = tomllib.loads(DDV_TOML.read_text(encoding="utf-8"))
     for key, value in changes.items():
         raw[key] = {**raw[key], **value} if isinstance(value, dict) and isinstance(raw.get(key), dict) else value
-    raw["games"]["armut"]["enabled"] = True
+    raw["contracts"]["armut"]["enabled"] = True
     raw["sonderpunkte"]["dulle_gefangen"]["enabled"] = True
     return DoppelkopfTable.model_validate(raw)
 

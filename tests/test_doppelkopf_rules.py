@@ -234,7 +234,7 @@ def test_only_losers_write():
 
 
 def test_announcements_double_instead_of_adding():
-    g = game(points={"doubling": True})
+    g = game(game_points={"doubling": True})
     # Re 151 with "keine 90": gewonnen 1 + unter 90 1 = 2, doubled for Re and keine 90: 8
     assert points(g.play(1, normal(["Hias", "Wast"], 151, re_call="keine 90")))["Hias"] == 8
 

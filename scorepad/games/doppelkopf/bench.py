@@ -9,12 +9,12 @@ from typing import Any
 def generate(rng: random.Random, game: Any) -> dict[str, Any]:
     t = game.table
     players = list(game.players)  # who plays this game (at five or six the dealer sits out)
-    gid = rng.choice([g for g, v in t.games.items() if v.enabled])
-    kind = t.games[gid].kind
+    gid = rng.choice([g for g, v in t.contracts.items() if v.enabled])
+    kind = t.contracts[gid].kind
     count = 2 if kind == "normal" else 1 if kind == "solo" else rng.choice((1, 2))
     re = rng.sample(players, count)
     hand: dict[str, Any] = {"game": gid, "re": re}
-    total = t.points.total
+    total = t.game_points.total
     roll = rng.random()
     if roll < 0.03:
         hand["all_tricks"] = rng.choice(("re", "kontra"))

@@ -18,17 +18,17 @@ from scorepad.ui.widgets import chip, chip_row, choice_row, section
 
 def quick_augen(t: DoppelkopfTable) -> list[int]:
     """The Augen keys: each side of every line (121 and 120, 151 and 150, 90 and 89, ...) and the ends."""
-    total = t.points.total
+    total = t.game_points.total
     half = total // 2
     keys = {0, total, half, half + 1}
-    for mark in t.points.below:
+    for mark in t.game_points.below:
         keys |= {mark - 1, mark, total - mark, total - mark + 1}
     return sorted(k for k in keys if 0 <= k <= total and k not in impossible_augen(total))
 
 
 def _default_game(t: DoppelkopfTable) -> str | None:
-    playable = [gid for gid, g in t.games.items() if g.enabled]
-    normal = [gid for gid in playable if t.games[gid].kind == "normal"]
+    playable = [gid for gid, g in t.contracts.items() if g.enabled]
+    normal = [gid for gid in playable if t.contracts[gid].kind == "normal"]
     return (normal or playable)[0] if playable else None
 
 
@@ -36,7 +36,7 @@ def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if not existing:
         return {"game": _default_game(c.table)}
     d = dict(existing)
-    gtype = c.table.games.get(existing.get("game"))
+    gtype = c.table.contracts.get(existing.get("game"))
     re = list(existing.get("re") or [])
     if gtype is not None and gtype.kind == "hochzeit":
         d["_hochzeit"] = re[0] if re else None
@@ -47,7 +47,7 @@ def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
 def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     t: DoppelkopfTable = c.table
     hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None}
-    gtype = t.games.get(hand.get("game"))  # type: ignore[arg-type]
+    gtype = t.contracts.get(hand.get("game"))  # type: ignore[arg-type]
     if gtype is not None and gtype.kind == "hochzeit":
         hand["re"] = [p for p in (d.get("_hochzeit"), d.get("_partner")) if p]
     if not hand.get("re"):
@@ -126,11 +126,11 @@ def _extras_section(t: DoppelkopfTable, d: dict[str, Any], put: Put, err: FormEr
 
 def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     t: DoppelkopfTable = c.table
-    games = [(gid, g.name) for gid, g in t.games.items() if g.enabled]
-    gtype = t.games.get(d.get("game"))  # type: ignore[arg-type]
+    games = [(gid, g.name) for gid, g in t.contracts.items() if g.enabled]
+    gtype = t.contracts.get(d.get("game"))  # type: ignore[arg-type]
 
     def pick_game(gid: str) -> None:
-        kind = t.games[gid].kind
+        kind = t.contracts[gid].kind
         keep = gtype is not None and gtype.kind == kind
         put(game=gid, re=d.get("re") if keep else None, _hochzeit=d.get("_hochzeit") if keep else None,
             _partner=d.get("_partner") if keep else None)
@@ -140,7 +140,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     if gtype is None:
         return out
     out.extend(_re_section(c, d, put, err, gtype.kind))
-    total = t.points.total
+    total = t.game_points.total
     tricks = choice_row([(None, "normal"), ("re", "Re alle Stiche"), ("kontra", "Kontra alle Stiche")],
                         d.get("all_tricks"), lambda v: put(all_tricks=v), key_prefix="all-")
     augen = [] if d.get("all_tricks") else [numpad(d.get("augen"), lambda v: put(augen=v), quick_augen(t), total)]
@@ -157,7 +157,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
 def summary(c: FormCtx, d: dict[str, Any]) -> str:
     """What is chosen so far, in one line."""
     t: DoppelkopfTable = c.table
-    gtype = t.games.get(d.get("game"))  # type: ignore[arg-type]
+    gtype = t.contracts.get(d.get("game"))  # type: ignore[arg-type]
     if gtype is None:
         return ""
     hand = to_hand(c, d)

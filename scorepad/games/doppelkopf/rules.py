@@ -40,7 +40,7 @@ class GamePoints(Strict):
     doubling: bool = False
 
 
-class GameType(Strict):
+class DoppelkopfContract(Strict):
     """A game the table plays: a normal game (two against two), a Hochzeit (normal with the
     partner who took a trick among the first, a solo without one) or a solo (one against three)."""
 
@@ -88,8 +88,8 @@ class DoppelkopfTable(RuleTable):
     SITTING_OUT: ClassVar[bool] = True  # at five or six the dealer (and the one opposite) sit out
 
     family: Literal["doppelkopf"]
-    points: GamePoints = GamePoints()
-    games: dict[str, GameType] = Field(min_length=1)
+    game_points: GamePoints = GamePoints()
+    contracts: dict[str, DoppelkopfContract] = Field(min_length=1)
     solo_factor: int = Field(1, ge=1, le=MAX_FACTOR)  # house rule: a solo's points count so many times
     sonderpunkte: dict[str, Sonderpunkt] = {}
     bock: Bock = Bock()
@@ -102,23 +102,23 @@ class DoppelkopfTable(RuleTable):
 
     @cached_property
     def scale(self) -> Scale:
-        p = self.points
+        p = self.game_points
         return Scale(total=p.total, below=tuple(p.below), won=p.won, below_points=p.below_points,
                      schwarz=p.schwarz, announced=p.announced, absage=p.absage, reached=p.reached,
                      doubling=p.doubling)
 
     def call_names(self) -> dict[str, list[str]]:
         """Each party's calls as a hand names them, level 1 first: "re" / "kontra", "keine 90", ..., "schwarz"."""
-        absagen = [f"keine {mark}" for mark in self.points.below] + ["schwarz"]
+        absagen = [f"keine {mark}" for mark in self.game_points.below] + ["schwarz"]
         return {"re": ["re", *absagen], "kontra": ["kontra", *absagen]}
 
     def hand_players(self) -> frozenset[int]:
         return frozenset({4})
 
     def problems(self) -> Iterator[Problem]:
-        below = self.points.below
-        if any(not 0 < m < self.points.total // 2 for m in below) or below != sorted(set(below), reverse=True):
-            yield "points.below", "dk_below_marks", {"half": self.points.total // 2}
+        below = self.game_points.below
+        if any(not 0 < m < self.game_points.total // 2 for m in below) or below != sorted(set(below), reverse=True):
+            yield "game_points.below", "dk_below_marks", {"half": self.game_points.total // 2}
         for gid, sp in self.sonderpunkte.items():
             if sp.when == "kontra_won" and sp.most != 1:
                 yield f"sonderpunkte.{gid}.most", "dk_result_once", {"name": sp.name}

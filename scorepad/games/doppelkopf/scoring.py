@@ -13,7 +13,7 @@ from scorepad.games.doppelkopf.points import PARTIES, Item, Party, Play, doublin
 from scorepad.games.saukopf.scoring import share_around_average
 
 if TYPE_CHECKING:
-    from scorepad.games.doppelkopf.rules import DoppelkopfTable, GameType
+    from scorepad.games.doppelkopf.rules import DoppelkopfContract, DoppelkopfTable
     from scorepad.tables import RuleTable
 
 TALLY = "punkte"
@@ -39,8 +39,8 @@ class Doppelkopf(Game):
 
     # -- checks -------------------------------------------------------------------------
 
-    def _game(self, number: int, game_id: str | None) -> tuple[str, GameType]:
-        games = self.table.games
+    def _game(self, number: int, game_id: str | None) -> tuple[str, DoppelkopfContract]:
+        games = self.table.contracts
         playable = ", ".join(g for g, v in games.items() if v.enabled)
         if game_id is None:
             raise HandError(number, "game", "game_missing", playable=playable)
@@ -51,7 +51,7 @@ class Doppelkopf(Game):
             raise HandError(number, "game", "game_off", game=gtype.name, table=self.table.name)
         return game_id, gtype
 
-    def _re(self, number: int, re: list[str] | None, gtype: GameType) -> list[str]:
+    def _re(self, number: int, re: list[str] | None, gtype: DoppelkopfContract) -> list[str]:
         if re is None:
             raise HandError(number, "re", "dk_re_missing")
         for name in re:
@@ -65,7 +65,7 @@ class Doppelkopf(Game):
         return re
 
     def _augen(self, number: int, hand: DoppelkopfHand) -> int:
-        total = self.table.points.total
+        total = self.table.game_points.total
         augen = hand.augen
         if hand.all_tricks is not None:
             whole = total if hand.all_tricks == "re" else 0
@@ -156,8 +156,12 @@ class Doppelkopf(Game):
         self._after(plays, won, solo, calls, pflicht, soloist)
         if not (pflicht and t.pflichtsolo.same_dealer and not vorgefuehrt):
             self.seats.pass_deal()
-        info = {"game": game_id, "kind": gtype.kind, "re": re, "kontra": kontra, "won": won, "solo": soloist, "value": value,
+        # (`player`, `won`: the soloist and whether he won, as the common statistics read them)
+        info = {"game": game_id, "kind": gtype.kind, "re_party": re, "kontra_party": kontra, "winner": won,
+                "solo": soloist, "value": value,
                 "bock": bock, "pflicht": pflicht, "items": [(i.party, i.what, i.points) for i in items]}
+        if soloist is not None:
+            info |= {"player": soloist, "won": won == "re"}
         return HandResult(number, dealer, deltas, info)
 
     def _amounts(self, re: list[str], kontra: list[str], value: int) -> dict[str, int]:
@@ -180,7 +184,7 @@ class Doppelkopf(Game):
         if self.bock:
             self.bock.pop(0)
         if t.bock.enabled:
-            half = t.points.total // 2
+            half = t.game_points.total // 2
             triggers = {
                 "tie": plays["re"].augen == half,
                 "lost_announcement": any(calls[p] >= 1 and won != p for p in PARTIES) and won is not None,

@@ -18,10 +18,10 @@ def _points(n: int) -> str:
 
 
 def sheet(t: DoppelkopfTable) -> list[tuple[str, list[str]]]:
-    p = t.points
+    p = t.game_points
     half = p.total // 2
     games = [f"{g.name} ({KIND[g.kind]})" + ("" if g.kind != "solo" or g.pflicht else ", ersetzt kein Pflichtsolo")
-             for g in t.games.values() if g.enabled]
+             for g in t.contracts.values() if g.enabled]
     win = [f"Re gewinnt mit {half + 1} Augen, Kontra mit {half}; hat nur Kontra angesagt, Re mit {half}, Kontra mit {half + 1}.",
            *[f"Wer „keine {m}“ absagt, braucht {p.total - m + 1} Augen; die Gegner gewinnen dann schon mit {m}."
              for m in p.below],

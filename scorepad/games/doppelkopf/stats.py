@@ -1,5 +1,6 @@
-"""Doppelkopf's statistics per player: solos played and won, games won as Re and as Kontra, the
-Sonderpunkte the player's party made."""
+"""Doppelkopf's statistics per player: games of two against two won as Re and as Kontra, the
+Sonderpunkte the player's party made (solos played and won are the common statistics: the
+soloist is the game's player)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,8 @@ if TYPE_CHECKING:
     from scorepad.games.doppelkopf.rules import DoppelkopfTable
     from scorepad.summary import PlayerStats
 
-COLUMNS = (StatColumn("solos", "Soli", season=True), StatColumn("solos_won", "Soli gewonnen", season=True),
-           StatColumn("re_won", "als Re gewonnen", season=True),
-           StatColumn("kontra_won", "als Kontra gewonnen", season=True),
+COLUMNS = (StatColumn("re_wins", "als Re gewonnen", season=True),
+           StatColumn("kontra_wins", "als Kontra gewonnen", season=True),
            StatColumn("sonderpunkte", "Sonderpunkte", season=True))
 KEYS = tuple(c.key for c in COLUMNS)
 
@@ -29,21 +29,17 @@ def _add(stats: PlayerStats, key: str, n: int = 1) -> None:
 
 def count(table: DoppelkopfTable, players: list[str], games: list[HandResult],
           stats: dict[str, PlayerStats]) -> None:
-    """Each game: the soloist's solo (and whether he won it), who won as Re or as Kontra in a
-    game of two against two, and each party's Sonderpunkte for its players."""
+    """Who won as Re or as Kontra in a game of two against two, and each party's Sonderpunkte
+    for its players."""
     for p in players:
         for key in KEYS:
             stats[p].set_own(key, stats[p].own(key) or 0)
     for hand in games:
         info = hand.info
-        parties = {"re": info.get("re", []), "kontra": info.get("kontra", [])}
-        if info.get("solo"):
-            _add(stats[info["solo"]], "solos")
-            if info.get("won") == "re":
-                _add(stats[info["solo"]], "solos_won")
-        elif info.get("won"):
-            for p in parties[info["won"]]:
-                _add(stats[p], f"{info['won']}_won")
+        parties = {"re": info.get("re_party", []), "kontra": info.get("kontra_party", [])}
+        if not info.get("solo") and info.get("winner"):
+            for p in parties[info["winner"]]:
+                _add(stats[p], f"{info['winner']}_wins")
         for party, what, _points in info.get("items", []):
             if what in table.sonderpunkte:
                 for p in parties[party]:
@@ -56,10 +52,7 @@ def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
 
 
 def phrases(stats: PlayerStats) -> list[str]:
-    out = []
-    if stats.own("solos"):
-        out.append(f"{stats.own('solos_won')} von {stats.own('solos')} Soli gewonnen")
-    out.append(f"als Re {stats.own('re_won')}, als Kontra {stats.own('kontra_won')} gewonnen")
+    out = [f"als Re {stats.own('re_wins')}, als Kontra {stats.own('kontra_wins')} gewonnen"]
     if stats.own("sonderpunkte"):
         out.append(f"{stats.own('sonderpunkte')} Sonderpunkte")
     return out

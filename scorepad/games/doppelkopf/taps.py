@@ -15,7 +15,7 @@ def _pad(n: int, quick: list[int]) -> list[str]:
 def taps(table: Any, ctx: Any, hand: dict[str, Any]) -> list[str]:
     """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
     game = hand["game"]
-    kind = table.games[game].kind
+    kind = table.contracts[game].kind
     out = [] if game == _default_game(table) else [f"game-{game}"]
     re = hand["re"]
     if kind == "normal":

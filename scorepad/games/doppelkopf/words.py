@@ -41,7 +41,7 @@ def item_words(table: DoppelkopfTable, what: str) -> str:
 
 
 def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | None) -> str:
-    gtype = table.games.get(hand.get("game"))  # type: ignore[arg-type]
+    gtype = table.contracts.get(hand.get("game"))  # type: ignore[arg-type]
     re = list(hand.get("re") or [])
     parts = [f"{gtype.name if gtype else hand.get('game')} {_names(re) if re else ''}".strip()]
     if hand.get("all_tricks"):
@@ -52,7 +52,7 @@ def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | 
         if hand.get(f"{party}_call"):
             parts.append(f"{PARTY[party]}: {call_words(hand[f'{party}_call'])}")
     if result is not None:
-        won = result.info.get("won")
+        won = result.info.get("winner")
         parts.append(f"{PARTY[won]} gewinnt" if won else "keiner gewinnt")
     for party, counts in (hand.get("sonderpunkte") or {}).items():
         said = [f"{item_words(table, sid)}{f' ×{n}' if n > 1 else ''}" for sid, n in counts.items() if n]
@@ -65,7 +65,7 @@ def value_words(table: DoppelkopfTable, result: HandResult) -> str:
     """What a game gives, in words: "Re gewinnt: gewonnen, unter 90 gespielt, Fuchs gefangen
     (Kontra) = 1 Punkt; Hias & Kathi je +1, Vroni & Wast je -1"."""
     info = result.info
-    won = info.get("won")
+    won = info.get("winner")
     lines = []
     for party, what, _points in info.get("items", []):
         words = item_words(table, what)
@@ -83,7 +83,7 @@ def value_words(table: DoppelkopfTable, result: HandResult) -> str:
         text += f", Bock ×{table.bock.factor ** info['bock']}"
     by_amount: dict[int, list[str]] = {}
     for player, row in result.deltas.items():
-        if row.get("punkte") or player in info.get("re", []):
+        if row.get("punkte") or player in info.get("re_party", []):
             by_amount.setdefault(row.get("punkte", 0), []).append(player)
     shares = [f"{_names(names)}{' je' if len(names) > 1 else ''} {amount:+d}"
               for amount, names in sorted(by_amount.items(), reverse=True)]
