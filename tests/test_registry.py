@@ -51,7 +51,7 @@ def test_every_game_has_every_part(name):
 
 def test_every_built_in_table_belongs_to_a_registered_game():
     assert {t.family for t in builtin_tables().values()} == set(FAMILIES)
-    assert find_family("doppelkopf") is None
+    assert find_family("skat") is None
 
 
 def test_nothing_above_the_engine_branches_on_a_games_name():

@@ -55,7 +55,7 @@ class Registry(MutableMapping[str, Family]):
 
 
 FAMILIES = Registry({name: f"scorepad.games.{name}"
-                     for name in ("schafkopf", "saukopf", "schwarze_sau", "struliwuli", "ramsch")})
+                     for name in ("schafkopf", "saukopf", "schwarze_sau", "struliwuli", "ramsch", "doppelkopf")})
 
 # the game a new evening starts with
 DEFAULT_RULESET = "schafkopf"

@@ -6,17 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.games.doppelkopf.form import _default_game, quick_augen
+from scorepad.games.doppelkopf.rules import DoppelkopfTable
+from scorepad.ui.forms import FormCtx
+from scorepad.ui.forms.taps import pad
 
 
-def _pad(n: int, quick: list[int]) -> list[str]:
-    return [f"quick-{n}"] if n in quick else [f"pad-{d}" for d in str(n)]
+def offered(table: DoppelkopfTable, hand: dict[str, Any]) -> dict[str, Any]:
+    """The form offers every key of a Doppelkopf hand: `hand` as it is."""
+    return hand
 
 
-def taps(table: Any, ctx: Any, hand: dict[str, Any]) -> list[str]:
+def taps(table: DoppelkopfTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
     """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
     game = hand["game"]
     kind = table.contracts[game].kind
-    out = [] if game == _default_game(table) else [f"game-{game}"]
+    out: list[str] = [] if game == _default_game(table) else [f"game-{game}"]
     re = hand["re"]
     if kind == "normal":
         out += [f"re-{p}" for p in re]
@@ -29,7 +33,7 @@ def taps(table: Any, ctx: Any, hand: dict[str, Any]) -> list[str]:
     if hand.get("all_tricks"):
         out.append(f"all-{hand['all_tricks']}")
     else:
-        out += _pad(hand["augen"], quick_augen(table))
+        out += pad(hand["augen"], quick_augen(table))
     for party in ("re", "kontra"):
         if hand.get(f"{party}_call"):
             out.append(f"{party}-call-{hand[f'{party}_call']}")

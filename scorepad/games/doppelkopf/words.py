@@ -8,6 +8,7 @@ from scorepad.describe import SEP
 from scorepad.games.base import HandResult
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
 
 PASSED = "Neu gegeben"
 PARTY = {"re": "Re", "kontra": "Kontra"}
@@ -104,8 +105,13 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     return SEP.join(parts)
 
 
-def card_look(table: DoppelkopfTable, value: int, row: dict[str, int]) -> CardLook:
-    return CardLook()
+def card_look(table: DoppelkopfTable, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    return plain_look(table, player, row, state)
+
+
+def preview(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult) -> str:
+    """The hand screen's line: what the game gives, line by line (`value_words`)."""
+    return value_words(table, result)
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
