@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 QUICK_SAVES = {"passed", "vergeben"}
-GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch"]
+GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch", "doppelkopf", "doppelkopf-fuenf"]
 
 
 @pytest.fixture(scope="module")

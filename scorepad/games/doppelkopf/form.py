@@ -11,7 +11,7 @@ import flet as ft
 
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.games.doppelkopf.scoring import impossible_augen
-from scorepad.games.doppelkopf.words import PARTY, call_words
+from scorepad.games.doppelkopf.words import PARTY, call_words, said_words
 from scorepad.ui.forms import FormCtx, FormError, Put, numpad
 from scorepad.ui.widgets import chip, chip_row, choice_row, section
 
@@ -170,8 +170,13 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
         parts.append(f"{hand['augen']} Augen")
     for party in ("re", "kontra"):
         if hand.get(f"{party}_call"):
-            parts.append(f"{PARTY[party]}: {call_words(hand[f'{party}_call'])}")
+            parts.append(said_words(party, hand[f"{party}_call"]))
     return " · ".join(parts)
+
+
+def pending(c: FormCtx, d: dict[str, Any]) -> str | None:
+    """Nothing to wait for: the engine says what is still open."""
+    return None
 
 
 def quick_actions(c: FormCtx, save: Callable[..., None]) -> list[ft.Control]:

@@ -23,6 +23,11 @@ def call_words(call: str) -> str:
     return PARTY.get(call, call)
 
 
+def said_words(party: str, call: str) -> str:
+    """What a party said, as a line says it: "Re angesagt", "Kontra: keine 90"."""
+    return f"{PARTY[party]} angesagt" if call == party else f"{PARTY[party]}: {call_words(call)}"
+
+
 def item_words(table: DoppelkopfTable, what: str) -> str:
     """One line of the game points (points.game_items) or a Sonderpunkt, as the list says it."""
     if what in table.sonderpunkte:
@@ -51,7 +56,7 @@ def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | 
         parts.append(f"Re {hand['augen']} Augen")
     for party in ("re", "kontra"):
         if hand.get(f"{party}_call"):
-            parts.append(f"{PARTY[party]}: {call_words(hand[f'{party}_call'])}")
+            parts.append(said_words(party, hand[f"{party}_call"]))
     if result is not None:
         won = result.info.get("winner")
         parts.append(f"{PARTY[won]} gewinnt" if won else "keiner gewinnt")
