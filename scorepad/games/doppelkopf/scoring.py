@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorepad.errors import HandError
-from scorepad.games.base import Game, HandResult, Replay, parse_hand
+from scorepad.games.base import Game, HandResult, Replay, parse_hand, share_around_average
 from scorepad.games.doppelkopf.hand import DoppelkopfHand
 from scorepad.games.doppelkopf.points import PARTIES, Item, Party, Play, doublings, extra_items, game_items, re_value, winner
-from scorepad.games.saukopf.scoring import share_around_average
 
 if TYPE_CHECKING:
     from scorepad.games.doppelkopf.rules import DoppelkopfContract, DoppelkopfTable
