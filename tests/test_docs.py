@@ -111,3 +111,9 @@ def test_the_version_is_the_changelogs_latest_release():
     latest = re.search(r"^## (\d+\.\d+\.\d+) \(", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
     assert latest, "CHANGELOG.md has no release heading `## X.Y.Z (date)`"
     assert project == scorepad.__version__ == latest.group(1)
+
+
+def test_the_readme_is_a_front_door_of_at_most_250_lines():
+    """What scorepad is, the two commands, the table, the command list, the store's promises and
+    links; the details live in docs/ (issue 25)."""
+    assert len(README.splitlines()) <= 250
