@@ -251,3 +251,71 @@ def test_the_game_kept_as_data_goes_on_alike():
     copy = game(bock={"enabled": True, "after": ["tie"]})
     copy.load_data(g.to_data())
     assert copy.state() == g.state()
+
+
+# more house rules, each on in a variant
+def test_armut_is_a_normal_game_where_the_table_plays_it():
+    with pytest.raises(HandError) as info:
+        game().play(1, {"game": "armut", "re": ["Hias", "Wast"], "augen": 121})
+    assert info.value.code == "game_off"
+    g = game(contracts={"armut": {"name": "Armut", "kind": "normal", "enabled": True}})
+    assert points(g.play(1, {"game": "armut", "re": ["Hias", "Wast"], "augen": 121})) == \
+        {"Hias": 1, "Vroni": -1, "Wast": 1, "Kathi": -1}
+
+
+def test_dulle_gefangen_counts_where_it_is_on_and_is_refused_where_it_is_off():
+    hand = normal(["Hias", "Wast"], 121, sonderpunkte={"kontra": {"dulle_gefangen": 1}})
+    with pytest.raises(HandError) as info:
+        game().play(1, hand)
+    assert info.value.code == "not_allowed_value"
+    on = game(sonderpunkte={"dulle_gefangen": {"name": "Dulle gefangen", "points": 1, "most": 2, "enabled": True}})
+    assert points(on.play(1, hand))["Hias"] == 0  # gewonnen 1, less Kontra's Dulle 1
+
+
+def test_a_sonderpunkt_is_at_most_its_most_per_party():
+    with pytest.raises(HandError) as info:
+        game().play(1, normal(["Hias", "Wast"], 121, sonderpunkte={"re": {"fuchs": 3}}))
+    assert info.value.code == "dk_extra_too_many"
+
+
+def test_gegen_die_alten_is_not_entered():
+    with pytest.raises(HandError) as info:
+        game().play(1, normal(["Hias", "Wast"], 100, sonderpunkte={"kontra": {"gegen_die_alten": 1}}))
+    assert info.value.code == "dk_extra_by_result"
+
+
+@pytest.mark.parametrize("trigger, hand", [
+    ("lost_announcement", normal(["Hias", "Wast"], 119, re_call="re")),
+    ("lost_solo", {"game": "damen", "re": ["Vroni"], "augen": 100}),
+    ("both_announced", normal(["Hias", "Wast"], 130, re_call="re", kontra_call="kontra")),
+    ("nobody_won", normal(["Hias", "Wast"], 130, re_call="keine 90", kontra_call="keine 90")),
+])
+def test_each_bock_trigger_starts_a_bock_round(trigger, hand):
+    g = game(bock={"enabled": True, "after": [trigger]})
+    g.play(1, hand)
+    assert g.state()["bock"] == [1, 1, 1, 1]
+    calm = game(bock={"enabled": True, "after": [trigger]})
+    calm.play(1, normal(["Hias", "Wast"], 121))  # a plain game won: no trigger
+    assert "bock" not in calm.state()
+
+
+def test_a_pflichtsolo_per_evening_is_owed_once_for_the_whole_evening():
+    g = game(round_games=2, pflichtsolo={"per": "evening", "same_dealer": False, "vorfuehrung": False})
+    g.play(1, {"game": "damen", "re": ["Vroni"], "augen": 130})
+    g.play(2, normal(["Hias", "Wast"], 121))
+    g.play(3, normal(["Hias", "Wast"], 121))
+    assert g.state()["pflichtsolo_owed"] == ["Hias", "Wast", "Kathi"]
+
+
+def test_settling_is_points_times_the_tariff():
+    from scorepad.engine import replay
+    t = table(tariff=5)
+    result = replay(t, DK4, [normal(["Hias", "Wast"], 151, re_call="re")])  # 4 points
+    assert Doppelkopf.money(t, result) == {"Hias": 20, "Vroni": -20, "Wast": 20, "Kathi": -20}
+
+
+def test_where_only_winners_write_money_settles_around_the_average():
+    from scorepad.engine import replay
+    t = table(tariff=10, writes="winners")
+    result = replay(t, DK4, [normal(["Hias", "Wast"], 121)])  # Hias, Wast 1 each; average 0.5
+    assert Doppelkopf.money(t, result) == {"Hias": 5, "Vroni": -5, "Wast": 5, "Kathi": -5}
