@@ -49,3 +49,12 @@ def test_where_less_is_better_fewer_points_rank_higher():
 
 def test_a_numbered_player_keeps_the_number_in_the_ranking():
     assert {s.name: s.number for s in rank(FIELD, [], "s")} == dict(FIELD)
+
+
+def test_each_line_says_which_tie_break_put_it_below_the_one_above():
+    from scorepad.tournament import Standing, decided_by
+
+    lines = [Standing(k, n, None, p, s, 4) for k, (n, p, s) in
+             enumerate([("Vroni", 50, 1), ("Kathi", 50, 1), ("Hias", 50, 0), ("Wast", -20, 0)], 1)]
+    assert decided_by(lines) == [None, "lot", "solos", None]
+    assert decided_by([]) == []

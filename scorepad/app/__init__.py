@@ -53,7 +53,7 @@ from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
-from scorepad.app.tournament_models import RoundDraw, StandingRow, TableProgress, TournamentInfo
+from scorepad.app.tournament_models import BoardLabel, RankingBoard, RoundDraw, StandingRow, TableProgress, TournamentInfo
 from scorepad.app.tournaments import Tournaments
 from scorepad.app.upgrade import migration_hands, migration_stored_table, migration_table
 from scorepad.app.views import TableView, Views
@@ -456,6 +456,14 @@ class App:
     def tournament_standings(self, tournament_id: int) -> list[StandingRow]:
         """The ranking: points, then won solos, then the tournament's lot."""
         return self._tournaments.standings(tournament_id)
+
+    def ranking_board(self, tournament_id: int) -> RankingBoard:
+        """The ranking screen's tournament: how far it is, the ranking and its tie-breaks."""
+        return self._tournaments.ranking_board(tournament_id)
+
+    def ranking_boards(self) -> list[BoardLabel]:
+        """The tournaments not finished, newest first (the start screen offers their rankings)."""
+        return self._tournaments.ranking_boards()
 
     def tournament_data(self, tournament_id: int) -> dict[str, Any]:
         return self._tournaments.tournament_data(tournament_id)

@@ -28,6 +28,7 @@ READS = frozenset({
     "draft", "house_rules", "house_table", "house_variant", "export_house_rules", "rules_preview", "pin_tries",
     "holds_pen", "pen_holders", "last_writer",
     "tournament_table",  # which tournament table an evening is, and how far: the table's screen says so
+    "ranking_board", "ranking_boards",  # a tournament's ranking, for the projector (no seed, no PIN)
 })
 # the organiser's, on the serving machine or the command line: a tournament's field, draws, rounds,
 # table sheets (with every table's PIN), ranking and exports

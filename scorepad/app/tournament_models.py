@@ -85,3 +85,39 @@ class StandingRow(Model):
     solos_won: int
     games: int
     number: int | None = None
+
+
+class BoardLine(Model):
+    """A line of the ranking screen: the ranking's line and what decided its place against the
+    line above: None (the points), "solos" (level on points: won solos) or "lot" (level on both)."""
+
+    rank: int
+    name: str
+    number: int | None
+    points: int
+    solos_won: int
+    games: int
+    decided_by: str | None
+
+
+class RankingBoard(Model):
+    """What the ranking screen (a projector's) shows of a tournament: its name, how far it is,
+    the ranking with its tie-breaks. No seed, no PIN: anyone in the room may read it."""
+
+    id: int
+    name: str
+    tally: str  # what the points are (the rule table's lead tally)
+    rounds: int
+    round: int  # the round being played, else the last drawn (0: none drawn yet)
+    playing: bool  # the round is being played (drawn, not closed)
+    played: int  # games entered at the round's tables
+    games: int  # games the round's tables play in all
+    finished: bool
+    lines: list[BoardLine]
+
+
+class BoardLabel(Model):
+    """A tournament as the start screen offers its ranking screen."""
+
+    id: int
+    name: str

@@ -22,7 +22,10 @@ from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded
 from scorepad.app.models import ChangeResult
 from scorepad.app.tournament_models import (
+    BoardLabel,
+    BoardLine,
     DrawnTable,
+    RankingBoard,
     RoundDraw,
     StandingRow,
     TableProgress,
@@ -36,7 +39,7 @@ from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
 from scorepad.store import dumps
 from scorepad.tables import RuleTable
-from scorepad.tournament import Score, TableSheet, draw, meetings, rank, table_sizes
+from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
 
@@ -258,6 +261,25 @@ class Tournaments:
         ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more")
         return [StandingRow(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won, games=s.games,
                             number=s.number) for s in ranked]
+
+    @guarded
+    def ranking_board(self, tournament_id: int) -> RankingBoard:
+        """What the ranking screen shows: the ranking, what decided each place, how far the
+        round is (its games entered of the games its tables play)."""
+        info = self.tournament(tournament_id)
+        standings = self.standings(tournament_id)
+        round = info.open_round if info.open_round is not None else info.drawn
+        tables = [t for t in self.progress(tournament_id) if t.round == round]
+        lines = [BoardLine(rank=s.rank, name=s.name, number=s.number, points=s.points, solos_won=s.solos_won,
+                           games=s.games, decided_by=d) for s, d in zip(standings, decided_by(standings))]
+        return RankingBoard(id=info.id, name=info.name, tally=info.tally, rounds=info.rounds, round=round,
+                            playing=info.open_round is not None, played=sum(min(t.played, t.games) for t in tables),
+                            games=sum(t.games for t in tables), finished=info.finished, lines=lines)
+
+    @guarded
+    def ranking_boards(self) -> list[BoardLabel]:
+        """The tournaments not finished, newest first: each one's ranking screen."""
+        return [BoardLabel(id=t.id, name=t.name) for t in reversed(self.list_tournaments()) if not t.finished]
 
     @guarded
     def tournament_data(self, tournament_id: int) -> dict[str, Any]:

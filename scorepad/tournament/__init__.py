@@ -4,7 +4,7 @@
                   four (the dealer sits out each hand), players who already sat together kept
                   apart as far as possible, and how many repeat meetings remain
     standings.py  the ranking over every table of every round: points (the table's lead
-                  tally), then won solos, then a seeded lot
+                  tally), then won solos, then a seeded lot, and which of them decided each line
     sheet.py      what a table sheet says: round, table, seats, the evening and its PIN
 
 Each table of a round is an ordinary scorepad evening: the application layer
@@ -13,6 +13,6 @@ Each table of a round is an ordinary scorepad evening: the application layer
 
 from scorepad.tournament.draw import Draw, draw, meetings, table_sizes
 from scorepad.tournament.sheet import TableSheet
-from scorepad.tournament.standings import Score, Standing, lot_order, rank
+from scorepad.tournament.standings import Score, Standing, decided_by, lot_order, rank
 
-__all__ = ["Draw", "Score", "Standing", "TableSheet", "draw", "lot_order", "meetings", "rank", "table_sizes"]
+__all__ = ["Draw", "Score", "Standing", "TableSheet", "decided_by", "draw", "lot_order", "meetings", "rank", "table_sizes"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,15 @@ class Score:
 
     def __add__(self, other: Score) -> Score:
         return Score(self.points + other.points, self.solos_won + other.solos_won, self.games + other.games)
+
+
+class Ranked(Protocol):
+    """A line of a ranking, as far as the tie-break looks."""
+
+    @property
+    def points(self) -> int: ...
+    @property
+    def solos_won(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -61,3 +71,18 @@ def rank(players: Sequence[tuple[str, int | None]], tables: Iterable[Mapping[str
     order = sorted(totals, key=lambda n: (sign * totals[n].points, -totals[n].solos_won, lot[n]))
     return [Standing(rank=i, name=n, number=numbers[n], points=totals[n].points, solos_won=totals[n].solos_won,
                      games=totals[n].games) for i, n in enumerate(order, 1)]
+
+
+def decided_by(standings: Sequence[Ranked]) -> list[str | None]:
+    """What put each line below the one above it: None where the points did (or the first
+    line), "solos" where the points were level and the won solos were not, "lot" where both
+    were level (the ranking screen shows the tie-break where it decided)."""
+    out: list[str | None] = [None]
+    for above, line in zip(standings, standings[1:]):
+        if above.points != line.points:
+            out.append(None)
+        elif above.solos_won != line.solos_won:
+            out.append("solos")
+        else:
+            out.append("lot")
+    return out[:len(standings)]

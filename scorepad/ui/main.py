@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import re
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, cast
@@ -57,7 +58,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
 
         def on_change(evening_id: int) -> None:
             shown = here.current
-            if shown is not None and shown.screen != "start" and shown.evening != evening_id:
+            if shown is not None and shown.screen not in EVERY_CHANGE and shown.evening != evening_id:
                 return  # another table's change: nothing on this phone changes
             run_on(page, refresh)
 
@@ -116,7 +117,12 @@ SCREENS: dict[str, tuple[str, str]] = {
     "hand-view": ("table", "HandViewScreen"),
     "rules": ("rules", "RulesScreen"),
     "house": ("rules", "HouseRulesScreen"),
+    "ranking": ("ranking", "RankingScreen"),
 }
+# the screens about every evening (a tournament's ranking: every table's save moves it)
+EVERY_CHANGE = frozenset({"start", "ranking"})
+# the address a projector opens for a tournament's ranking: http://laptop:8550/turnier/3
+RANKING_PATH = re.compile(r"/turnier/(\d{1,9})/?")
 SCREENS_AFTER_S = 1.0  # after the first screen: the others are imported before they are asked for
 
 
@@ -131,6 +137,12 @@ async def import_screens() -> None:
     for module, _ in SCREENS.values():
         importlib.import_module(f"scorepad.ui.screens.{module}")
         await asyncio.sleep(0)
+
+
+def start_route(path: str | None) -> Route:
+    """The screen an address opens: /turnier/ID a tournament's ranking, anything else the start."""
+    found = RANKING_PATH.fullmatch(path or "")
+    return Route("ranking", tournament=int(found.group(1))) if found else Route("start")
 
 
 def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
@@ -162,7 +174,7 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked
         pens = await phone_pens(page) if require_pin else {}
-        page.render(Root, app, page, Route("start"), require_pin, device, pens)
+        page.render(Root, app, page, start_route(page.route), require_pin, device, pens)
         run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]

@@ -22,11 +22,13 @@ from scorepad.ui.pen import store_pens
 
 @dataclass(frozen=True)
 class Route:
-    """Where the phone is: a screen name and, where it needs one, the evening and hand."""
+    """Where the phone is: a screen name and, where it needs one, the evening and hand (or the
+    tournament: its ranking screen)."""
 
     screen: str = "start"
     evening: int | None = None
     number: int | None = None
+    tournament: int | None = None
 
 
 def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:

@@ -1,5 +1,6 @@
 """Start: continue the running evening in one tap, the evenings so far, a new evening, an
-evening from a session file (exported on another phone or by `scorepad export`)."""
+evening from a session file (exported on another phone or by `scorepad export`), the ranking of
+a running tournament."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def StartScreen(nav, tick: int) -> ft.Control:
                                key="continue")]),
         ], spacing=6), padding=16)))
     body.append(ft.Row([big_button("Neuer Abend", nav.to("new"), icon=ft.Icons.ADD, key="new-evening")]))
+    for board in nav.app.ranking_boards():  # a running tournament: its ranking, for the projector
+        body.append(ft.Row([tag(ft.OutlinedButton(f"Rangliste: {board.name}", icon=ft.Icons.LEADERBOARD, height=TARGET,
+                                                  on_click=lambda _e=None, t=board.id: nav.go(type(nav.route)("ranking", tournament=t)),
+                                                  key=f"ranking-{board.id}"))]))
     if evenings:
         body.append(ft.Text("Bisherige Abende", size=16, weight=ft.FontWeight.BOLD))
         for e in sorted(evenings, key=lambda e: e.started_at, reverse=True):

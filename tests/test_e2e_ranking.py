@@ -1,0 +1,83 @@
+"""A tournament's ranking screen on a projector-sized browser while two tables' phones tap in
+hands in theirs (`scorepad web`, real chromium): each save moves the ranking on the big screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser import CHROMIUM, FLAGS, Server, Tab
+from playwright.async_api import async_playwright
+
+from scorepad.app import App
+from scorepad.engine import before_hand
+from scorepad.games import family_of
+from scorepad.ui.forms import FormCtx
+
+pytestmark = pytest.mark.browser
+
+RULES = "preisschafkopf-5-10-15"  # Herz-Solo 25, its Schneider +5 (rulesets/preisschafkopf-5-10-15.toml)
+FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def server(tmp_path):
+    assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM} (scripts/test installs it)"
+    s = Server(tmp_path / "scorepad.db")
+    yield s
+    s.stop()
+
+
+def hand_taps(app: App, evening_id: int, hand: dict) -> list[str]:
+    """The taps that enter `hand` on the evening's form (the game's own taps module)."""
+    table, info = app.table(evening_id), app.evening(evening_id)
+    game = before_hand(table, info.players, app.hands(evening_id), None, info.first_dealer)
+    ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
+                  board=game.snapshot(), number=None, game=game)
+    return family_of(table).taps_module().taps(table, ctx, hand)
+
+
+async def tap_in(tab: Tab, app: App, evening_id: int, hand: dict) -> None:
+    keys = hand_taps(app, evening_id, hand)
+    await tab.tap("next-hand")
+    for key in keys + ["save"]:
+        await tab.tap(key)
+    await tab.at("next-hand").wait_for(state="attached", timeout=10000)
+
+
+async def ranking_order(tab: Tab, count: int) -> list[str]:
+    return [await tab.text(f"rank-{k}-name") for k in range(1, count + 1)]
+
+
+async def test_two_tables_tap_in_hands_and_the_ranking_screen_shows_the_new_order(server):
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+        first, second = app.draw_round(tid).tables
+    one, two = first.seats[1], second.seats[2]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            board = await Tab.open(await browser.new_context(viewport=PROJECTOR), server)
+            await board.tap(f"ranking-{tid}")
+            await board.wait_text("ranking-round", "Runde 1 von 2 · 0 von 8 Spielen")
+            tables = []
+            for drawn in (first, second):
+                phone = await Tab.open(browser, server)
+                await phone.tap(f"evening-{drawn.evening}")
+                tables.append(phone)
+            with App.open(server.db) as app:
+                await tap_in(tables[0], app, first.evening, {"game": "solo", "player": one, "suit": "herz", "result": "won"})
+                await board.wait_text("rank-1-name", one)
+                await board.wait_text("rank-1-points", "75")
+                await tap_in(tables[1], app, second.evening,
+                             {"game": "solo", "player": two, "suit": "herz", "result": "won_schneider"})
+                await board.wait_text("rank-1-name", two)
+                expected = [s.name for s in app.tournament_standings(tid)]
+            assert await board.text("rank-1-points") == "90"  # (25 + 5 Schneider) from each of three
+            assert await ranking_order(board, 2) == [two, one]
+            assert await ranking_order(board, 8) == expected
+            assert await board.text("ranking-round") == "Runde 1 von 2 · 2 von 8 Spielen"
+            await board.screenshot("ranking-projector")
+        finally:
+            await browser.close()

@@ -1,0 +1,132 @@
+"""The ranking screen of a tournament (for a projector), without a browser: it follows every
+save at any table, from a phone or from another process; it pages through a long field; it
+shows which tie-break decided a place."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from flet_harness import open_phone
+
+from scorepad.app import App
+from scorepad.ui.main import start_route
+from scorepad.ui.nav import Route
+from scorepad.ui.screens import ranking
+
+pytestmark = pytest.mark.ui
+
+RULES = "preisschafkopf-5-10-15"  # Farbspiel 5-10-15, Herz-Solo 25 (rulesets/preisschafkopf-5-10-15.toml)
+FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
+
+
+def herz_solo(player):
+    return {"game": "solo", "player": player, "suit": "herz", "augen": 70}
+
+
+def farbspiel(player, partner, result):
+    return {"game": "sauspiel", "player": player, "partner": partner, "suit": "gras", "result": result}
+
+
+def shown_order(phone) -> list[str]:
+    names = []
+    for rank in range(1, ranking.ROWS + 1):
+        if not phone.has(f"rank-{rank}-name"):
+            break
+        names.append(phone.text_of(f"rank-{rank}-name"))
+    return names
+
+
+async def ranking_phone(main, tid):
+    """A screen opened at the start, then the tournament's ranking."""
+    phone = await open_phone(main)
+    await phone.tap(f"ranking-{tid}")
+    return phone
+
+
+async def test_a_save_at_a_table_moves_the_ranking_at_once(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    drawn = main.app.draw_round(tid)
+    phone = await ranking_phone(main, tid)
+    assert phone.text_of("ranking-title") == "Kirta"
+    assert phone.text_of("ranking-round") == "Runde 1 von 2 · 0 von 8 Spielen"
+    before = shown_order(phone)
+    assert sorted(before) == sorted(FIELD)
+    soloist = drawn.tables[1].seats[2]
+    main.app.add_hand(drawn.tables[1].evening, herz_solo(soloist))  # as a table's phone saves it
+    await phone.settle()
+    assert shown_order(phone)[0] == soloist
+    assert phone.text_of("rank-1-points") == "75"  # Herz-Solo 25 from each of the three
+    assert phone.text_of("rank-1-solos") == "1"
+    assert phone.text_of("ranking-round") == "Runde 1 von 2 · 1 von 8 Spielen"
+    assert [phone.text_of(f"rank-{k}-points") for k in (6, 7, 8)] == ["-25"] * 3
+
+
+async def test_a_save_from_another_process_reaches_the_ranking_within_a_second(main, db):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    drawn = main.app.draw_round(tid)
+    phone = await ranking_phone(main, tid)
+    soloist = drawn.tables[0].seats[3]
+    with App.open(db) as other:  # `scorepad add` while the server runs
+        other.add_hand(drawn.tables[0].evening, herz_solo(soloist))
+        saved = time.monotonic()
+    while shown_order(phone)[0] != soloist and time.monotonic() - saved < 1.0:
+        await asyncio.sleep(0.05)
+        await phone.settle()
+    assert shown_order(phone)[0] == soloist
+    assert time.monotonic() - saved < 1.0
+
+
+async def test_the_tie_break_is_shown_where_it_decided(main):
+    """Points, then won solos, then the lot: two soloists and a Farbspiel pair all on 50."""
+    tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    t1, t2 = main.app.draw_round(tid).tables
+    main.app.add_hand(t1.evening, herz_solo(t1.seats[0]))  # +75, then -25: 50 with a solo
+    main.app.add_hand(t1.evening, herz_solo(t1.seats[1]))
+    for result in ["won_schwarz"] * 3 + ["won"]:  # 15 + 15 + 15 + 5: 50 without a solo
+        main.app.add_hand(t2.evening, farbspiel(t2.seats[0], t2.seats[1], result))
+    phone = await ranking_phone(main, tid)
+    assert [phone.text_of(f"rank-{k}-points") for k in range(1, 5)] == ["50"] * 4
+    assert sorted(shown_order(phone)[:2]) == sorted(t1.seats[:2])
+    assert [phone.text_of(f"rank-{k}-decided") for k in range(1, 5)] == ["", "durch Los", "nach Soli", "durch Los"]
+    assert phone.text_of("rank-5-decided") == ""  # -50: the points decided
+    assert phone.text_of("ranking-rule") == "Reihung: Punkte, dann gewonnene Soli, dann Los"
+
+
+async def test_a_long_field_pages_by_itself(main, monkeypatch):
+    monkeypatch.setattr(ranking, "PAGE_S", 0.2)
+    field = [f"Spieler {k:02d}" for k in range(1, 34)]  # 33: three pages of 15
+    tid = main.app.new_tournament("Gaudi", RULES, 3, 4, field, seed="1").id
+    phone = await ranking_phone(main, tid)
+    assert phone.text_of("ranking-page") == "Seite 1 von 3"
+    assert phone.has("rank-15-name") and not phone.has("rank-16-name")
+    for page, first, last in [(2, 16, 30), (3, 31, 33), (1, 1, 15)]:
+        shown = phone.text_of("ranking-page")
+        for _ in range(100):  # the next page turns by itself
+            await asyncio.sleep(0.01)
+            await phone.settle()
+            if phone.text_of("ranking-page") != shown:
+                break
+        assert phone.text_of("ranking-page") == f"Seite {page} von 3"
+        assert phone.has(f"rank-{first}-name") and phone.has(f"rank-{last}-name")
+        assert not phone.has(f"rank-{first - 1}-name") and not phone.has(f"rank-{last + 1}-name")
+
+
+async def test_the_start_screen_offers_the_ranking_of_a_running_tournament_only(main):
+    running = main.app.new_tournament("Kirta", RULES, 1, 1, FIELD, seed="1").id
+    done = main.app.new_tournament("Fasching", RULES, 1, 1, FIELD, seed="1").id
+    main.app.finish_tournament(done)
+    phone = await open_phone(main)
+    assert phone.has(f"ranking-{running}") and not phone.has(f"ranking-{done}")
+    await phone.tap(f"ranking-{running}")
+    assert phone.text_of("ranking-round") == "Noch keine Runde ausgelost · 1 Runden"
+    await phone.tap("back")
+    assert phone.has("new-evening")
+
+
+def test_the_address_turnier_id_opens_the_ranking():
+    assert start_route("/turnier/3") == Route("ranking", tournament=3)
+    assert start_route("/turnier/3/") == Route("ranking", tournament=3)
+    assert start_route("/") == Route("start")
+    assert start_route("/turnier/drei") == Route("start")
