@@ -22,6 +22,8 @@ import flet as ft
 
 from scorepad.app import App, Caller
 from scorepad.app.phone import PhoneApp
+from scorepad.errors import ScorepadError
+from scorepad.tournament.address import evening_of_route
 from scorepad.ui.device import phone_device
 from scorepad.ui.nav import Nav, Route, run_on
 from scorepad.ui.notices import Notice
@@ -144,6 +146,19 @@ def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
     return ft.Column([banner, screen], expand=True, spacing=0)
 
 
+def start_route(app: App, address: str | None) -> Route:
+    """Where a phone starts: the evening its address names (BASE/abend/ID, a table sheet's QR
+    code), if there is one; otherwise the start screen."""
+    evening = evening_of_route(address)
+    if evening is not None:
+        try:
+            app.evening(evening)
+        except ScorepadError:
+            return Route("start")
+        return Route("table", evening)
+    return Route("start")
+
+
 def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], Coroutine[Any, Any, None]]:
     """The Flet entry point for one store: each phone (a browser tab) gets the same app layer.
     With `require_pin`, changing an evening needs its PIN (always so on a shared network)."""
@@ -162,7 +177,7 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked
         pens = await phone_pens(page) if require_pin else {}
-        page.render(Root, app, page, Route("start"), require_pin, device, pens)
+        page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens)
         run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]
