@@ -292,11 +292,24 @@ def test_options_that_go_only_with_html_are_refused(capsys, db):
 
 # --- printed in chromium ---------------------------------------------------------------------------
 
+FITS = r"""() => ({
+    // a collapsed border lies half outside its table: the table ends short of the margin
+    right: Math.max(...[...document.querySelectorAll('table')].map(e => e.getBoundingClientRect().right)),
+    box: Math.max(0, ...[...document.querySelectorAll('.phone')].map(e => e.getBoundingClientRect().right)),
+    spilled: [...document.querySelectorAll('th, td, p, h1')].filter(e => e.scrollWidth > e.clientWidth + 1)
+                                                             .map(e => e.textContent.slice(0, 20)),
+})"""
+
+
 @pytest.mark.browser
 def test_the_sheets_print_one_a4_page_per_table_and_the_lists_on_a4(app, tmp_path):
     """Printed by chromium to PDF: one A4 page per table (a table of five with long names too),
-    the ranking list of 26 on A4 pages."""
+    the ranking and prize lists on A4; nothing wider than the page between its margins."""
+    from playwright.sync_api import sync_playwright
     from test_exports import chromium
+    from test_settle_up import CHROMIUM, CHROMIUM_FLAGS, PRINT_WIDTH
+
+    pages = []
 
     long = ["Maximilian Huberbauer", "Bartholomäus Wimmer", "Kunigunde Obermaier", "Theresia Unterhuber",
             "Ferdinand Hintermoser", "Walburga Zwirglmaier", "W" * 40, "Kreszentia Oberhuber", "Sepp"]
@@ -312,3 +325,15 @@ def test_the_sheets_print_one_a4_page_per_table_and_the_lists_on_a4(app, tmp_pat
         boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", data)
         assert all(abs(float(w) - 595.3) < 2 and abs(float(h) - 841.9) < 2 for w, h in boxes), boxes
         assert len(boxes) == (len(drawn["tables"]) if name == "tische" else 1), (name, len(boxes))
+        pages.append(text)
+    with sync_playwright() as pw:  # nothing spills over the right margin, no heading over its cell
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        try:
+            tab = browser.new_page(viewport={"width": PRINT_WIDTH, "height": 1000})
+            tab.emulate_media(media="print")
+            for text in pages:
+                tab.set_content(text)
+                seen = tab.evaluate(FITS)
+                assert seen["right"] < PRINT_WIDTH and seen["box"] <= PRINT_WIDTH and seen["spilled"] == [], seen
+        finally:
+            browser.close()

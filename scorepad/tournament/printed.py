@@ -25,12 +25,13 @@ body { font-family: "DejaVu Sans", sans-serif; margin: 0; color: #000; }
 .sheet:last-child { break-after: auto; page-break-after: auto; }
 h1 { font-size: 20pt; margin: 0 0 2mm; overflow-wrap: anywhere; }
 .where { font-size: 30pt; font-weight: bold; margin: 0 0 6mm; }
-table { border-collapse: collapse; width: 100%; }
+table { border-collapse: collapse; width: calc(100% - 2px); margin-left: 1px; table-layout: fixed; }
 th, td { border: 1px solid #555; padding: 2mm 3mm; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
-th { background: #eee; }
+th { background: #eee; white-space: nowrap; overflow-wrap: normal; font-size: 11pt; }
 .seats td { font-size: 16pt; }
-.seats td.place { width: 22mm; white-space: nowrap; }
-.seats td.note { width: 62mm; font-size: 12pt; }
+.seats .place { width: 26mm; white-space: nowrap; }
+.seats .note { width: 58mm; }
+.seats td.note { font-size: 12pt; }
 .games { font-size: 14pt; margin: 5mm 0; }
 .phone { display: flex; gap: 8mm; align-items: center; border: 2px solid #000; padding: 5mm; margin-top: 8mm;
          break-inside: avoid; }
@@ -38,6 +39,7 @@ th { background: #eee; }
 .pin { font-size: 34pt; font-weight: bold; letter-spacing: 2mm; margin: 2mm 0; }
 .address { font-family: "DejaVu Sans Mono", monospace; font-size: 10pt; overflow-wrap: anywhere; }
 .ranking td.num { text-align: right; white-space: nowrap; }
+.ranking .w1 { width: 16mm; } .ranking .w2 { width: 24mm; } .ranking .w3 { width: 38mm; }
 .ranking thead { display: table-header-group; }
 .ranking tr { break-inside: avoid; }
 .facts { margin: 0 0 5mm; }
@@ -89,7 +91,8 @@ def sheet_html(sheet: TableSheet, base: str) -> str:
         f'<section class="sheet" data-table="{sheet.table}" data-evening="{sheet.evening}">',
         f"<h1>{_e(sheet.tournament)}</h1>",
         f'<p class="where">Runde {sheet.round} · Tisch {sheet.table}</p>',
-        '<table class="seats"><thead><tr><th>Platz</th><th>Name</th><th>Hinweis</th></tr></thead>',
+        '<table class="seats"><thead><tr><th class="place">Platz</th><th>Name</th><th class="note">Hinweis</th>'
+        '</tr></thead>',
         f"<tbody>{rows}</tbody></table>",
         f'<p class="games">{sheet.games} Spiele in dieser Runde; die Plätze im Uhrzeigersinn.</p>',
         '<div class="phone">', qr_svg(address), "<div>",
@@ -113,7 +116,8 @@ def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally:
     prizes = places is not None
     shown = [r for r in rows if places is None or r.rank <= places]
     heading = f"Preisliste: Plätze 1 bis {places}" if prizes else "Rangliste"
-    head = ["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen"] + ([] if prizes else ["Spiele"])
+    head = [("Platz", "w1"), ("Nr.", "w1"), ("Name", ""), ("Punkte", "w2"), ("Soli gewonnen", "w3")] \
+        + ([] if prizes else [("Spiele", "w2")])
     lines = []
     for r in shown:
         cells = [f'<td class="num">{r.rank}.</td>', f'<td class="num">{"" if r.number is None else r.number}</td>',
@@ -122,5 +126,5 @@ def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally:
         lines.append("<tr>" + "".join(cells) + "</tr>")
     return _page(f"{tournament}: {heading}", [
         f"<h1>{_e(tournament)}</h1>", f"<h2>{_e(heading)}</h2>", f'<p class="facts">{_e(facts)}</p>',
-        '<table class="ranking"><thead><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>",
+        '<table class="ranking"><thead><tr>' + "".join(f'<th class="{c}">{h}</th>' if c else f"<th>{h}</th>" for h, c in head) + "</tr></thead>",
         "<tbody>" + "".join(lines) + "</tbody></table>"])
