@@ -125,8 +125,8 @@ async def test_the_start_screen_offers_the_ranking_of_a_running_tournament_only(
     assert phone.has("new-evening")
 
 
-def test_the_address_turnier_id_opens_the_ranking():
-    assert start_route("/turnier/3") == Route("ranking", tournament=3)
-    assert start_route("/turnier/3/") == Route("ranking", tournament=3)
-    assert start_route("/") == Route("start")
-    assert start_route("/turnier/drei") == Route("start")
+def test_the_address_turnier_id_opens_the_ranking(app):
+    assert start_route(app, "/turnier/3") == Route("ranking", tournament=3)
+    assert start_route(app, "/turnier/3/") == Route("ranking", tournament=3)
+    assert start_route(app, "/") == Route("start")
+    assert start_route(app, "/turnier/drei") == Route("start")

@@ -453,6 +453,15 @@ class App:
         """The table sheets of a round (default: the last drawn), with each table's PIN."""
         return self._tournaments.table_sheets(tournament_id, round)
 
+    def printed_sheets(self, tournament_id: int, server: str, round: int | None = None) -> str:
+        """The table sheets of a round as A4 HTML: per table the seats, the PIN and the QR code of
+        the evening's address on the server at `server`."""
+        return self._tournaments.printed_sheets(tournament_id, server, round)
+
+    def printed_standings(self, tournament_id: int, places: int | None = None) -> str:
+        """The ranking list as A4 HTML; with `places`, the prize list (the first `places` places)."""
+        return self._tournaments.printed_standings(tournament_id, places)
+
     def tournament_standings(self, tournament_id: int) -> list[StandingRow]:
         """The ranking: points, then won solos, then the tournament's lot."""
         return self._tournaments.standings(tournament_id)

@@ -35,7 +35,7 @@ READS = frozenset({
 NOT_FOR_PHONES = frozenset({
     "new_tournament", "tournament", "list_tournaments", "enter_tournament_player", "withdraw_tournament_player",
     "draw_round", "close_round", "correct_table_hand", "finish_tournament", "tournament_progress", "table_sheets", "tournament_standings",
-    "tournament_data", "export_tournament",
+    "tournament_data", "export_tournament", "printed_sheets", "printed_standings",
 })
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded
@@ -314,6 +315,40 @@ class Tournaments:
             raise TournamentError("tournament_export_format", format=format, known=", ".join(EXPORT_FORMATS))
         return render(self.tournament_data(tournament_id), format)
 
+    @guarded
+    def printed_sheets(self, tournament_id: int, server: str, round: int | None = None) -> str:
+        """The table sheets of `round` (default: the last drawn) to print, one A4 page per table,
+        each with its evening's PIN and the QR code of its address on the server at `server`
+        (http://HOST:PORT/, the address `scorepad web` prints)."""
+        if not isinstance(server, str) or not _server_address(server):
+            raise TournamentError("tournament_server_address", value=server)
+        info = self.tournament(tournament_id)
+        if round is not None and not (isinstance(round, int) and 1 <= round <= info.drawn):
+            raise TournamentError("tournament_round_not_drawn", tournament=tournament_id, round=round,
+                                  drawn=info.drawn)
+        sheets = self.table_sheets(tournament_id, round)
+        if not sheets:
+            raise TournamentError("tournament_no_round_open", tournament=tournament_id)
+        from scorepad.tournament import printed  # (segno: only where pages are printed)
+
+        return printed.sheets_html(sheets, server)
+
+    @guarded
+    def printed_standings(self, tournament_id: int, places: int | None = None) -> str:
+        """The ranking list to print (A4 HTML), or with `places` the prize list: the first
+        `places` places."""
+        info = self.tournament(tournament_id)
+        if places is not None and not _whole(places, max(1, len(info.players))):
+            raise TournamentError("tournament_prize_places", max=max(1, len(info.players)), value=places)
+        if info.finished:
+            facts = f"Endstand nach {info.rounds} Runden"
+        else:
+            facts = f"Zwischenstand: Runde {info.drawn} von {info.rounds}"
+        facts += f" · {info.games} Spiele je Tisch und Runde"
+        from scorepad.tournament import printed
+
+        return printed.standings_html(info.name, facts, self.standings(tournament_id), info.tally, places)
+
     def table_scores(self, evening_id: int, tally: str) -> dict[str, Score]:
         """What each player of a table scored there: the tally, solos won, hands played."""
         result = self._evenings.show(evening_id)
@@ -398,6 +433,17 @@ class Tournaments:
 def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:
     """Who sits out the first hand at a table seated so (its first seat deals first)."""
     return [seats[k % len(seats)] for k in table.sitting_out_seats(len(seats))]
+
+
+def _server_address(text: str) -> bool:
+    """Whether `text` is an address a phone opens: http(s)://HOST[:PORT][/...], one line."""
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (a port that is no number raises)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and text.isprintable() and " " not in text \
+        and not parts.query and not parts.fragment
 
 
 def _solo_won(table: RuleTable, info: dict[str, Any]) -> bool:

@@ -21,6 +21,17 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def write_out(text: str, output: str | None) -> None:
+    """Text to standard output, or (`-o FILE`) to a file."""
+    if output in (None, "-"):
+        sys.stdout.write(text)
+        return
+    try:
+        Path(output).write_bytes(text.encode("utf-8"))  # (the text's own line ends, also on Windows)
+    except OSError as exc:
+        raise ScorepadError("file_cannot_write", file=output, reason=exc.strerror) from None
+
+
 def open_app(args: argparse.Namespace) -> App:
     from scorepad.app import App
 

@@ -6,22 +6,24 @@ HAND_JSON` like any evening's.
     draw TID          draws the next round: {"round", "tables": [{"table", "evening", "seats",
                       "sitting_out"}], "repeat_meetings"}
     standings TID [--json]   the ranking ([{"rank", "name", "points", "solos_won", "games"}])
-    export TID --format csv-de|html|json
+                      --format html [--prizes N] [-o FILE]: the ranking list (the prize list) to print
+    export TID --format csv-de|html|json [-o FILE]
     finish TID [--force]
     enter TID NAME [--number N] / withdraw TID NAME   late arrivals and withdrawals
     close TID [--force]   close the round being played
     correct EVENING N HAND_JSON --pin PIN   a table's hand corrected with the table's PIN
     progress TID [--json] / sheets TID [--round N]     every table's games; the table sheets
+                      (--format html [--server URL] [-o FILE]: to print, one A4 page per table)
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
+import json
 from typing import Any
 
 from scorepad import fmt
-from scorepad.cli.inout import hand_json, open_app, print_json
+from scorepad.cli.inout import hand_json, open_app, print_json, write_out
 from scorepad.errors import ScorepadError
 
 STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
@@ -51,9 +53,15 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
            (("--options",), {"help": "table values to override (JSON)"}),
            (("players",), {"nargs": "+", "metavar": "PLAYER"}))
     action("draw", "draw the next round (the round before must be played out) and print it as JSON", cmd_draw, tid)
+    output = (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"})
     action("standings", "the ranking: points, then won solos, then the lot", cmd_standings, tid,
-           (("--json",), {"action": "store_true"}))
-    action("export", "the whole tournament", cmd_export, tid, (("--format",), {"choices": FORMATS, "default": "json"}))
+           (("--json",), {"action": "store_true"}),
+           (("--format",), {"choices": ("text", "json", "html"), "default": None,
+                            "help": "html: the ranking list to print (A4)"}),
+           (("--prizes",), {"type": int, "metavar": "N", "help": "with --format html: the prize list, the first N places"}),
+           output)
+    action("export", "the whole tournament", cmd_export, tid, (("--format",), {"choices": FORMATS, "default": "json"}),
+           output)
     action("finish", "finish the tournament (its last round closed)", cmd_finish, tid,
            (("--force",), {"action": "store_true", "help": "close the round even if a table has games to play"}))
     action("enter", "a late arrival, drawn from the next round on", cmd_enter, tid, (("name",), {}),
@@ -67,7 +75,13 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     action("progress", "every table's games: Tisch 7: 28 von 32 Spielen", cmd_progress, tid,
            (("--json",), {"action": "store_true"}))
     action("sheets", "the table sheets of a round (with each table's PIN)", cmd_sheets, tid,
-           (("--round",), {"type": int, "metavar": "N", "help": "default: the last drawn"}))
+           (("--round",), {"type": int, "metavar": "N", "help": "default: the last drawn"}),
+           (("--format",), {"choices": ("text", "html"), "default": "text",
+                            "help": "html: to print, one A4 page per table with the QR code of its evening"}),
+           (("--server",), {"metavar": "URL", "help": "the address the phones open, as `scorepad web --host 0.0.0.0` "
+                                                      "prints it (default: this machine's network address, port "
+                                                      "8550)"}),
+           output)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -89,24 +103,33 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    form = args.format or ("json" if args.json else "text")
+    if args.json and form != "json":
+        raise ScorepadError("tournament_option_needs", option="--json", format="json")
+    if args.prizes is not None and form != "html":
+        raise ScorepadError("tournament_option_needs", option="--prizes", format="html")
     with open_app(args) as app:
+        if form == "html":
+            write_out(app.printed_standings(args.tid, args.prizes), args.output)
+            return 0
         rows = app.tournament_standings(args.tid)
         tally = app.tournament(args.tid).tally
-    if args.json:
-        print_json([row.model_dump(include=set(STANDING_KEYS)) for row in rows])
+    if form == "json":
+        write_out(json.dumps([row.model_dump(include=set(STANDING_KEYS)) for row in rows], ensure_ascii=False,
+                             indent=2) + "\n", args.output)
         return 0
     lines = [("Platz", "Nr.", "Name", "Punkte", "Soli", "Spiele")]
     lines += [(f"{r.rank}.", "" if r.number is None else str(r.number), r.name, fmt.tally_value(tally, r.points),
                str(r.solos_won), str(r.games)) for r in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-    for line in lines:
-        print("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip())
+    write_out("".join("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip() + "\n" for line in lines),
+              args.output)
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     with open_app(args) as app:
-        sys.stdout.write(app.export_tournament(args.tid, args.format))
+        write_out(app.export_tournament(args.tid, args.format), args.output)
     return 0
 
 
@@ -153,9 +176,23 @@ def cmd_progress(args: argparse.Namespace) -> int:
 
 
 def cmd_sheets(args: argparse.Namespace) -> int:
+    if args.format == "html":
+        server = args.server or default_server()
+        with open_app(args) as app:
+            write_out(app.printed_sheets(args.tid, server, args.round), args.output)
+        return 0
     with open_app(args) as app:
         sheets = app.table_sheets(args.tid, args.round)
     if not sheets:
         raise ScorepadError("tournament_no_round_open", tournament=args.tid)
-    print("\n\n".join("\n".join(sheet.lines()) for sheet in sheets))
+    write_out("\n\n".join("\n".join(sheet.lines()) for sheet in sheets) + "\n", args.output)
     return 0
+
+
+def default_server() -> str:
+    """The address the phones open when the app is served on the network (`scorepad web --host
+    0.0.0.0` on its default port): this machine's network address."""
+    from scorepad.ui.hosts import lan_address
+    from scorepad.ui.serve import DEFAULT_PORT
+
+    return f"http://{lan_address()}:{DEFAULT_PORT}/"

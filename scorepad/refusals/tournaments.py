@@ -46,4 +46,13 @@ TOURNAMENTS: dict[str, Refusal] = {
                                            "{name!r} ist vom Turnier {tournament} schon abgemeldet"),
     "tournament_export_format": Refusal("unknown tournament export format {format!r} (known: {known})",
                                         "Unbekanntes Format {format!r} (bekannt: {known})"),
+    "tournament_prize_places": Refusal("the prize list's places must be a whole number from 1 to {max} (got {value!r})",
+                                       "Plätze der Preisliste: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
+    "tournament_round_not_drawn": Refusal("tournament {tournament}: round {round} is not drawn (drawn: {drawn})",
+                                          "Turnier {tournament}: Runde {round} ist nicht ausgelost "
+                                          "(ausgelost: {drawn})"),
+    "tournament_option_needs": Refusal("{option} goes only with --format {format}",
+                                       "{option} geht nur mit --format {format}"),
+    "tournament_server_address": Refusal("the server's address must be http://HOST:PORT/ (got {value!r})",
+                                         "Die Adresse des Servers: http://RECHNER:PORT/ (nicht {value!r})"),
 }

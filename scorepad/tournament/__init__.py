@@ -6,6 +6,10 @@
     standings.py  the ranking over every table of every round: points (the table's lead
                   tally), then won solos, then a seeded lot, and which of them decided each line
     sheet.py      what a table sheet says: round, table, seats, the evening and its PIN
+    address.py    the address that opens an evening on the organiser's server (BASE/abend/ID)
+    printed.py    the printed pages (A4 HTML): the table sheets with the QR code of each
+                  evening's address, the ranking list and the prize list (imported where
+                  printed: it needs segno)
 
 Each table of a round is an ordinary scorepad evening: the application layer
 (scorepad/app/tournaments.py) starts them, keeps the tournament in the store and scores them.

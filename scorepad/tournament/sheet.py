@@ -24,8 +24,14 @@ class TableSheet:
         out = [self.tournament, f"Runde {self.round} · Tisch {self.table}",
                f"Abend {self.evening} · PIN {self.pin} · {self.games} Spiele"]
         for place, name in enumerate(self.seats, 1):
-            notes = ["gibt zuerst"] if place == 1 else []
-            if name in self.sitting_out:
-                notes.append("setzt im ersten Spiel aus")
-            out.append(f"Platz {place}: {name}" + (f" ({', '.join(notes)})" if notes else ""))
+            note = self.note(place, name)
+            out.append(f"Platz {place}: {name}" + (f" ({note})" if note else ""))
         return out
+
+    def note(self, place: int, name: str) -> str:
+        """What the sheet says beside seat `place` (1 deals first): who deals first, who sits
+        out the first hand."""
+        notes = ["gibt zuerst"] if place == 1 else []
+        if name in self.sitting_out:
+            notes.append("setzt im ersten Spiel aus")
+        return ", ".join(notes)

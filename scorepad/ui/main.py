@@ -23,6 +23,8 @@ import flet as ft
 
 from scorepad.app import App, Caller
 from scorepad.app.phone import PhoneApp
+from scorepad.errors import ScorepadError
+from scorepad.tournament.address import evening_of_route
 from scorepad.ui.device import phone_device
 from scorepad.ui.nav import Nav, Route, run_on
 from scorepad.ui.notices import Notice
@@ -139,12 +141,6 @@ async def import_screens() -> None:
         await asyncio.sleep(0)
 
 
-def start_route(path: str | None) -> Route:
-    """The screen an address opens: /turnier/ID a tournament's ranking, anything else the start."""
-    found = RANKING_PATH.fullmatch(path or "")
-    return Route("ranking", tournament=int(found.group(1))) if found else Route("start")
-
-
 def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
     """A file that cannot be written (full disk, no permission) opens read-only: the app says
     so above every screen, and why; every change is refused with the same words."""
@@ -154,6 +150,23 @@ def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
     banner = ft.Container(content=ft.Text(f"Nur anschauen: {problem.german}", size=14, key="read-only"),
                           bgcolor=ft.Colors.AMBER_100, padding=8)
     return ft.Column([banner, screen], expand=True, spacing=0)
+
+
+def start_route(app: App, address: str | None) -> Route:
+    """Where a phone starts: /turnier/ID a tournament's ranking (the projector); the evening its
+    address names (BASE/abend/ID, a table sheet's QR code), if there is one; otherwise the start
+    screen."""
+    found = RANKING_PATH.fullmatch(address or "")
+    if found:
+        return Route("ranking", tournament=int(found.group(1)))
+    evening = evening_of_route(address)
+    if evening is not None:
+        try:
+            app.evening(evening)
+        except ScorepadError:
+            return Route("start")
+        return Route("table", evening)
+    return Route("start")
 
 
 def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable[[ft.Page], Coroutine[Any, Any, None]]:
@@ -174,7 +187,7 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked
         pens = await phone_pens(page) if require_pin else {}
-        page.render(Root, app, page, start_route(page.route), require_pin, device, pens)
+        page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens)
         run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]
