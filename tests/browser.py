@@ -137,9 +137,10 @@ class Tab:
         self.server = server
 
     @classmethod
-    async def open(cls, browser, server: Server) -> Tab:
-        """A new tab on the app. `browser` may be a Browser (a new phone: its own context, so
-        its own storage) or a BrowserContext (another tab on the same phone)."""
+    async def open(cls, browser, server: Server, path: str = "") -> Tab:
+        """A new tab on the app (at `path` under the server's address: a scanned QR code, a typed
+        address). `browser` may be a Browser (a new phone: its own context, so its own storage)
+        or a BrowserContext (another tab on the same phone)."""
         if hasattr(browser, "contexts"):
             browser = await browser.new_context(viewport=PHONE)
         page = await browser.new_page()
@@ -157,7 +158,7 @@ class Tab:
 
         await page.route("**/*", only_ours)
         page.on("websocket", websocket)
-        await page.goto(server.url)
+        await page.goto(server.url + path)
         await page.locator("flutter-view").wait_for(state="attached", timeout=30000)
         tab = cls(page, server)
         await tab.semantics_on()

@@ -81,3 +81,22 @@ async def test_two_tables_tap_in_hands_and_the_ranking_screen_shows_the_new_orde
             await board.screenshot("ranking-projector")
         finally:
             await browser.close()
+
+
+async def test_a_table_sheets_address_opens_its_evening_and_turnier_id_the_ranking(server):
+    """The QR code of a table sheet is BASE/abend/ID: scanned (a phone's browser opens it), the
+    phone opens that table; a projector opened at BASE/turnier/ID shows the ranking."""
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 1, 4, FIELD, seed="1").id
+        table = app.draw_round(tid).tables[1]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            phone = await Tab.open(browser, server, f"abend/{table.evening}")
+            await phone.at("next-hand").wait_for(state="attached", timeout=20000)
+            for seat in table.seats:
+                await phone.at(f"value-{seat}").wait_for(state="attached", timeout=10000)
+            board = await Tab.open(await browser.new_context(viewport=PROJECTOR), server, f"turnier/{tid}")
+            await board.wait_text("ranking-round", "Runde 1 von 1 · 0 von 8 Spielen")
+        finally:
+            await browser.close()
