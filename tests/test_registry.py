@@ -49,6 +49,18 @@ def test_every_game_has_every_part(name):
     assert family.taps == f"scorepad.games.{name}.taps"
 
 
+@pytest.mark.parametrize("name", list(FAMILIES))
+def test_every_games_form_has_every_function_the_hand_screen_calls(name):
+    """A form is imported by its module path, so no type checker holds it to HandForm: a missing
+    function (Doppelkopf's first form had no `pending`) left "Nächstes Spiel" doing nothing."""
+    form = find_family(name).form_module()
+    for attr in ("initial", "to_hand", "view", "summary", "pending", "quick_actions"):
+        assert callable(getattr(form, attr, None)), f"{name}.form lacks {attr}"
+    taps = find_family(name).taps_module()
+    for attr in ("taps", "offered"):
+        assert callable(getattr(taps, attr, None)), f"{name}.taps lacks {attr}"
+
+
 def test_every_built_in_table_belongs_to_a_registered_game():
     assert {t.family for t in builtin_tables().values()} == set(FAMILIES)
     assert find_family("skat") is None
