@@ -66,18 +66,25 @@ def test_every_built_in_table_belongs_to_a_registered_game():
     assert find_family("skat") is None
 
 
-def test_nothing_above_the_engine_branches_on_a_games_name():
-    """Outside scorepad/games/ a game's name is data only (a ruleset id, a hand's `game`)."""
-    names = re.compile(r'"({})"'.format("|".join(FAMILIES)))
-    allowed = {("scorepad/tables.py", "MONEY_VALUE_IN")}  # a table's key `ramsch` (Schafkopf's Ramsch), not the game
+def lines_outside_the_games(pattern: re.Pattern[str], allowed: set[tuple[str, str]]) -> list[str]:
+    """Each line of scorepad/ outside scorepad/games/ that `pattern` finds, but for the `allowed`
+    (file, text on the line) pairs: "path:line: text"."""
     found = []
     for path in sorted((ROOT / "scorepad").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         if rel.startswith("scorepad/games/"):
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if names.search(line) and not any(rel == f and s in line for f, s in allowed):
+            if pattern.search(line) and not any(rel == f and s in line for f, s in allowed):
                 found.append(f"{rel}:{n}: {line.strip()}")
+    return found
+
+
+def test_nothing_above_the_engine_branches_on_a_games_name():
+    """Outside scorepad/games/ a game's name is data only (a ruleset id, a hand's `game`)."""
+    names = re.compile(r'"({})"'.format("|".join(FAMILIES)))
+    allowed = {("scorepad/tables.py", "MONEY_VALUE_IN")}  # a table's key `ramsch` (Schafkopf's Ramsch), not the game
+    found = lines_outside_the_games(names, allowed)
     assert not found, "\n".join(found)
 
 
@@ -399,16 +406,6 @@ def test_nothing_outside_a_games_package_names_its_tallies():
     assert fmt.TALLY_NAMES == {"geld": "Geld"}
     tallies = {t for name in FAMILIES for t in FAMILIES[name].tallies} - set(fmt.TALLY_NAMES)
     names = re.compile(r'"({})"'.format("|".join(sorted(tallies))))
-    allowed = {("scorepad/describe.py", '"verloren'),  # a result in words ("lost": "verloren"), not the tally
-               # the season table's flag of a game whose lead tally is no points: the statistics' part
-               # of issue 26 moves it into the game's package
-               ("scorepad/cli/evenings.py", 'tally not in ("bolla", "verloren")')}
-    found = []
-    for path in sorted((ROOT / "scorepad").rglob("*.py")):
-        rel = path.relative_to(ROOT).as_posix()
-        if rel.startswith("scorepad/games/"):
-            continue
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if names.search(line) and not any(rel == f and s in line for f, s in allowed):
-                found.append(f"{rel}:{n}: {line.strip()}")
+    allowed = {("scorepad/describe.py", '"verloren')}  # a result in words ("lost": "verloren"), not the tally
+    found = lines_outside_the_games(names, allowed)
     assert not found, "\n".join(found)
