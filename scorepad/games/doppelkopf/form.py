@@ -11,7 +11,7 @@ import flet as ft
 
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.games.doppelkopf.scoring import impossible_augen
-from scorepad.games.doppelkopf.words import PARTY, call_words, said_words
+from scorepad.games.doppelkopf.words import PARTY, call_words, describe
 from scorepad.ui.forms import FormCtx, FormError, Put, numpad
 from scorepad.ui.widgets import chip, chip_row, choice_row, section
 
@@ -26,7 +26,8 @@ def quick_augen(t: DoppelkopfTable) -> list[int]:
     return sorted(k for k in keys if 0 <= k <= total and k not in impossible_augen(total))
 
 
-def _default_game(t: DoppelkopfTable) -> str | None:
+def default_game(t: DoppelkopfTable) -> str | None:
+    """The game a fresh form starts with: the first normal game the table plays."""
     playable = [gid for gid, g in t.contracts.items() if g.enabled]
     normal = [gid for gid in playable if t.contracts[gid].kind == "normal"]
     return (normal or playable)[0] if playable else None
@@ -34,7 +35,7 @@ def _default_game(t: DoppelkopfTable) -> str | None:
 
 def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if not existing:
-        return {"game": _default_game(c.table)}
+        return {"game": default_game(c.table)}
     d = dict(existing)
     gtype = c.table.contracts.get(existing.get("game"))
     re = list(existing.get("re") or [])
@@ -160,18 +161,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
     gtype = t.contracts.get(d.get("game"))  # type: ignore[arg-type]
     if gtype is None:
         return ""
-    hand = to_hand(c, d)
-    parts = [gtype.name]
-    if hand.get("re"):
-        parts.append("Re " + " & ".join(hand["re"]))
-    if hand.get("all_tricks"):
-        parts.append(f"{PARTY[hand['all_tricks']]} alle Stiche")
-    elif hand.get("augen") is not None:
-        parts.append(f"{hand['augen']} Augen")
-    for party in ("re", "kontra"):
-        if hand.get(f"{party}_call"):
-            parts.append(said_words(party, hand[f"{party}_call"]))
-    return " · ".join(parts)
+    return describe(t, to_hand(c, d), None)  # the game in words, as the history will say it
 
 
 def pending(c: FormCtx, d: dict[str, Any]) -> str | None:

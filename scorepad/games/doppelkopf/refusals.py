@@ -16,8 +16,8 @@ REFUSALS: dict[str, Refusal] = {
                                "Ein Pflichtsolo je Runde braucht die Zahl der Spiele einer Runde (round_games)"),
     # the hand
     "dk_re_missing": Refusal("is missing (who plays Re)", "Wer ist Re?", missing=True),
-    "dk_re_count": Refusal("{game} is played by {count} Re player(s) (got {got})",
-                           "{game}: {count} in der Re-Partei (nicht {got})"),
+    "dk_re_count": Refusal("{game} is played by {count:or} Re player(s) (got {got})",
+                           "{game}: {count:oder} in der Re-Partei (nicht {got})"),
     "dk_re_twice": Refusal("names {name!r} twice", "nennt {name!r} zweimal"),
     "dk_augen_missing": Refusal("is missing (Re's Augen, 0..{total})", "Augen der Re-Partei (0 bis {total})", missing=True),
     "dk_augen_impossible": Refusal("Re cannot have {augen} Augen (no card is worth 1)",

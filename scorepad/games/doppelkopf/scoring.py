@@ -10,6 +10,7 @@ from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand, share_around_average
 from scorepad.games.doppelkopf.hand import DoppelkopfHand
 from scorepad.games.doppelkopf.points import PARTIES, Item, Party, Play, doublings, extra_items, game_items, re_value, winner
+from scorepad.refusals import Names
 
 if TYPE_CHECKING:
     from scorepad.games.doppelkopf.rules import DoppelkopfContract, DoppelkopfTable
@@ -60,7 +61,7 @@ class Doppelkopf(Game):
         counts = {"normal": (2,), "solo": (1,), "hochzeit": (1, 2)}[gtype.kind]
         if len(re) not in counts:
             raise HandError(number, "re", "dk_re_count", game=gtype.name,
-                            count=" or ".join(str(c) for c in counts), got=len(re))
+                            count=Names(counts), got=len(re))
         return re
 
     def _augen(self, number: int, hand: DoppelkopfHand) -> int:

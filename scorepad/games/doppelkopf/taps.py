@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.doppelkopf.form import _default_game, quick_augen
+from scorepad.games.doppelkopf.form import default_game, quick_augen
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.ui.forms import FormCtx
 from scorepad.ui.forms.taps import pad
@@ -20,7 +20,7 @@ def taps(table: DoppelkopfTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str
     """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
     game = hand["game"]
     kind = table.contracts[game].kind
-    out: list[str] = [] if game == _default_game(table) else [f"game-{game}"]
+    out: list[str] = [] if game == default_game(table) else [f"game-{game}"]
     re = hand["re"]
     if kind == "normal":
         out += [f"re-{p}" for p in re]
