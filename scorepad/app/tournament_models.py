@@ -87,16 +87,10 @@ class StandingRow(Model):
     number: int | None = None
 
 
-class BoardLine(Model):
+class BoardLine(StandingRow):
     """A line of the ranking screen: the ranking's line and what decided its place against the
     line above: None (the points), "solos" (level on points: won solos) or "lot" (level on both)."""
 
-    rank: int
-    name: str
-    number: int | None
-    points: int
-    solos_won: int
-    games: int
     decided_by: str | None
 
 

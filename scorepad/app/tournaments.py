@@ -271,8 +271,7 @@ class Tournaments:
         standings = self.standings(tournament_id)
         round = info.open_round if info.open_round is not None else info.drawn
         tables = [t for t in self.progress(tournament_id) if t.round == round]
-        lines = [BoardLine(rank=s.rank, name=s.name, number=s.number, points=s.points, solos_won=s.solos_won,
-                           games=s.games, decided_by=d) for s, d in zip(standings, decided_by(standings))]
+        lines = [BoardLine(**s.model_dump(), decided_by=d) for s, d in zip(standings, decided_by(standings))]
         return RankingBoard(id=info.id, name=info.name, tally=info.tally, rounds=info.rounds, round=round,
                             playing=info.open_round is not None, played=sum(min(t.played, t.games) for t in tables),
                             games=sum(t.games for t in tables), finished=info.finished, lines=lines)
