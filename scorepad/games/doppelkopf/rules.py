@@ -102,10 +102,7 @@ class DoppelkopfTable(RuleTable):
 
     @cached_property
     def scale(self) -> Scale:
-        p = self.game_points
-        return Scale(total=p.total, below=tuple(p.below), won=p.won, below_points=p.below_points,
-                     schwarz=p.schwarz, announced=p.announced, absage=p.absage, reached=p.reached,
-                     doubling=p.doubling)
+        return Scale(**{**self.game_points.model_dump(), "below": tuple(self.game_points.below)})
 
     def call_names(self) -> dict[str, list[str]]:
         """Each party's calls as a hand names them, level 1 first: "re" / "kontra", "keine 90", ..., "schwarz"."""

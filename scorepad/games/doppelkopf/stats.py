@@ -31,9 +31,6 @@ def count(table: DoppelkopfTable, players: list[str], games: list[HandResult],
           stats: dict[str, PlayerStats]) -> None:
     """Who won as Re or as Kontra in a game of two against two, and each party's Sonderpunkte
     for its players."""
-    for p in players:
-        for key in KEYS:
-            stats[p].set_own(key, stats[p].own(key) or 0)
     for hand in games:
         info = hand.info
         parties = {"re": info.get("re_party", []), "kontra": info.get("kontra_party", [])}
