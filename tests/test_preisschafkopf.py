@@ -266,3 +266,34 @@ def test_the_money_table_keeps_its_old_defaults():
     assert (table.tally, table.writes, table.muss.enabled, table.tout.bonus) == ("geld", "both", False, 0)
     assert all(not c.suit_tariffs and c.thresholds is None and c.tariff_of_value == "grundwert"
                for c in table.contracts.values())
+
+
+@pytest.mark.parametrize("ruleset", LISTS)
+def test_a_points_lists_house_rules_offer_values_in_points_never_euros(ruleset):
+    from scorepad.ui.choices import all_choices, choice_values, value_at
+
+    table = get_table(ruleset)
+    for label, path, values in all_choices(table):
+        labels = [words for _value, words in choice_values(path, values)]
+        assert not any("€" in words for words in labels), (label, labels)
+        if path == ("contracts", "solo", "tariff"):
+            assert value_at(table, path) in [v for v, _words in choice_values(path, values)]  # what stands is lit
+            assert all(words.endswith(("Punkt", "Punkte")) for words in labels)
+
+
+def test_a_money_tables_house_rules_still_offer_euros():
+    from scorepad.ui.choices import all_choices, choice_values
+
+    labels = {label: [w for _v, w in choice_values(path, values)] for label, path, values in all_choices(get_table("schafkopf"))}
+    assert labels["Sauspiel-Tarif"] == ["0,10 €", "0,20 €", "0,50 €", "1,00 €"]
+
+
+@pytest.mark.parametrize("ruleset", LISTS)
+def test_a_points_lists_rule_sheet_names_no_money(ruleset):
+    from scorepad.games.schafkopf.sheet import sheet
+
+    sie = {"contracts": {"sie": {"enabled": True}}} if "sie" in get_table(ruleset).contracts else {}
+    ramsch = {"ramsch": {"enabled": True}} if get_table(ruleset).writes != "winners" else {}  # refused there
+    table = with_options(get_table(ruleset), {**ramsch, **sie})
+    lines = [line for _title, section in sheet(table) for line in section]
+    assert not [line for line in lines if "zahlt" in line or "€" in line]

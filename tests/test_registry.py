@@ -198,7 +198,7 @@ TOY = Family(name="toy", title="Toy", rules=ToyTable, game=Toy, tallies=("punkte
              words=TOY_WORDS, sheet=lambda t: [("Zählen", [f"Wer gewinnt, bekommt {t.points_per_win}."])],
              options=[("Punkte je Sieg", ("points_per_win",), [1, 2])], house=[], stats=TOY_STATS,
              generate=lambda rng, game: {"winner": rng.choice(list(game.players))}, form=TOY_FORM, taps=TOY_TAPS)
-OPTIONAL_PARTS = {"tariffs"}  # the parts a game may go without (the toy goes without them too)
+OPTIONAL_PARTS = {"tariffs", "house_for_table"}  # the parts a game may go without (the toy goes without them too)
 
 TOY_TOML = '''
 id = "toy"

@@ -150,6 +150,8 @@ class Family:
     # sheet.py `tariffs`, if the game has one: the tariffs as they stand, a line each, shown
     # with the table's value sets before an evening starts
     tariffs: Callable[[Any], list[str]] | None = None
+    # choices.py `house_for_table`, if the game has one: HOUSE as a given table writes its values
+    house_for_table: Callable[[Any], list[Choice]] | None = None
     # its tallies' German names ("fleisch": "Fleisch"); money ("geld") has its name everywhere
     tally_names: Mapping[str, str] = field(default_factory=dict)
     # refusals.py: its own refusal codes with their words (REFUSALS), and its hand keys' German
@@ -204,6 +206,7 @@ def package_family(name: str, title: str, tallies: Mapping[str, str], package: M
                     words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
                     stats=stats, generate=bench.generate, form=f"{pkg}.form", taps=f"{pkg}.taps",
                     tariffs=getattr(sheet, "tariffs", None), tally_names=dict(tallies),
+                    house_for_table=getattr(choices, "house_for_table", None),
                     refusals=own.REFUSALS, field_names=getattr(own, "FIELD_NAMES", {}))
     family.merge_refusals()
     return family

@@ -19,9 +19,12 @@ def evening_choices(family: str) -> list[Choice]:
     return list(FAMILIES[family].options)
 
 
-def all_choices(family: str) -> list[Choice]:
-    """What a table's own rules may change: the evening's choices and the house choices."""
-    return list(FAMILIES[family].options) + list(FAMILIES[family].house)
+def all_choices(table: Any) -> list[Choice]:
+    """What a table's own rules may change: the evening's choices and the house choices (as the
+    table writes their values, where its game says how: points at a Preisschafkopf list)."""
+    family = FAMILIES[table.family]
+    house = family.house_for_table(table) if family.house_for_table is not None else family.house
+    return list(family.options) + list(house)
 
 
 def choice_label(path: tuple[str, ...], value) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.family import Labelled
+from scorepad.games.family import Choice, Labelled
+from scorepad.games.schafkopf.sheet import worth
 
 
 def _chain(*links: tuple[str, str, str]) -> list[dict[str, Any]]:
@@ -21,11 +22,11 @@ SUB, HIRSCH = ("sub", "Sub", "opponents"), ("hirsch", "Hirsch", "player_party")
 
 # the tariffs themselves: the table's `tariff_sets` (each sets every tariff at once), offered
 # by the new-evening screen from the table (Table.value_sets); a single tariff is a house rule
-OPTIONS = [
+OPTIONS: list[Choice] = [
     ("Laufende", ("laufende", "enabled"), [False, True]),
 ]
 
-HOUSE = [
+HOUSE: list[Choice] = [
     ("Sauspiel-Tarif", ("contracts", "sauspiel", "tariff"), [10, 20, 50, 100]),
     ("Solo-Tarif", ("contracts", "solo", "tariff"), [50, 100, 200]),
     # five or six at the table: the dealer (with six also the one opposite) sits out (`sitting_out`)
@@ -58,3 +59,41 @@ HOUSE = [
      [Labelled("all", "alles"), Labelled("own", "nur ihren Anteil")]),
     ("Verdoppeln", ("kontra_chain",), [_chain(KONTRA, RE), _chain(KONTRA, RE, SUB), _chain(KONTRA, RE, SUB, HIRSCH)]),
 ]
+
+# what a house rule may set a value to at a Preisschafkopf list, which writes points, not cents
+# (HOUSE's money values above would read as 10, 20, 50, 100 points)
+POINT_VALUES: dict[tuple[str, ...], list[int]] = {
+    ("contracts", "sauspiel", "tariff"): [1, 5, 10],
+    ("contracts", "solo", "tariff"): [5, 10, 20, 30],
+    ("contracts", "wenz", "tariff"): [5, 10, 20, 30],
+    ("contracts", "farbwenz", "tariff"): [5, 10, 20, 30],
+    ("contracts", "geier", "tariff"): [5, 10, 20, 30],
+    ("contracts", "sauspiel", "schneider"): [1, 5, 10],
+    ("laufende", "value"): [1, 5, 10],
+    ("stock", "stake"): [1, 5, 10],
+}
+MONEY_PATHS = frozenset(path for _label, path, values in HOUSE
+                        if values and all(type(v) is int for v in values))
+
+
+def house_for_table(table: Any) -> list[Choice]:
+    """HOUSE as this table writes its values: euros at a money table, points at a Preisschafkopf
+    list (its own value among them, so the chip of what stands is lit)."""
+    out: list[Choice] = []
+    for label, path, values in HOUSE:
+        if path in MONEY_PATHS:
+            if table.tally != "geld":
+                current = _value_at(table, path)
+                values = sorted({*POINT_VALUES[path], *([current] if isinstance(current, int) else [])})
+            values = [Labelled(v, worth(table, v)) for v in values]
+        out.append((label, path, values))
+    return out
+
+
+def _value_at(table: Any, path: tuple[str, ...]) -> Any:
+    value: Any = table
+    for part in path:
+        value = value.get(part) if isinstance(value, dict) else getattr(value, part, None)
+        if value is None:
+            return None
+    return value

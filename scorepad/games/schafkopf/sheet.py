@@ -16,6 +16,11 @@ def worth(t: SchafkopfTable, value: int) -> str:
     return "1 Punkt" if value == 1 else f"{value} Punkte"
 
 
+def pays(t: SchafkopfTable) -> str:
+    """What a loser does with the value: pays money, or gives points at a Preisschafkopf list."""
+    return "zahlt" if t.tally == "geld" else "gibt"
+
+
 def suit_words(t: SchafkopfTable, c: SchafkopfContract) -> str:
     """A game worth more in some suits: " (Herz 25 Punkte)"."""
     if not c.suit_tariffs:
@@ -28,11 +33,11 @@ def _game_line(t: SchafkopfTable, c: SchafkopfContract) -> str:
         base = t.contracts[c.tariff_of]
         if c.with_laufende and t.laufende.enabled:
             counted = min(c.trump_count, base.laufende_max or base.trump_count)
-            return (f"{c.name} ({KIND[c.kind]}): jeder Gegner zahlt {c.tariff_factor} × ({worth(t, base.tariff)} + "
+            return (f"{c.name} ({KIND[c.kind]}): jeder Gegner {pays(t)} {c.tariff_factor} × ({worth(t, base.tariff)} + "
                     f"{counted} Laufende je {worth(t, t.laufende.value)})")
         base_value = base.tariff + (base.schneider + base.schwarz if c.tariff_of_value == "schwarz" else 0)
         won = f" ({base.name} gewonnen schwarz)" if c.tariff_of_value == "schwarz" else ""
-        return f"{c.name} ({KIND[c.kind]}): jeder Gegner zahlt {c.tariff_factor} × {worth(t, base_value)}{won}"
+        return f"{c.name} ({KIND[c.kind]}): jeder Gegner {pays(t)} {c.tariff_factor} × {worth(t, base_value)}{won}"
     if c.won_by != "augen":
         line = f"{c.name} ({KIND[c.kind]}, {WON_BY[c.won_by]}): {worth(t, c.tariff)}, kein Schneider, kein Schwarz"
     else:
@@ -75,9 +80,9 @@ def _extras(t: SchafkopfTable) -> list[str]:
                  "tariff": f"{worth(t, solo.tariff)} (Grundwert {solo.name})",
                  "ramsch": f"{worth(t, r.value)} (wie im Ramsch)"}[r.durchmarsch_value]
         jf = "alles" if r.jungfrau_doubles == "all" else "was ihr gezahlt wird"
-        lines.append(f"Ramsch, wenn alle weiter sagen: an; wer die meisten Augen hat, zahlt jedem "
+        lines.append(f"Ramsch, wenn alle weiter sagen: an; wer die meisten Augen hat, {pays(t)} jedem "
                      f"{worth(t, r.value)}; je Jungfrau (kein Stich): {jf} × {r.jungfrau_factor}; "
-                     f"Durchmarsch: jeder zahlt {durch}.")
+                     f"Durchmarsch: jeder {pays(t)} {durch}.")
     return lines
 
 

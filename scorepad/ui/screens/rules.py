@@ -72,7 +72,7 @@ def RulesScreen(nav, tick: int) -> ft.Control:
             body.append(chip_row([chip("Regeln ändern", False, lambda: set_editing(True), key="rules-edit")]))
         else:
             body += _change_rules(nav, info, table, options, set_options, set_editing,
-                                  all_choices(table.family))
+                                  all_choices(table))
             bottom = body.pop()
     body += sheet_controls(table)
     return screen(header(f"Regeln: {table.name}", on_back=nav.to("table", evening_id)), body, bottom)
@@ -158,9 +158,8 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
         tag(ft.TextField(value=name, label="Name der Hausregeln", on_change=lambda e: set_name(e.control.value),
                          key="house-name")),
     ]
-    family = tables[base].family
     body += tariff_set_section(table, options, set_options, key_prefix="house-tariff-set-")
-    for label, path, values in all_choices(family):
+    for label, path, values in all_choices(table):
         body.append(section(label, choice_row(choice_values(path, values), value_at(table, path),
                                               picker(options, set_options, path),
                                               key_prefix=f"house-{'.'.join(path)}-")))
