@@ -100,3 +100,24 @@ async def test_a_table_sheets_address_opens_its_evening_and_turnier_id_the_ranki
             await board.wait_text("ranking-round", "Runde 1 von 1 · 0 von 8 Spielen")
         finally:
             await browser.close()
+
+
+async def test_an_address_typed_into_a_tab_that_shows_the_app_opens_that_table(server):
+    """A phone's tab already shows the app (Flet resumes its session there): the table sheet's
+    address typed or scanned into that same tab opens the table, not the screen it showed."""
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 1, 4, FIELD, seed="1").id
+        table = app.draw_round(tid).tables[1]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            phone = await Tab.open(browser, server)
+            await phone.at("new-evening").wait_for(state="attached", timeout=20000)
+            await phone.page.goto(server.url + f"abend/{table.evening}")
+            await phone.page.locator("flutter-view").wait_for(state="attached", timeout=30000)
+            await phone.semantics_on()
+            await phone.at("next-hand").wait_for(state="attached", timeout=20000)
+            for seat in table.seats:
+                await phone.at(f"value-{seat}").wait_for(state="attached", timeout=10000)
+        finally:
+            await browser.close()

@@ -75,8 +75,16 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
                         await result
             return handler
 
+        async def address_typed(e: Any) -> None:
+            """A new address in a tab that already shows the app (Flet resumes its session and
+            says the route changed): an evening's or a ranking's address opens it there too."""
+            to = start_route(app, getattr(e, "route", None) or page.route)
+            if to.screen != "start":
+                go(to)
+
         page.on_close = first(unsubscribe, page.on_close)
         page.on_connect = first(bump, page.on_connect)
+        page.on_route_change = address_typed
         return unsubscribe
 
     ft.use_effect(follow_changes, [])
