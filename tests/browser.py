@@ -284,6 +284,13 @@ class Tab:
         return await self.at(key).evaluate(
             "n => { const b = n.querySelector('[role=button]') || n; return b.getAttribute('aria-disabled') !== 'true'; }")
 
+    async def wait_enabled(self, key: str, timeout: float = 10) -> None:
+        """Wait until the button can be tapped (a choice greyed for a moment when it appears)."""
+        deadline = time.time() + timeout
+        while not await self.is_enabled(key):
+            assert time.time() < deadline, f"{key} still greyed after {timeout} s"
+            await self.page.wait_for_timeout(100)
+
     async def type(self, key: str, value: str, enter: bool = True) -> None:
         """Tap a text field, type into it (as a keyboard would), and press Enter."""
         await self.tap(key)

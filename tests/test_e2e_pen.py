@@ -122,6 +122,7 @@ async def test_a_double_save_shows_the_other_hand_and_verwerfen_keeps_one(server
             await refused.screenshot("pen/03-the-same-hand")
             await refused.page.wait_for_timeout(NOTICE_SECONDS * 1000)  # nothing goes away by itself here
             assert await refused.has("stale-other")
+            await refused.wait_enabled("discard")
             await refused.tap("discard")
             await refused.at("next-hand").wait_for(state="attached", timeout=10000)
             await refused.wait_text("notice", "Verworfen: dieses Spiel wurde nicht eingetragen")
@@ -144,6 +145,7 @@ async def test_trotzdem_eintragen_enters_it_after_the_other_hand(server):
                 await two.tap(key)
             await enter_sauspiel(one)
             await two.wait_text("stale-other", "Anderes Handy: Spiel 1 · Sauspiel Vroni + Kathi · gewonnen")
+            await two.wait_enabled("save-anyway")
             await two.tap("save-anyway")
             await two.wait_text("notice", "Spiel 2 gespeichert")
             _, result = stored(server)

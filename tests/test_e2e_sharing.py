@@ -126,6 +126,7 @@ async def test_two_saves_at_the_same_moment_store_one_hand(server):
             refused = two if games == ["sauspiel"] else one
             assert await refused.has("save-anyway")  # the refused phone is still on its form, taps kept
             await refused.screenshot("19-second-save-refused")
+            await refused.wait_enabled("save-anyway")  # greyed for a moment after it appears
             await refused.tap("save-anyway")  # not the same hand: saved now, after the other hand
             await refused.page.wait_for_timeout(1000)
             _, result = stored(server)

@@ -16,6 +16,7 @@ from scorepad.ui.device import DEVICE_KEY
 from scorepad.ui.main import make_main
 from scorepad.ui.notices import NOTICE_SECONDS
 from scorepad.ui.pen import PEN_KEY
+from scorepad.ui.screens import hand as hand_screen
 from scorepad.ui.screens import table as table_screen
 from scorepad.ui.screens.hand import PEN_LOST
 from scorepad.ui.screens.pin import KEYPAD
@@ -163,6 +164,17 @@ async def test_the_serving_machine_sees_the_pin_without_holding_the_pen(shared):
 
 # -- 2. a double save never doubles a hand ----------------------------------------------------------
 
+@pytest.fixture(autouse=True)
+def quick_arming(monkeypatch):
+    monkeypatch.setattr(hand_screen, "ARM_S", 0.2)  # the choice after another phone's save: armed sooner here
+
+
+async def armed(phone):
+    """Wait until the choice after another phone's save takes taps (hand_screen.ARM_S)."""
+    await asyncio.sleep(hand_screen.ARM_S + 0.1)
+    await phone.settle()
+
+
 async def two_phones_same_hand(shared):
     keeper, eid = await scorekeeper(shared)
     second = await watcher(shared, eid)
@@ -189,6 +201,7 @@ async def test_a_refused_save_shows_the_other_phones_hand_beside_this_one(shared
 
 async def test_verwerfen_drops_this_phones_hand_and_its_draft(shared):
     keeper, second, eid = await two_phones_same_hand(shared)
+    await armed(second)
     await second.tap("discard")
     assert shared.app.evening(eid).hands == 1  # the same hand is stored once
     assert shared.app.draft(eid, second.storage[DEVICE_KEY]) is None
@@ -198,9 +211,25 @@ async def test_verwerfen_drops_this_phones_hand_and_its_draft(shared):
 
 async def test_trotzdem_eintragen_stores_it_after_the_other_hand(shared):
     keeper, second, eid = await two_phones_same_hand(shared)
+    await armed(second)
     await second.tap("save-anyway")
     assert shared.app.evening(eid).hands == 2
     assert second.text_of("notice") == "Spiel 2 gespeichert"
+
+
+async def test_a_tap_meant_for_speichern_as_the_other_hand_arrives_enters_nothing(shared):
+    """Speichern is tapped just as another phone's save reaches this one: the finger lands where
+    "Trotzdem eintragen" and "Verwerfen" now stand. Both are greyed for a moment, and a tap that
+    reaches them before (already on its way) does neither."""
+    keeper, second, eid = await two_phones_same_hand(shared)
+    assert second.find("save-anyway").disabled and second.find("discard").disabled
+    for key in ("save-anyway", "discard"):
+        await second.session.dispatch_event(second.find(key)._i, "click", None)  # as if not greyed yet
+        await second.settle()
+    assert shared.app.evening(eid).hands == 1
+    assert second.has("stale")  # the taps are still on the form, the choice still open
+    await armed(second)
+    assert not second.find("save-anyway").disabled and not second.find("discard").disabled
 
 
 # -- 3. watchers -------------------------------------------------------------------------------

@@ -3,12 +3,15 @@ evening; two saves at the same moment never both land."""
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 import pytest
 from conftest import VRONI4
 from flet_harness import open_phone
 
 from scorepad.ui.main import make_main
+from scorepad.ui.screens import hand as hand_screen
 from scorepad.ui.screens.hand import STALE
 
 pytestmark = pytest.mark.ui
@@ -132,5 +135,7 @@ async def test_two_saves_at_once_store_one_and_refuse_the_other(shared):
     assert shared.app.evening(eid).hands == 1
     assert isinstance(second.find("player-Hias"), ft.FilledButton)  # the taps are still there
     assert shared.app.show(eid).hands[0].info["game"] == "sauspiel"
+    await asyncio.sleep(hand_screen.ARM_S + 0.1)  # the choice is greyed for a moment after it appears
+    await second.settle()
     await second.tap("save-anyway")  # not the same hand: saved now, after the other hand
     assert [h.info["game"] for h in shared.app.show(eid).hands] == ["sauspiel", "wenz"]

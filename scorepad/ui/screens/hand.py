@@ -6,6 +6,7 @@ A new hand's taps are kept as a draft in the store, so a reload or a closed tab 
 
 from __future__ import annotations
 
+import time
 from typing import Any, cast
 
 import flet as ft
@@ -51,6 +52,16 @@ def HandScreen(nav, tick: int) -> ft.Control:
     draft, set_draft = ft.use_state(first_draft)
     busy, set_busy = ft.use_state(False)
     seen = ft.use_state(info.version)[0]  # the evening as this form first showed it
+    stale_since = ft.use_ref(cast(float | None, None))  # when this form first showed another phone's change
+    if info.version != seen and stale_since.current is None:
+        stale_since.current = time.monotonic()
+        nav.refresh_in(ARM_S + 0.05)
+
+    def armed() -> bool:
+        """Whether the choice "Verwerfen / Trotzdem eintragen" has been on the screen long enough
+        to be meant: a tap on Speichern as the other phone's hand arrives lands where those
+        buttons now stand, and must not enter the hand twice (or drop it)."""
+        return stale_since.current is not None and time.monotonic() - stale_since.current >= ARM_S
 
     # the draft as last rendered: a tap that reaches an older copy of a chip (Flet may still hold
     # one) adds to the newest taps instead of overwriting them with the draft that copy knew
@@ -105,6 +116,8 @@ def HandScreen(nav, tick: int) -> ft.Control:
 
     def discard():
         """The other phone's hand was this one: drop this phone's taps, back to the table."""
+        if not armed():
+            return
         if number is None:
             try:
                 app.clear_draft(evening_id, nav.device)
@@ -160,10 +173,11 @@ def HandScreen(nav, tick: int) -> ft.Control:
     conflict: list[ft.Control] = []
     if info.version != seen:  # another phone changed the evening since this form opened
         conflict = [conflict_panel(nav, evening_id, seen, table, hand, result, number)]
+        ready = armed()  # until then both are greyed: a tap meant for Speichern does neither
         buttons = [tag(ft.OutlinedButton("Verwerfen", icon=ft.Icons.DELETE_OUTLINE, on_click=discard, height=56,
-                                         key="discard")),
-                   big_button("Trotzdem eintragen", lambda: save(expected=info.version), key="save-anyway",
-                              disabled=result is None or busy)]
+                                         key="discard", disabled=not ready)),
+                   big_button("Trotzdem eintragen", lambda: save(expected=info.version) if armed() else None,
+                              key="save-anyway", disabled=result is None or busy or not ready)]
     lost: list[ft.Control] = []
     if not nav.can_edit(evening_id):  # a new PIN took the pen while the form was open: the taps stay
         lost = [ft.Row([tag(ft.Text(PEN_LOST, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.ERROR, expand=True,
@@ -174,6 +188,9 @@ def HandScreen(nav, tick: int) -> ft.Control:
     return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
                   ft.Column(lost + [c for c in [notice_line(nav.notice)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
+
+
+ARM_S = 1.0  # how long the choice after another phone's save stays greyed (see `armed`)
 
 
 def conflict_panel(nav, evening_id: int, seen: int, table, hand, result, number: int | None) -> ft.Control:
