@@ -132,6 +132,32 @@ async def test_a_double_save_shows_the_other_hand_and_verwerfen_keeps_one(server
             await browser.close()
 
 
+async def test_a_finger_on_speichern_as_the_other_hand_arrives_enters_it_once(server):
+    """The second phone's finger comes down on Speichern just as the first phone's hand arrives:
+    where Speichern stood, "Trotzdem eintragen" now stands. The tap enters nothing."""
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            one, two = await phones(browser, server, 2)
+            await start_evening(one)
+            await two.tap("continue")
+            await unlock(two, evening_pin(server))
+            for tab in (one, two):
+                await tab.tap("next-hand")
+                for key in ["player-Vroni", "partner-Kathi", "result-won"]:
+                    await tab.tap(key)
+            x, y = await two.finger_point("save")
+            await one.tap("save")
+            await two.at("stale").wait_for(state="attached", timeout=10000)
+            await two.page.mouse.click(x, y)  # the finger that was on its way to Speichern
+            await two.page.wait_for_timeout(1500)
+            _, result = stored(server)
+            assert len(result.hands) == 1
+            assert await two.has("stale")  # still asked: the same hand, or a second one?
+        finally:
+            await browser.close()
+
+
 async def test_trotzdem_eintragen_enters_it_after_the_other_hand(server):
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
