@@ -50,11 +50,11 @@ from scorepad.app.errors import (
 from scorepad.app.evenings import Evenings
 from scorepad.app.house import House, HouseFile
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season, SeasonRow
+from scorepad.app.organiser import Organiser
 from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
-from scorepad.app.organiser import Organiser
 from scorepad.app.tournament_models import BoardLabel, RankingBoard, TableProgress
 from scorepad.app.tournaments import Tournaments
 from scorepad.app.upgrade import migration_hands, migration_stored_table, migration_table
