@@ -15,7 +15,7 @@ from flet_harness import open_phone
 from scorepad.app.caller import Caller
 from scorepad.ui.main import start_route
 from scorepad.ui.nav import Route
-from scorepad.ui.printroute import printed_page, sheets_path
+from scorepad.ui.printroute import printed_page, prizes_path, sheets_path
 from scorepad.ui.screens.tournaments import field_words, player_lines
 
 pytestmark = pytest.mark.ui
@@ -82,6 +82,9 @@ async def test_a_drawn_round_shows_each_tables_progress_as_the_tables_save(main)
     await phone.settle()
     assert phone.text_of("progress-1") == "Tisch 1: 1 von 8 Spielen"
     no_english(phone)
+    assert phone.find("print-sheets").url.url == sheets_path(tid, 1)
+    await phone.tap("prizes-3")
+    assert phone.find("print-prizes").url.url == prizes_path(tid, 3)
     await phone.tap("open-table-1")
     assert phone.has("context-line")  # the table's evening
 

@@ -20,7 +20,7 @@ from scorepad.errors import ScorepadError
 from scorepad.ui.nav import Route
 from scorepad.ui.printroute import prizes_path, ranking_path, sheets_path
 from scorepad.ui.screens.tournaments import player_lines, status_words
-from scorepad.ui.widgets import TARGET, big_button, chip_row, error_screen, header, icon_action, screen, section, tag
+from scorepad.ui.widgets import TARGET, big_button, chip_row, choice_row, error_screen, header, icon_action, screen, section, tag
 
 PRIZE_PLACES = (3, 5, 10, 20, 30)
 
@@ -52,12 +52,12 @@ def table_card(nav: Any, tid: int, table: Any, open_round: bool) -> ft.Control:
         actions.append(outlined("Spiel korrigieren", lambda _e=None, e=table.evening: nav.go(
             Route("tournament-correct", e, tournament=tid)), icon=ft.Icons.EDIT, key=f"correct-table-{k}"))
     done = table.complete or not open_round
-    return ft.Card(ft.Container(ft.Column([
+    return ft.Row([ft.Card(ft.Container(ft.Column([
         tag(ft.Text(table.german(), size=18, weight=ft.FontWeight.BOLD,
                     color=None if done else ft.Colors.PRIMARY, key=f"progress-{k}")),
         tag(ft.Text(seats_words(table), size=15, key=f"seats-{k}")),
         chip_row(actions),
-    ], spacing=6), padding=12))
+    ], spacing=6), padding=12), expand=True, margin=0)])
 
 
 @ft.component
@@ -127,13 +127,13 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
         prints.append(outlined(f"Tischzettel Runde {shown.round}", icon=ft.Icons.PRINT, key="print-sheets",
                                url=sheets_path(tid, shown.round)))
     prints.append(outlined("Rangliste drucken", icon=ft.Icons.PRINT, key="print-ranking", url=ranking_path(tid)))
-    prints.append(outlined(f"Preisliste: erste {places}", icon=ft.Icons.EMOJI_EVENTS, key="print-prizes",
-                           url=prizes_path(tid, places)))
-    offered = [p for p in PRIZE_PLACES if p <= len(info.players)] or [len(info.players)]
-    prints.append(chip_row(
-        tag(ft.TextButton(str(p), on_click=lambda _e=None, p=p: set_places(p), height=TARGET, key=f"prizes-{p}"))
-        for p in offered))
+    offered = sorted({p for p in PRIZE_PLACES if p < len(info.players)} | {len(info.players)})
+    chosen = places if places in offered else min(offered, key=lambda p: abs(p - places))
+    prints.append(outlined(f"Preisliste: erste {chosen}", icon=ft.Icons.EMOJI_EVENTS, key="print-prizes",
+                           url=prizes_path(tid, chosen)))
     body.append(section("Drucken", chip_row(prints)))
+    body.append(section("Preise für die ersten", choice_row([(p, str(p)) for p in offered], chosen, set_places,
+                                                            width=56, key_prefix="prizes-")))
     body.append(section("Spieler", *player_rows(nav, tid, info)))
     if not info.finished:
         body.append(section("Nachmeldung", ft.Row([
