@@ -206,3 +206,22 @@ def test_the_addresses_turniere_open_the_organisers_screens(app):
     assert start_route(app, "/turniere") == Route("tournaments")
     assert start_route(app, "/turniere/3") == Route("tournament", tournament=3)
     assert start_route(app, "/turnier/3") == Route("ranking", tournament=3)
+
+
+async def test_a_house_variant_of_a_tournament_table_is_offered_and_played(main):
+    house = main.app.save_house_rules("Kirchenwirt", RULES, {"contracts": {"sauspiel": {"tariff": 10}}})
+    phone = await organiser(main)
+    await phone.tap("new-tournament")
+    assert phone.has(f"rules-{RULES}") and not phone.has("rules-schafkopf")  # tournament tables only
+    await phone.type("tournament-name", "Kirta")
+    await phone.tap(f"rules-{house.ruleset}")
+    await phone.type("tournament-players", "\n".join(FIELD))
+    await phone.tap("tournament-create")
+    assert main.app.list_tournaments()[0].ruleset == house.ruleset
+
+
+async def test_the_projectors_ranking_opens_from_the_tournament(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
+    phone = await organiser(main, tid)
+    await phone.tap("projector")
+    assert phone.text_of("ranking-title") == "Kirta"
