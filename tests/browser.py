@@ -296,6 +296,9 @@ class Tab:
         await self.tap(key)
         field = self.page.locator("input, textarea").first
         await field.wait_for(state="attached", timeout=10000)
+        focused = self.page.locator("input:focus, textarea:focus")  # (two fields on a screen: the one tapped)
+        if await focused.count():
+            field = focused.first
         await field.fill("")
         await field.press_sequentially(value, delay=20)
         await self.page.wait_for_timeout(150)

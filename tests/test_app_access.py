@@ -13,7 +13,7 @@ from conftest import VRONI4, sauspiel
 
 from scorepad.app import App, Caller, PenError, PinError
 from scorepad.app.access import PEN_WITHOUT_PIN_S, TRY_BURST, TRY_REFILL_S
-from scorepad.app.phone import AS_CALLER, NOT_FOR_PHONES, READS, PhoneApp
+from scorepad.app.phone import AS_CALLER, READS, PhoneApp
 
 pytestmark = pytest.mark.store
 
@@ -296,8 +296,8 @@ def test_a_stranger_cannot_rename_a_player_of_an_evening_it_does_not_keep(app, e
 def test_every_operation_of_the_app_layer_is_either_a_phones_read_or_asked_as_the_phone():
     public = {name for name, _ in inspect.getmembers(App) if not name.startswith("_")}
     not_for_phones = {"open", "close", "check", "repair", "forget", "watch", "import_house_rules", "check_house_rules",
-                      "holds_pen"} | NOT_FOR_PHONES
-    assert not NOT_FOR_PHONES & (READS | AS_CALLER)
+                      "holds_pen"}
+    assert not READS & AS_CALLER
     assert public - not_for_phones <= READS | AS_CALLER, sorted(public - not_for_phones - READS - AS_CALLER)
     for name in AS_CALLER:
         assert "caller" in inspect.signature(getattr(App, name)).parameters, name

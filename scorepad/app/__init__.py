@@ -15,7 +15,8 @@
     views.py     read models: all one screen shows, read at one version (TableView)
     repair.py    scorepad check [--repair]
     tournaments.py  tournaments: the field, the rounds' draws (each table an evening), the
-                 tables' progress, the ranking, the exports (tournament_models.py: what it returns)
+                 tables' progress, the ranking, the exports (tournament_models.py: what it returns);
+                 organiser.py: App's tournament operations, for the organiser only
     upgrade.py   what the store's schema upgrade asks of the application layer
     errors.py    the app's refusals; models.py what crosses the boundary; checks.py the checks
                  of what callers hand in; guard.py the store lock around every operation
@@ -49,11 +50,12 @@ from scorepad.app.errors import (
 from scorepad.app.evenings import Evenings
 from scorepad.app.house import House, HouseFile
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season, SeasonRow
+from scorepad.app.organiser import Organiser
 from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
-from scorepad.app.tournament_models import BoardLabel, RankingBoard, RoundDraw, StandingRow, TableProgress, TournamentInfo
+from scorepad.app.tournament_models import BoardLabel, RankingBoard, TableProgress
 from scorepad.app.tournaments import Tournaments
 from scorepad.app.upgrade import migration_hands, migration_stored_table, migration_table
 from scorepad.app.views import TableView, Views
@@ -62,7 +64,6 @@ from scorepad.session import SessionFile
 from scorepad.store import BUSY_TIMEOUT_S, NotFoundError, Store, StoreError
 from scorepad.summary import EveningSummary
 from scorepad.tables import RuleTable
-from scorepad.tournament import TableSheet
 
 __all__ = [
     "App", "ChangeEntry", "ChangeResult", "EveningInfo", "PlayerInfo", "Season", "SeasonRow", "EXPORT_FORMATS",
@@ -74,7 +75,7 @@ __all__ = [
 ]
 
 
-class App:
+class App(Organiser):
     """scorepad's operations on one store. Thread-safe; one instance per process is enough.
 
     Every change takes the `caller`: None for the command line on this machine, a `Caller` for
@@ -405,66 +406,11 @@ class App:
         """The phone (as "Handy KT4") that made the evening's last change, if a phone did."""
         return self._evenings.last_writer(evening_id)
 
-    # -- tournaments (the organiser's; app/tournaments.py) ------------------------------------
-
-    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int, players: list[str],
-                       numbers: list[int | None] | None = None, seed: str | None = None,
-                       options: dict[str, Any] | None = None) -> TournamentInfo:
-        """A tournament of `rounds` rounds of `games` games per table at the rule table `ruleset`."""
-        return self._tournaments.new_tournament(name, ruleset, rounds, games, players, numbers, seed, options)
-
-    def tournament(self, tournament_id: int) -> TournamentInfo:
-        return self._tournaments.tournament(tournament_id)
-
-    def list_tournaments(self) -> list[TournamentInfo]:
-        return self._tournaments.list_tournaments()
-
-    def enter_tournament_player(self, tournament_id: int, name: str, number: int | None = None) -> TournamentInfo:
-        """A late arrival: drawn from the next round on."""
-        return self._tournaments.enter_player(tournament_id, name, number)
-
-    def withdraw_tournament_player(self, tournament_id: int, name: str) -> TournamentInfo:
-        """A withdrawal: not drawn from the next round on; the points so far stay."""
-        return self._tournaments.withdraw_player(tournament_id, name)
-
-    def draw_round(self, tournament_id: int) -> RoundDraw:
-        """The next round drawn (the round before closed): one evening, with its PIN, per table."""
-        return self._tournaments.draw_round(tournament_id)
-
-    def close_round(self, tournament_id: int, force: bool = False) -> TournamentInfo:
-        return self._tournaments.close_round(tournament_id, force)
-
-    def finish_tournament(self, tournament_id: int, force: bool = False) -> TournamentInfo:
-        return self._tournaments.finish_tournament(tournament_id, force)
-
-    def correct_table_hand(self, evening_id: int, number: int, hand: Any, pin: str) -> ChangeResult:
-        """Hand `number` of a tournament table corrected with that table's PIN, its round closed or not."""
-        return self._tournaments.correct_hand(evening_id, number, hand, pin)
-
-    def tournament_progress(self, tournament_id: int) -> list[TableProgress]:
-        """Every table of every round: "Tisch 7: 28 von 32 Spielen"."""
-        return self._tournaments.progress(tournament_id)
+    # -- tournaments: the organiser's are in app/organiser.py; these anyone may read ----------
 
     def tournament_table(self, evening_id: int) -> TableProgress | None:
         """The tournament table an evening is, and how far it is; None for an ordinary evening."""
         return self._tournaments.tournament_table(evening_id)
-
-    def table_sheets(self, tournament_id: int, round: int | None = None) -> list[TableSheet]:
-        """The table sheets of a round (default: the last drawn), with each table's PIN."""
-        return self._tournaments.table_sheets(tournament_id, round)
-
-    def printed_sheets(self, tournament_id: int, server: str, round: int | None = None) -> str:
-        """The table sheets of a round as A4 HTML: per table the seats, the PIN and the QR code of
-        the evening's address on the server at `server`."""
-        return self._tournaments.printed_sheets(tournament_id, server, round)
-
-    def printed_standings(self, tournament_id: int, places: int | None = None) -> str:
-        """The ranking list as A4 HTML; with `places`, the prize list (the first `places` places)."""
-        return self._tournaments.printed_standings(tournament_id, places)
-
-    def tournament_standings(self, tournament_id: int) -> list[StandingRow]:
-        """The ranking: points, then won solos, then the tournament's lot."""
-        return self._tournaments.standings(tournament_id)
 
     def ranking_board(self, tournament_id: int) -> RankingBoard:
         """The ranking screen's tournament: how far it is, the ranking and its tie-breaks."""
@@ -473,13 +419,6 @@ class App:
     def ranking_boards(self) -> list[BoardLabel]:
         """The tournaments not finished, newest first (the start screen offers their rankings)."""
         return self._tournaments.ranking_boards()
-
-    def tournament_data(self, tournament_id: int) -> dict[str, Any]:
-        return self._tournaments.tournament_data(tournament_id)
-
-    def export_tournament(self, tournament_id: int, format: str = "json") -> str:
-        """The whole tournament as csv-de, html or json."""
-        return self._tournaments.export_tournament(tournament_id, format)
 
 
 def _device(device: str | None, caller: Caller | None) -> str | None:

@@ -71,3 +71,8 @@ class LaterHandError(HandError):
 
 class TournamentError(ScorepadError):
     """A tournament's refusal: its field, its rounds, a table's game count."""
+
+
+class OrganiserError(ScorepadError):
+    """A tournament's organiser action (its field, draws, rounds, corrections, table sheets with
+    their PINs, its seed) asked by a phone that is not the machine serving scorepad."""

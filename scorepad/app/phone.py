@@ -4,7 +4,8 @@ Every operation that changes something (or shows the PIN) is handed the phone's 
 read when the call is made, so the right to change is checked by the application layer at that
 moment (app/access.py), whatever the screen showed when it was drawn. A screen cannot forget
 to say who asks, and what is not listed here is not for phones at all (repairs, files on this
-machine's disk).
+machine's disk). A tournament's organiser operations are asked as the phone too: they refuse
+any phone but the serving machine's own browser (app/organiser.py).
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from scorepad.app.caller import Caller
+from scorepad.app.organiser import ORGANISER
 
 # the operations a phone asks for as itself (the caller is passed on)
 AS_CALLER = frozenset({
     "start_evening", "import_session", "finish_evening", "add_hand", "edit_hand", "delete_hand", "undo", "redo",
     "rename_player", "save_draft", "clear_draft", "save_house_rules", "import_house_rules_text", "change_rules",
     "pin", "check_pin", "set_pin", "reset_pin", "take_pen", "may_change",
-})
+}) | ORGANISER  # a tournament's (app/organiser.py): each refuses a phone that is not the serving machine
 # what a phone reads (anyone at the table may watch)
 READS = frozenset({
     "store", "pen_required", "subscribe", "evening", "list_evenings", "show", "history", "table_view", "changes_since",
@@ -30,14 +32,6 @@ READS = frozenset({
     "tournament_table",  # which tournament table an evening is, and how far: the table's screen says so
     "ranking_board", "ranking_boards",  # a tournament's ranking, for the projector (no seed, no PIN)
 })
-# the organiser's, on the serving machine or the command line: a tournament's field, draws, rounds,
-# table sheets (with every table's PIN), ranking and exports
-NOT_FOR_PHONES = frozenset({
-    "new_tournament", "tournament", "list_tournaments", "enter_tournament_player", "withdraw_tournament_player",
-    "draw_round", "close_round", "correct_table_hand", "finish_tournament", "tournament_progress", "table_sheets", "tournament_standings",
-    "tournament_data", "export_tournament", "printed_sheets", "printed_standings",
-})
-
 
 class PhoneApp:
     """`App` for one phone: `caller()` says who the phone is at the moment of each call."""

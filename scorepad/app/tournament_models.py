@@ -50,6 +50,30 @@ class DrawnTable(Model):
     sitting_out: list[str]
 
 
+class RoundTable(DrawnTable):
+    """A table of a round as the organiser's screen shows it: the draw and how far it is."""
+
+    played: int
+    games: int
+    finished: bool  # the round is closed (its evening finished)
+
+    @property
+    def complete(self) -> bool:
+        return self.played >= self.games
+
+    def german(self) -> str:
+        return f"Tisch {self.table}: {self.played} von {self.games} Spielen"
+
+
+class RoundView(Model):
+    """A drawn round for the organiser: its tables with their progress, the repeat meetings."""
+
+    round: int
+    tables: list[RoundTable]
+    repeat_meetings: int
+    closed: bool
+
+
 class RoundDraw(Model):
     """A round's draw, as `scorepad tournament draw` prints it."""
 

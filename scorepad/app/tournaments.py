@@ -28,6 +28,8 @@ from scorepad.app.tournament_models import (
     DrawnTable,
     RankingBoard,
     RoundDraw,
+    RoundTable,
+    RoundView,
     StandingRow,
     TableProgress,
     TournamentInfo,
@@ -201,6 +203,27 @@ class Tournaments:
             rows = self.store.tournament_tables(tournament_id)
         return [TableProgress(round=r["round"], table=r["number"], evening=r["evening_id"], played=r["hands"],
                               games=games, finished=bool(r["finished"])) for r in rows]
+
+    @guarded
+    def round_view(self, tournament_id: int, round: int | None = None) -> RoundView | None:
+        """Round `round` (default: the last drawn) as the organiser's screen shows it: each
+        table's seats, who sits out, its games entered; None before the first draw."""
+        with self.store.read():
+            row = self.store.tournament(tournament_id)
+            rounds = {r["round"]: r for r in self.store.tournament_rounds(tournament_id)}
+        table = self._table(row["ruleset"], row["options"])
+        round = max(rounds, default=0) if round is None else round
+        if round not in rounds:
+            return None
+        tables = []
+        for t in self.progress(tournament_id):
+            if t.round == round:
+                seats = self._evenings.evening(t.evening).players
+                tables.append(RoundTable(table=t.table, evening=t.evening, seats=seats,
+                                         sitting_out=_sitting_out(table, seats), played=t.played, games=t.games,
+                                         finished=t.finished))
+        return RoundView(round=round, tables=tables, repeat_meetings=rounds[round]["repeat_meetings"],
+                         closed=rounds[round]["closed_at"] is not None)
 
     @guarded
     def tournament_table(self, evening_id: int) -> TableProgress | None:

@@ -55,4 +55,7 @@ TOURNAMENTS: dict[str, Refusal] = {
                                        "{option} geht nur mit --format {format}"),
     "tournament_server_address": Refusal("the server's address must be http://HOST:PORT/ (got {value!r})",
                                          "Die Adresse des Servers: http://RECHNER:PORT/ (nicht {value!r})"),
+    "organiser_only": Refusal("only the tournament's organiser may do this, on the machine that serves scorepad "
+                              "or on the command line (this phone connects from another machine)",
+                              "Das darf nur der Veranstalter: am Rechner, auf dem scorepad läuft"),
 }

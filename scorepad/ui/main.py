@@ -128,11 +128,20 @@ SCREENS: dict[str, tuple[str, str]] = {
     "rules": ("rules", "RulesScreen"),
     "house": ("rules", "HouseRulesScreen"),
     "ranking": ("ranking", "RankingScreen"),
+    # the organiser's (a tournament run from the serving machine; the app layer refuses any other)
+    "tournaments": ("tournaments", "TournamentsScreen"),
+    "tournament-new": ("tournaments", "NewTournamentScreen"),
+    "tournament": ("tournament", "TournamentScreen"),
+    "tournament-correct": ("tournament", "CorrectTableScreen"),
+    "correct": ("hand", "HandScreen"),  # a table's hand corrected with its PIN (route.pin)
 }
-# the screens about every evening (a tournament's ranking: every table's save moves it)
-EVERY_CHANGE = frozenset({"start", "ranking"})
+# the screens about every evening (a tournament's ranking and its tables' progress: every table's
+# save moves them)
+EVERY_CHANGE = frozenset({"start", "ranking", "tournaments", "tournament"})
 # the address a projector opens for a tournament's ranking: http://laptop:8550/turnier/3
 RANKING_PATH = re.compile(r"/turnier/(\d{1,9})/?")
+# the organiser's screens by address (on the serving machine): /turniere, /turniere/3
+ORGANISER_PATH = re.compile(r"/turniere(?:/(\d{1,9}))?/?")
 SCREENS_AFTER_S = 1.0  # after the first screen: the others are imported before they are asked for
 
 
@@ -161,12 +170,16 @@ def read_only_banner(app: App, screen: ft.Control) -> ft.Control:
 
 
 def start_route(app: App, address: str | None) -> Route:
-    """Where a phone starts: /turnier/ID a tournament's ranking (the projector); the evening its
+    """Where a phone starts: /turnier/ID a tournament's ranking (the projector), /turniere (/ID)
+    the organiser's tournaments (a tournament); the evening its
     address names (BASE/abend/ID, a table sheet's QR code), if there is one; otherwise the start
     screen."""
     found = RANKING_PATH.fullmatch(address or "")
     if found:
         return Route("ranking", tournament=int(found.group(1)))
+    found = ORGANISER_PATH.fullmatch(address or "")
+    if found:
+        return Route("tournament", tournament=int(found.group(1))) if found.group(1) else Route("tournaments")
     evening = evening_of_route(address)
     if evening is not None:
         try:

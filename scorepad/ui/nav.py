@@ -23,12 +23,14 @@ from scorepad.ui.pen import store_pens
 @dataclass(frozen=True)
 class Route:
     """Where the phone is: a screen name and, where it needs one, the evening and hand (or the
-    tournament: its ranking screen)."""
+    tournament: its ranking screen, the organiser's screens; `pin`: the table's PIN the organiser
+    typed to correct one of its hands)."""
 
     screen: str = "start"
     evening: int | None = None
     number: int | None = None
     tournament: int | None = None
+    pin: str | None = None
 
 
 def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:

@@ -34,7 +34,9 @@ import threading
 from email.utils import formatdate
 from pathlib import Path
 
-from scorepad.ui.hosts import OwnAddresses
+from scorepad.ui.hosts import OwnAddresses, lan_address
+from scorepad.ui.printroute import PREFIX as PRINT_PREFIX
+from scorepad.ui.printroute import serve_printed
 
 REVISION = "2"  # bump when what this module serves changes for the same flet-web files
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -277,8 +279,8 @@ async def _respond(send, status: int, headers: list[tuple[bytes, bytes]], body: 
 
 class ScorepadWeb:
     """The ASGI app: the web client's files from `WebClient`; the websocket scorepad's own
-    (ui/transport.py: Flet's session behind it); uploads and OAuth (and anything but GET and
-    HEAD) Flet's. A request whose Host names no address of this machine, and a websocket
+    (ui/transport.py: Flet's session behind it); the pages a tournament's organiser prints
+    (ui/printroute.py, /druck/...); uploads and OAuth (and anything but GET and HEAD) Flet's. A request whose Host names no address of this machine, and a websocket
     from another site's page, are refused (ui/hosts.py)."""
 
     def __init__(self, flet_app, client: WebClient, own: OwnAddresses | None = None, main=None,
@@ -304,10 +306,20 @@ class ScorepadWeb:
         elif refusal is not None:
             await _respond(send, 403, [(b"content-type", b"text/plain; charset=utf-8"),
                                        (b"cache-control", REVALIDATE.encode())], HOST_REFUSED, scope["method"] == "HEAD")
+        elif scope["method"] in ("GET", "HEAD") and scope["path"].startswith(PRINT_PREFIX) and self.main is not None:
+            await serve_printed(scope, send, self.main.app, self.phone_address())
         elif scope["method"] in ("GET", "HEAD") and scope["path"] not in self.flet_paths:
             await self.client(scope, receive, send)
         else:
             await self.flet_app(scope, receive, send)
+
+
+    def phone_address(self) -> str:
+        """The address a phone opens (the table sheets' QR codes): the --host served on, or this
+        machine's network address when it serves on every interface."""
+        own = self.own
+        host = own.host if own is not None and own.host else lan_address()
+        return f"http://{f'[{host}]' if ':' in host else host}:{own.port if own is not None else 8550}/"
 
 
 HOST_REFUSED = ("Diese Adresse gehört nicht zu diesem Rechner: scorepad antwortet nur unter der Adresse, "

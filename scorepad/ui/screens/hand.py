@@ -35,6 +35,7 @@ def form_error(exc: HandError, number: int | None) -> tuple[FormError, bool]:
 def HandScreen(nav, tick: int) -> ft.Control:
     app = nav.app
     evening_id, number = nav.route.evening, nav.route.number
+    correcting = nav.route.screen == "correct"  # the organiser corrects a tournament table's hand with its PIN
     info = app.evening(evening_id)
     table = app.table(evening_id)
     game = app.before_hand(evening_id, number)
@@ -91,6 +92,9 @@ def HandScreen(nav, tick: int) -> ft.Control:
     def save(payload: dict[str, Any] | None = None, expected: int | None = None):
         if busy:
             return
+        if correcting:
+            correct(payload if payload is not None else hand)
+            return
         if not nav.can_edit(evening_id):  # the pen was taken (a new PIN, also from the command line)
             nav.notify(PEN_LOST)
             nav.refresh()
@@ -113,6 +117,16 @@ def HandScreen(nav, tick: int) -> ft.Control:
             nav.notify(exc.german)
             return
         nav.confirm(evening_id, f"Spiel {done.number} gespeichert" if number is None else f"Spiel {number} geändert")
+
+    def correct(to_store: dict[str, Any]) -> None:
+        """The organiser's correction (app layer: the organiser only, with the table's PIN)."""
+        try:
+            app.correct_table_hand(evening_id, number, to_store, nav.route.pin)
+        except ScorepadError as exc:
+            nav.notify(exc.german)
+            return
+        nav.go(type(nav.route)("tournament", tournament=nav.route.tournament))
+        nav.notify(f"Spiel {number} korrigiert")
 
     def discard():
         """The other phone's hand was this one: drop this phone's taps, back to the table."""
@@ -168,7 +182,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
         status = ft.Text(err.text, size=15, color=ft.Colors.ERROR, key="preview")
     buttons = [big_button("Speichern", lambda: save(), disabled=result is None or busy, key="save",
                           tooltip="Speichern")]
-    if number is not None:
+    if number is not None and not correcting:
         buttons.insert(0, tag(ft.OutlinedButton("Löschen", icon=ft.Icons.DELETE, on_click=delete, height=56, key="delete")))
     conflict: list[ft.Control] = []
     if info.version != seen:  # another phone changed the evening since this form opened
@@ -179,13 +193,17 @@ def HandScreen(nav, tick: int) -> ft.Control:
                    big_button("Trotzdem eintragen", lambda: save(expected=info.version) if armed() else None,
                               key="save-anyway", disabled=result is None or busy or not ready)]
     lost: list[ft.Control] = []
-    if not nav.can_edit(evening_id):  # a new PIN took the pen while the form was open: the taps stay
+    if not correcting and not nav.can_edit(evening_id):  # a new PIN took the pen while the form was open: the taps stay
         lost = [ft.Row([tag(ft.Text(PEN_LOST, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.ERROR, expand=True,
                                     key="pen-lost")),
                         tag(ft.OutlinedButton("PIN eingeben", height=48, on_click=nav.to("pin", evening_id),
                                               key="pen-lost-pin"))], wrap=True)]
     title = f"Spiel {number} ändern" if number else f"Spiel {info.hands + 1}"
-    return screen(header(title, on_back=nav.to("table", evening_id), subtitle=f"Geber {ctx.dealer}"), body,
+    back = nav.to("table", evening_id)
+    if correcting:
+        title = f"Spiel {number} korrigieren"
+        back = (lambda _e=None: nav.go(type(nav.route)("tournament-correct", evening_id, tournament=nav.route.tournament)))
+    return screen(header(title, on_back=back, subtitle=f"Geber {ctx.dealer}"), body,
                   ft.Column(lost + [c for c in [notice_line(nav.notice)] if c is not None] + conflict + _summary_line(form, ctx, draft)
                             + [tag(status), ft.Row(buttons)], spacing=8))
 

@@ -1,6 +1,6 @@
 """Start: continue the running evening in one tap, the evenings so far, a new evening, an
 evening from a session file (exported on another phone or by `scorepad export`), the ranking of
-a running tournament."""
+a running tournament, and on the serving machine the organiser's tournaments."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def StartScreen(nav, tick: int) -> ft.Control:
                                key="continue")]),
         ], spacing=6), padding=16)))
     body.append(ft.Row([big_button("Neuer Abend", nav.to("new"), icon=ft.Icons.ADD, key="new-evening")]))
+    if nav.local:  # the organiser's tournaments: on the machine that serves scorepad (the app layer checks)
+        body.append(ft.Row([tag(ft.OutlinedButton("Turniere", icon=ft.Icons.EMOJI_EVENTS, height=TARGET,
+                                                  on_click=nav.to("tournaments"), key="tournaments"))]))
     for board in nav.app.ranking_boards():  # a running tournament: its ranking, for the projector
         body.append(ft.Row([tag(ft.OutlinedButton(f"Rangliste: {board.name}", icon=ft.Icons.LEADERBOARD, height=TARGET,
                                                   on_click=lambda _e=None, t=board.id: nav.go(type(nav.route)("ranking", tournament=t)),

@@ -1,0 +1,221 @@
+"""A tournament as its organiser runs it (on the machine that serves scorepad): the round's tables
+with their progress, live ("Tisch 7: 28 von 32 Spielen": it renders again at every save at any
+table, ui/main.py EVERY_CHANGE), each table's evening, correcting a table's hand with its PIN,
+drawing and closing rounds, late arrivals and withdrawals, the sheets and lists to print (served
+by scorepad's own web server, ui/printroute.py), the projector's ranking, finishing.
+
+Every button calls the app layer, which checks the caller when it is called (app/organiser.py):
+a phone from another machine that reached this screen is refused and sees why."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorepad.describe import describe_hand
+from scorepad.errors import ScorepadError
+from scorepad.ui.nav import Route
+from scorepad.ui.printroute import prizes_path, ranking_path, sheets_path
+from scorepad.ui.screens.tournaments import player_lines, status_words
+from scorepad.ui.widgets import TARGET, big_button, chip_row, choice_row, error_screen, header, icon_action, screen, section, tag
+
+PRIZE_PLACES = (3, 5, 10, 20, 30)
+
+
+def meetings_words(count: int) -> str:
+    """The draw's repeat meetings, in words."""
+    if count == 0:
+        return "Wiederbegegnungen: keine"
+    return f"Wiederbegegnungen: {count} {'Paar sitzt' if count == 1 else 'Paare sitzen'} wieder zusammen"
+
+
+def seats_words(table: Any) -> str:
+    """The seats in order (the first deals first), who sits out the first hand."""
+    seats = [f"{name} (gibt zuerst)" if k == 0 else name for k, name in enumerate(table.seats)]
+    line = " · ".join(seats)
+    return line + (f" · setzt aus: {', '.join(table.sitting_out)}" if table.sitting_out else "")
+
+
+def outlined(label: str, on_click: Any = None, *, icon: Any = None, key: str, url: str | None = None) -> ft.Control:
+    return tag(ft.OutlinedButton(label, icon=icon, on_click=on_click, height=TARGET, key=key,
+                                 url=ft.Url(url, target=ft.UrlTarget.BLANK) if url else None))
+
+
+def table_card(nav: Any, tid: int, table: Any, open_round: bool) -> ft.Control:
+    k = table.table
+    actions = [outlined("Abend öffnen", lambda _e=None, e=table.evening: nav.go(Route("table", e)),
+                        icon=ft.Icons.OPEN_IN_NEW, key=f"open-table-{k}")]
+    if table.played:
+        actions.append(outlined("Spiel korrigieren", lambda _e=None, e=table.evening: nav.go(
+            Route("tournament-correct", e, tournament=tid)), icon=ft.Icons.EDIT, key=f"correct-table-{k}"))
+    done = table.complete or not open_round
+    return ft.Row([ft.Card(ft.Container(ft.Column([
+        tag(ft.Text(table.german(), size=18, weight=ft.FontWeight.BOLD,
+                    color=None if done else ft.Colors.PRIMARY, key=f"progress-{k}")),
+        tag(ft.Text(seats_words(table), size=15, key=f"seats-{k}")),
+        chip_row(actions),
+    ], spacing=6), padding=12), expand=True, margin=0)])
+
+
+@ft.component
+def TournamentScreen(nav, tick: int) -> ft.Control:
+    tid = nav.route.tournament
+    places, set_places = ft.use_state(10)
+    late, set_late = ft.use_state("")
+    back = nav.to("tournaments")
+    try:
+        info = nav.app.tournament(tid)
+        shown = nav.app.tournament_round(tid)
+    except ScorepadError as exc:
+        return error_screen("Turnier", back, exc)
+    playing = info.open_round is not None and not info.finished
+
+    def draw() -> None:
+        nav.attempt(lambda: nav.app.draw_round(tid), f"Runde {info.drawn + 1} ausgelost")
+
+    def confirm(title: str, text: str, label: str, key: str, action: Any) -> None:
+        def yes(_e=None) -> None:
+            nav.page.pop_dialog()
+            action()
+
+        nav.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(title), content=ft.Text(text, size=16),
+            actions=[ft.TextButton("Abbrechen", on_click=lambda: nav.page.pop_dialog(), key=f"{key}-cancel"),
+                     tag(ft.FilledButton(label, on_click=yes, key=key))]))
+
+    short = [t for t in (shown.tables if shown and playing else []) if not t.complete]
+    short_words = ", ".join(f"Tisch {t.table} ({t.played} von {t.games})" for t in short)
+
+    def close() -> None:
+        done = f"Runde {info.open_round} abgeschlossen"
+        if not short:
+            nav.attempt(lambda: nav.app.close_round(tid), done)
+            return
+        confirm(f"Runde {info.open_round} abschließen?", f"Noch nicht fertig: {short_words}. Die fehlenden Spiele "
+                "werden nicht mehr gespielt.", "Trotzdem abschließen", "close-force",
+                lambda: nav.attempt(lambda: nav.app.close_round(tid, force=True), done))
+
+    def finish() -> None:
+        more = f" Noch nicht fertig: {short_words}." if short else ""
+        confirm("Turnier beenden?", f"Danach wird nichts mehr ausgelost und nichts mehr eingetragen.{more}",
+                "Beenden", "finish-yes", lambda: nav.attempt(lambda: nav.app.finish_tournament(tid, force=True),
+                                                             "Turnier beendet"))
+
+    def enter() -> None:
+        entries = player_lines(late)
+        if len(entries) != 1:
+            nav.notify("Eine Nachmeldung: ein Name, die Nummer wahlweise davor")
+            return
+        name, number = entries[0]
+        if nav.attempt(lambda: nav.app.enter_tournament_player(tid, name, number),
+                       f"{name} spielt ab Runde {info.drawn + 1} mit"):
+            set_late("")
+
+    body: list[ft.Control] = []
+    if shown is not None:
+        title = f"Runde {shown.round} von {info.rounds}" + (" · abgeschlossen" if shown.closed else "")
+        body.append(tag(ft.Text(title, size=18, weight=ft.FontWeight.BOLD, key="round-title")))
+        body.append(tag(ft.Text(meetings_words(shown.repeat_meetings), size=15, key="round-meetings")))
+        body.extend(table_card(nav, tid, t, playing) for t in shown.tables)
+    else:
+        body.append(tag(ft.Text("Noch keine Runde ausgelost", size=16, key="round-title")))
+    prints = []
+    if shown is not None:
+        prints.append(outlined(f"Tischzettel Runde {shown.round}", icon=ft.Icons.PRINT, key="print-sheets",
+                               url=sheets_path(tid, shown.round)))
+    prints.append(outlined("Rangliste drucken", icon=ft.Icons.PRINT, key="print-ranking", url=ranking_path(tid)))
+    offered = sorted({p for p in PRIZE_PLACES if p < len(info.players)} | {len(info.players)})
+    chosen = places if places in offered else min(offered, key=lambda p: abs(p - places))
+    prints.append(outlined(f"Preisliste: erste {chosen}", icon=ft.Icons.EMOJI_EVENTS, key="print-prizes",
+                           url=prizes_path(tid, chosen)))
+    body.append(section("Drucken", chip_row(prints)))
+    body.append(section("Preise für die ersten", choice_row([(p, str(p)) for p in offered], chosen, set_places,
+                                                            width=56, key_prefix="prizes-")))
+    body.append(section("Spieler", *player_rows(nav, tid, info)))
+    if not info.finished:
+        body.append(section("Nachmeldung", ft.Row([
+            tag(ft.TextField(value=late, hint_text="Name, wahlweise die Nummer davor", expand=True, text_size=17,
+                             on_change=lambda e: set_late(e.control.value or ""), on_submit=lambda _e=None: enter(),
+                             key="late-name")),
+            tag(ft.FilledButton("Nachmelden", on_click=lambda _e=None: enter(), height=TARGET, key="late-add"))])))
+        body.append(ft.Row([outlined("Turnier beenden", lambda _e=None: finish(), icon=ft.Icons.FLAG, key="finish")]))
+
+    if info.finished:
+        bottom: ft.Control = tag(ft.Text("Turnier beendet", size=18, weight=ft.FontWeight.BOLD, key="finished"))
+    elif playing:
+        bottom = big_button(f"Runde {info.open_round} abschließen", lambda _e=None: close(), icon=ft.Icons.DONE_ALL,
+                            key="close-round")
+    elif info.drawn < info.rounds:
+        bottom = big_button(f"Runde {info.drawn + 1} auslosen", lambda _e=None: draw(), icon=ft.Icons.SHUFFLE,
+                            key="draw-round")
+    else:
+        bottom = big_button("Turnier beenden", lambda _e=None: finish(), icon=ft.Icons.FLAG, key="finish-last")
+    board = icon_action(ft.Icons.LEADERBOARD, "Rangliste am Beamer",
+                        lambda _e=None: nav.go(Route("ranking", tournament=tid)), key="projector")
+    return screen(header(info.name, on_back=back, actions=[board], subtitle=status_words(info)), body,
+                  ft.Row([bottom]))
+
+
+def player_rows(nav: Any, tid: int, info: Any) -> list[ft.Control]:
+    """Each entered player: withdraw (from the next round on) or enter again."""
+    upcoming = info.drawn + 1
+    rows: list[ft.Control] = []
+    for p in info.players:
+        change: Callable[[], Any]
+        label = (f"{p.number} · " if p.number is not None else "") + p.name
+        if p.present(upcoming):
+            action, key = "Abmelden", f"withdraw-{p.name}"
+            change = functools.partial(nav.app.withdraw_tournament_player, tid, p.name)
+            done = f"{p.name} ab Runde {upcoming} abgemeldet"
+        else:
+            label += f" · abgemeldet ab Runde {p.until_round}" if p.until_round else f" · ab Runde {p.from_round}"
+            action, key = "Wieder anmelden", f"enter-{p.name}"
+            change = functools.partial(nav.app.enter_tournament_player, tid, p.name, p.number)
+            done = f"{p.name} spielt ab Runde {upcoming} wieder mit"
+        parts: list[ft.Control] = [ft.Text(label, size=16, expand=True)]
+        if not info.finished and upcoming <= info.rounds:
+            parts.append(tag(ft.TextButton(action, height=TARGET, key=key,
+                                           on_click=lambda _e=None, c=change, d=done: nav.attempt(c, d))))
+        rows.append(ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return rows
+
+
+@ft.component
+def CorrectTableScreen(nav, tick: int) -> ft.Control:
+    """Which hand of a table to correct, and the table's PIN (its sheet's): then the game's form."""
+    evening_id, tid = nav.route.evening, nav.route.tournament
+    pin, set_pin = ft.use_state("")
+    back = (lambda _e=None: nav.go(Route("tournament", tournament=tid)))
+    try:
+        where = nav.app.tournament_table(evening_id)
+        nav.app.tournament(tid)  # (the organiser's: refused a phone from another machine)
+        table, result, hands = nav.app.table(evening_id), nav.app.show(evening_id), nav.app.hands(evening_id)
+    except ScorepadError as exc:
+        return error_screen("Spiel korrigieren", back, exc)
+    title = f"Tisch {where.table} · Runde {where.round}" if where else "Spiel korrigieren"
+
+    def pick(number: int) -> None:
+        try:
+            right = nav.app.check_pin(evening_id, pin)
+        except ScorepadError as exc:
+            nav.notify(exc.german)
+            return
+        if not right:
+            nav.notify(f"Das ist nicht die PIN von Tisch {where.table if where else ''}".strip())
+            return
+        nav.go(Route("correct", evening_id, number, tournament=tid, pin=pin))
+
+    body: list[ft.Control] = [
+        section("PIN des Tisches (steht auf dem Tischzettel)", tag(ft.TextField(
+            value=pin, max_length=4, text_size=22, keyboard_type=ft.KeyboardType.NUMBER, width=160,
+            on_change=lambda e: set_pin(e.control.value or ""), key="correct-pin"))),
+        ft.Text("Welches Spiel?", size=16, weight=ft.FontWeight.BOLD),
+    ]
+    for hand, raw in reversed(list(zip(result.hands, hands))):
+        body.append(tag(ft.ListTile(title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
+                                    on_click=lambda _e=None, n=hand.number: pick(n), disabled=len(pin) != 4,
+                                    min_height=52, key=f"fix-hand-{hand.number}")))
+    return screen(header("Spiel korrigieren", on_back=back, subtitle=title), body)

@@ -1,0 +1,128 @@
+"""The organiser's tournaments (on the machine that serves scorepad): the list, and a new one
+(its name, the rule table, rounds, games per round, the players). The app layer refuses a phone
+from another machine (app/organiser.py); these screens then say so and offer nothing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import flet as ft
+
+from scorepad.errors import ScorepadError
+from scorepad.tables import builtin_tables
+from scorepad.tournament import table_sizes
+from scorepad.ui.nav import Route
+from scorepad.ui.widgets import big_button, choice_row, error_screen, header, screen, section, tag
+
+TOURNAMENT_TABLES = "preisschafkopf-"  # the rule tables a tournament plays (and their house variants)
+ROUNDS = list(range(1, 9))
+GAMES = [8, 12, 16, 20, 24, 28, 32, 36, 40, 48]
+DEFAULT_ROUNDS, DEFAULT_GAMES = 3, 32
+PLAYERS_HINT = "Ein Name je Zeile; die Startnummer wahlweise davor, z. B. „7 Hias“"
+NUMBERED = re.compile(r"(\d{1,5})[\s.:)-]+(\S.*)")
+
+
+def player_lines(text: str) -> list[tuple[str, int | None]]:
+    """The players as typed, one a line: "Hias", or with a number before it ("7 Hias", "7. Hias")."""
+    out: list[tuple[str, int | None]] = []
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        if not line:
+            continue
+        numbered = NUMBERED.fullmatch(line)
+        out.append((numbered.group(2), int(numbered.group(1))) if numbered else (line, None))
+    return out
+
+
+def field_words(count: int) -> str:
+    """How the field is seated: "8 Spieler · 2 Tische zu 4" (or why it cannot be)."""
+    try:
+        sizes = table_sizes(count)
+    except ScorepadError as exc:
+        return f"{count} Spieler · {exc.german}"
+    fours, fives = sizes.count(4), sizes.count(5)
+    parts = [f"{n} {'Tisch' if n == 1 else 'Tische'} zu {k}" for n, k in ((fours, 4), (fives, 5)) if n]
+    return f"{count} Spieler · " + " und ".join(parts)
+
+
+def status_words(info: Any) -> str:
+    """How far a tournament is, in one line."""
+    if info.finished:
+        state = "beendet"
+    elif info.open_round is not None:
+        state = f"Runde {info.open_round} von {info.rounds} läuft"
+    elif info.drawn:
+        state = f"Runde {info.drawn} von {info.rounds} abgeschlossen"
+    else:
+        state = f"{info.rounds} Runden, noch keine ausgelost"
+    now = info.open_round or (info.drawn if info.finished else info.drawn + 1)  # the round played, or the next
+    present = sum(1 for p in info.players if p.present(max(1, now)))
+    return f"{state} · {present} Spieler · {info.games} Spiele je Runde"
+
+
+def rule_tables(nav: Any) -> list[tuple[str, str]]:
+    """(id, name) of each tournament rule table: the built-in ones, then the house variants of them."""
+    built = [(tid, t.name) for tid, t in builtin_tables().items() if tid.startswith(TOURNAMENT_TABLES)]
+    house = [(h.ruleset, h.name) for h in nav.app.house_rules() if h.base.startswith(TOURNAMENT_TABLES)]
+    return built + house
+
+
+@ft.component
+def TournamentsScreen(nav, tick: int) -> ft.Control:
+    back = nav.to("start")
+    try:
+        tournaments = nav.app.list_tournaments()
+    except ScorepadError as exc:
+        return error_screen("Turniere", back, exc)
+    body: list[ft.Control] = [ft.Row([big_button("Neues Turnier", nav.to("tournament-new"), icon=ft.Icons.ADD,
+                                                 key="new-tournament")])]
+    for t in reversed(tournaments):
+        body.append(tag(ft.ListTile(
+            title=ft.Text(t.name, size=17, weight=ft.FontWeight.BOLD), subtitle=ft.Text(status_words(t), size=15),
+            on_click=lambda _e=None, tid=t.id: nav.go(Route("tournament", tournament=tid)),
+            min_height=56, key=f"tournament-{t.id}")))
+    if not tournaments:
+        body.append(ft.Text("Noch kein Turnier angelegt.", size=16))
+    return screen(header("Turniere", on_back=back, subtitle="Preisschafkopf: Auslosung, Tische, Rangliste"), body)
+
+
+@ft.component
+def NewTournamentScreen(nav, tick: int) -> ft.Control:
+    name, set_name = ft.use_state("")
+    tables = rule_tables(nav)
+    ruleset, set_ruleset = ft.use_state(cast(str | None, None))
+    rounds, set_rounds = ft.use_state(DEFAULT_ROUNDS)
+    games, set_games = ft.use_state(DEFAULT_GAMES)
+    typed, set_typed = ft.use_state("")
+    chosen = ruleset or (tables[0][0] if tables else "")
+    entries = player_lines(typed)
+
+    def create() -> None:
+        made = []
+
+        def change() -> None:
+            made.append(nav.app.new_tournament(name.strip(), chosen, rounds, games, [n for n, _ in entries],
+                                               [k for _, k in entries]))
+
+        if nav.attempt(change, "Turnier angelegt"):
+            nav.go(Route("tournament", tournament=made[0].id))
+
+    body: list[ft.Control] = [
+        tag(ft.TextField(label="Name des Turniers", value=name, on_change=lambda e: set_name(e.control.value or ""),
+                         max_length=80, text_size=18, key="tournament-name")),
+        section("Regeln", choice_row(tables, chosen, set_ruleset, key_prefix="rules-")),
+        section("Runden", choice_row([(r, str(r)) for r in ROUNDS], rounds, set_rounds, width=56, key_prefix="rounds-")),
+        section("Spiele je Tisch und Runde", choice_row([(g, str(g)) for g in GAMES], games, set_games, width=64,
+                                                        key_prefix="games-")),
+        section("Spieler", tag(ft.TextField(value=typed, multiline=True, min_lines=6, max_lines=14, text_size=17,
+                                            hint_text=PLAYERS_HINT, on_change=lambda e: set_typed(e.control.value or ""),
+                                            key="tournament-players")),
+                hint=PLAYERS_HINT),
+        tag(ft.Text(field_words(len(entries)) if entries else "Noch keine Spieler eingetragen", size=16,
+                    weight=ft.FontWeight.W_600, key="tournament-field")),
+    ]
+    ready = bool(name.strip()) and bool(chosen) and len(entries) >= 4
+    return screen(header("Neues Turnier", on_back=nav.to("tournaments")), body,
+                  ft.Row([big_button("Turnier anlegen", create, icon=ft.Icons.CHECK, disabled=not ready,
+                                     key="tournament-create")]))

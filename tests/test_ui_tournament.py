@@ -1,0 +1,227 @@
+"""The organiser's tournament screens, without a browser: reached from the start screen only on
+the machine that serves scorepad; a new tournament typed in; a round drawn, every table's
+progress following the saves; a round closed (with a confirmation while tables have games to
+play); a table's hand corrected with its PIN; late arrivals, withdrawals; finishing; the pages to
+print. A phone from another machine that opens the organiser's address is refused by the app
+layer and is offered nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flet_harness import open_phone
+
+from scorepad.app.caller import Caller
+from scorepad.ui.main import start_route
+from scorepad.ui.nav import Route
+from scorepad.ui.printroute import printed_page, prizes_path, sheets_path
+from scorepad.ui.screens.tournaments import field_words, player_lines
+
+pytestmark = pytest.mark.ui
+
+RULES = "preisschafkopf-5-10-15"
+FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
+HERE = "127.0.0.1"  # the organiser's browser on the serving machine (the socket's address)
+ENGLISH = re.compile(r"\b(the|is|are|must|missing|cannot|needs|only|and|evening|hand|player|round|table|"
+                     r"tournament|draw|close|finish|not|of)\b")
+
+
+def herz_solo(player, augen=70):
+    return {"game": "solo", "player": player, "suit": "herz", "augen": augen}
+
+
+def no_english(phone) -> None:
+    assert [t for t in phone.texts() if ENGLISH.search(t)] == []
+
+
+async def organiser(main, tid=None):
+    """The organiser's browser on the serving machine, at the tournaments (or one tournament)."""
+    phone = await open_phone(main, client_ip=HERE)
+    await phone.tap("tournaments")
+    if tid is not None:
+        await phone.tap(f"tournament-{tid}")
+    return phone
+
+
+async def test_the_start_screen_offers_the_tournaments_on_the_serving_machine_only(main):
+    assert (await open_phone(main, client_ip=HERE)).has("tournaments")
+    assert not (await open_phone(main, client_ip="192.0.2.7")).has("tournaments")
+
+
+async def test_the_organiser_types_in_a_tournament_and_sees_it(main):
+    phone = await organiser(main)
+    await phone.tap("new-tournament")
+    assert phone.find("tournament-create").disabled  # nothing typed: not yet
+    await phone.type("tournament-name", "Kirta")
+    await phone.tap(f"rules-{RULES}")
+    await phone.tap("rounds-2")
+    await phone.tap("games-8")
+    await phone.type("tournament-players", "\n".join(f"{k} {name}" for k, name in enumerate(FIELD, 1)))
+    assert phone.text_of("tournament-field") == "8 Spieler · 2 Tische zu 4"
+    no_english(phone)
+    await phone.tap("tournament-create")
+    info = main.app.list_tournaments()[0]
+    assert (info.name, info.ruleset, info.rounds, info.games) == ("Kirta", RULES, 2, 8)
+    assert [(p.number, p.name) for p in info.players] == list(enumerate(FIELD, 1))
+    assert phone.text_of("round-title") == "Noch keine Runde ausgelost"
+    assert phone.has("draw-round")
+
+
+async def test_a_drawn_round_shows_each_tables_progress_as_the_tables_save(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 8, FIELD, seed="1").id
+    phone = await organiser(main, tid)
+    await phone.tap("draw-round")
+    drawn = main.app.tournament_round(tid)
+    assert phone.text_of("progress-1") == "Tisch 1: 0 von 8 Spielen"
+    assert phone.text_of("progress-2") == "Tisch 2: 0 von 8 Spielen"
+    seats = drawn.tables[0].seats
+    assert phone.text_of("seats-1") == " · ".join([f"{seats[0]} (gibt zuerst)", *seats[1:]])
+    assert phone.text_of("round-meetings") == "Wiederbegegnungen: keine"
+    main.app.add_hand(drawn.tables[0].evening, herz_solo(seats[1]))  # a table's phone saves
+    await phone.settle()
+    assert phone.text_of("progress-1") == "Tisch 1: 1 von 8 Spielen"
+    no_english(phone)
+    assert phone.find("print-sheets").url.url == sheets_path(tid, 1)
+    await phone.tap("prizes-3")
+    assert phone.find("print-prizes").url.url == prizes_path(tid, 3)
+    await phone.tap("open-table-1")
+    assert phone.has("context-line")  # the table's evening
+
+
+async def test_closing_a_round_with_games_to_play_asks_first(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
+    drawn = main.app.draw_round(tid)
+    main.app.add_hand(drawn.tables[0].evening, herz_solo(drawn.tables[0].seats[1]))
+    phone = await organiser(main, tid)
+    await phone.tap("close-round")
+    assert "Tisch 2 (0 von 1)" in " ".join(phone.texts())
+    await phone.tap("close-force-cancel")
+    assert main.app.tournament(tid).open_round == 1
+    await phone.tap("close-round")
+    await phone.tap("close-force")
+    assert main.app.tournament(tid).open_round is None
+    assert phone.text_of("round-title") == "Runde 1 von 2 · abgeschlossen"
+    assert phone.has("draw-round")
+    await phone.tap("draw-round")
+    assert main.app.tournament(tid).open_round == 2
+    assert phone.text_of("round-title") == "Runde 2 von 2"
+
+
+async def test_a_played_out_round_closes_without_asking(main):
+    tid = main.app.new_tournament("Kirta", RULES, 1, 1, FIELD, seed="1").id
+    for table in main.app.draw_round(tid).tables:
+        main.app.add_hand(table.evening, herz_solo(table.seats[1]))
+    phone = await organiser(main, tid)
+    await phone.tap("close-round")
+    assert main.app.tournament(tid).open_round is None
+    assert phone.has("finish-last")  # all rounds played: the tournament can be finished
+    await phone.tap("finish-last")
+    await phone.tap("finish-yes")
+    assert main.app.tournament(tid).finished
+    assert phone.text_of("finished") == "Turnier beendet"
+
+
+async def test_a_tables_hand_is_corrected_with_its_pin_only(main):
+    tid = main.app.new_tournament("Kirta", RULES, 1, 2, FIELD, seed="1").id
+    table = main.app.draw_round(tid).tables[0]
+    main.app.add_hand(table.evening, herz_solo(table.seats[1]))
+    main.app.close_round(tid, force=True)  # also after the round is closed
+    pin = main.app.pin(table.evening)
+    phone = await organiser(main, tid)
+    await phone.tap("correct-table-1")
+    assert phone.find("fix-hand-1").disabled  # no PIN typed yet
+    await phone.type("correct-pin", "0000" if pin != "0000" else "1111")
+    await phone.tap("fix-hand-1")
+    assert phone.has("fix-hand-1")  # a wrong PIN: no form
+    await phone.type("correct-pin", pin)
+    await phone.tap("fix-hand-1")
+    assert phone.has("save") and not phone.has("delete")
+    await phone.tap(f"player-{table.seats[2]}")
+    no_english(phone)
+    await phone.tap("save")
+    assert main.app.hand(table.evening, 1)["player"] == table.seats[2]
+    assert main.app.evening(table.evening).finished  # closed again after the correction
+    assert phone.has("progress-1")  # back at the tournament
+
+
+async def test_late_arrivals_and_withdrawals_between_rounds(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
+    phone = await organiser(main, tid)
+    await phone.tap("withdraw-Alois")
+    await phone.type("late-name", "9 Zenzi")
+    await phone.tap("late-add")
+    info = main.app.tournament(tid)
+    assert not next(p for p in info.players if p.name == "Alois").present(1)
+    assert next(p for p in info.players if p.name == "Zenzi").number == 9
+    assert phone.has("enter-Alois") and phone.has("withdraw-Zenzi")
+    await phone.tap("draw-round")
+    seated = {n for t in main.app.tournament_round(tid).tables for n in t.seats}
+    assert "Zenzi" in seated and "Alois" not in seated
+
+
+async def test_a_phone_from_another_machine_at_the_organisers_address_is_refused(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
+    main.app.draw_round(tid)
+    refused = await open_phone_at(main, f"/turniere/{tid}", "192.0.2.7")
+    assert "Das darf nur der Veranstalter" in " ".join(refused.texts())
+    assert not any(refused.has(k) for k in ("draw-round", "close-round", "finish", "print-sheets", "progress-1"))
+    assert (await open_phone_at(main, f"/turniere/{tid}", HERE)).has("close-round")
+
+
+async def open_phone_at(main, address, client_ip):
+    """A phone that opened the app at `address` (a typed address, a bookmark)."""
+    return await open_phone(_at(main, address), client_ip=client_ip)
+
+
+def _at(main, address):
+    async def opened(page):
+        page.route = address
+        await main(page)
+    return opened
+
+
+def test_the_print_pages_are_the_organisers(app):
+    tid = app.new_tournament("Kirta", RULES, 1, 1, FIELD, seed="1").id
+    app.draw_round(tid)
+    pin = app.table_sheets(tid)[0].pin
+    status, html = printed_page(app, sheets_path(tid, 1), Caller("druck", local=True), "http://192.0.2.2:8550/")
+    assert status == 200 and pin in html and "Tisch 1" in html
+    status, html = printed_page(app, sheets_path(tid, 1), Caller("druck"), "http://192.0.2.2:8550/")
+    assert status == 403 and pin not in html and "Veranstalter" in html
+    status, html = printed_page(app, f"/druck/turnier/{tid}/preise/3", Caller("druck", local=True), "http://x:1/")
+    assert status == 200 and sum(name in html for name in FIELD) == 3  # the first three places
+    assert printed_page(app, "/druck/turnier/99/rangliste", Caller("druck", local=True), "http://x:1/")[0] == 404
+    assert printed_page(app, "/druck/etwas", Caller("druck", local=True), "http://x:1/")[0] == 404
+
+
+def test_the_players_are_typed_one_a_line_with_an_optional_number():
+    assert player_lines("7 Hias\n\n  Vroni \n12. Wast Huber\n3) Kathi") == [
+        ("Hias", 7), ("Vroni", None), ("Wast Huber", 12), ("Kathi", 3)]
+    assert field_words(13) == "13 Spieler · 2 Tische zu 4 und 1 Tisch zu 5"
+    assert field_words(7).startswith("7 Spieler · ")
+
+
+def test_the_addresses_turniere_open_the_organisers_screens(app):
+    assert start_route(app, "/turniere") == Route("tournaments")
+    assert start_route(app, "/turniere/3") == Route("tournament", tournament=3)
+    assert start_route(app, "/turnier/3") == Route("ranking", tournament=3)
+
+
+async def test_a_house_variant_of_a_tournament_table_is_offered_and_played(main):
+    house = main.app.save_house_rules("Kirchenwirt", RULES, {"contracts": {"sauspiel": {"tariff": 10}}})
+    phone = await organiser(main)
+    await phone.tap("new-tournament")
+    assert phone.has(f"rules-{RULES}") and not phone.has("rules-schafkopf")  # tournament tables only
+    await phone.type("tournament-name", "Kirta")
+    await phone.tap(f"rules-{house.ruleset}")
+    await phone.type("tournament-players", "\n".join(FIELD))
+    await phone.tap("tournament-create")
+    assert main.app.list_tournaments()[0].ruleset == house.ruleset
+
+
+async def test_the_projectors_ranking_opens_from_the_tournament(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
+    phone = await organiser(main, tid)
+    await phone.tap("projector")
+    assert phone.text_of("ranking-title") == "Kirta"
