@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -62,7 +63,7 @@ async def _renders(sessions: list[dict[str, Any]], renders: int) -> list[list[tu
             times: list[list[tuple[float, float]]] = [[] for _ in sessions]
             for i in range(2 + renders):  # 2 to warm up (imports, caches)
                 for (phone, evening, hand), out in zip(phones, times):
-                    for change in (lambda: app.add_hand(evening, hand), lambda: app.undo(evening)):
+                    for change in (partial(app.add_hand, evening, hand), partial(app.undo, evening)):
                         timed = await _rendered(phone, change)
                         if i >= 2:
                             out.append(timed)

@@ -199,10 +199,12 @@ def arrived(nav, hands: list[Any]) -> set[int]:
     now = time.monotonic()
     before = seen.current
     if before is not None:
-        # the kept evening hands out the same hand objects until one changes: `is` settles
-        # nearly all of a long evening at once, `!=` only the hands read anew from the store
-        fresh = [n for n, hand in enumerate(hands, 1)
-                 if n > len(before) or (before[n - 1] is not hand and before[n - 1] != hand)]
+        # the hands both lists hold compared at once (in C, the same objects at a glance: the
+        # kept evening hands out the same hand objects until one changes), one by one only if
+        # one of them changed; then the new ones
+        both = min(len(before), len(hands))
+        fresh = [] if before[:both] == hands[:both] else [n for n in range(1, both + 1) if before[n - 1] != hands[n - 1]]
+        fresh += range(both + 1, len(hands) + 1)
         for n in fresh:
             glow.current[n] = now + GLOW_S
         if fresh:
