@@ -134,6 +134,8 @@ async def test_a_new_hand_on_a_long_evening_glows_and_sends_its_own_row_only(lon
     kept = [n for n in listed(phone) if n in before]
     assert kept and all(phone.find(f"hand-{n}") is before[n] for n in kept)  # the rows it had: not built again
     assert not phone.has(f"hand-{LONG + 1 - PAGE}")  # the page moved on by one
+    await phone.tap(f"hand-{LONG}")  # a row kept from before opens its hand as ever
+    assert phone.has("save")
 
 
 async def test_a_deleted_hand_moves_the_later_ones_up_and_their_rows_say_so(long_evening):
