@@ -91,9 +91,9 @@ def TableScreen(nav, tick: int) -> ft.Control:
 
     holds = nav.can_edit(evening_id)
     editable = holds and not info.finished
-    glowing = arrived(nav, hands)
     shown, set_shown = ft.use_state(PAGE)
     count = len(result.hands)
+    glowing = arrived(nav, hands, since=count - shown)
     kept = ft.use_ref(cast(dict[int, Row] | None, None))
     previous, rows = kept.current or {}, {}
     for n in range(count, max(count - shown, 0), -1):  # the newest `shown` hands, newest first
@@ -189,9 +189,10 @@ def hand_row(nav, table, players: list[str], lead: str, hand, raw: Any, *, glow:
     return row
 
 
-def arrived(nav, hands: list[Any]) -> set[int]:
+def arrived(nav, hands: list[Any], since: int = 0) -> set[int]:
     """The hands (numbers) that arrived or changed since this table was last shown on this
-    phone, while they glow (GLOW_S); the screen renders again when the glow is over."""
+    phone, while they glow (GLOW_S); the screen renders again when the glow is over. Only the
+    hands after the first `since` are compared: those the list shows (a glow is to be seen)."""
     seen = ft.use_ref(cast(list[Any] | None, None))
     glow = ft.use_ref(cast(dict[int, float] | None, None))
     if glow.current is None:
@@ -202,9 +203,10 @@ def arrived(nav, hands: list[Any]) -> set[int]:
         # the hands both lists hold compared at once (in C, the same objects at a glance: the
         # kept evening hands out the same hand objects until one changes), one by one only if
         # one of them changed; then the new ones
-        both = min(len(before), len(hands))
-        fresh = [] if before[:both] == hands[:both] else [n for n in range(1, both + 1) if before[n - 1] != hands[n - 1]]
-        fresh += range(both + 1, len(hands) + 1)
+        first, both = max(since, 0), min(len(before), len(hands))
+        fresh = [] if before[first:both] == hands[first:both] else \
+            [n for n in range(first + 1, both + 1) if before[n - 1] != hands[n - 1]]
+        fresh += range(max(both, first) + 1, len(hands) + 1)
         for n in fresh:
             glow.current[n] = now + GLOW_S
         if fresh:
