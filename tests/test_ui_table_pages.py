@@ -134,6 +134,10 @@ async def test_a_new_hand_on_a_long_evening_glows_and_sends_its_own_row_only(lon
     kept = [n for n in listed(phone) if n in before]
     assert kept and all(phone.find(f"hand-{n}") is before[n] for n in kept)  # the rows it had: not built again
     assert not phone.has(f"hand-{LONG + 1 - PAGE}")  # the page moved on by one
+    main.app.undo(evening)  # taken back: the row that went below the list comes back as it was
+    await phone.settle()
+    assert listed(phone) == list(range(LONG, LONG - PAGE, -1))
+    assert phone.find(f"hand-{LONG + 1 - PAGE}") is before[LONG + 1 - PAGE]
     await phone.tap(f"hand-{LONG}")  # a row kept from before opens its hand as ever
     assert phone.has("save")
 

@@ -106,8 +106,10 @@ def TableScreen(nav, tick: int) -> ft.Control:
         else:
             rows[n] = (shows, hand_row(nav, table, info.players, tallies[0], shows[0], shows[1], glow=n in glowing,
                                        editable=editable, evening_id=evening_id))
-    kept.current = rows
     lines = [row for _, row in rows.values()]
+    # and the rows just below the list, for an undo of the newest hand to bring back as they were
+    below = range(max(count - shown - 2, 1), count - shown + 1)
+    kept.current = {**{n: previous[n] for n in below if n in previous}, **rows}
     older = count - len(lines)
     if older:  # the rest a scroll (or this button) away: every hand stays reachable
         lines.append(tag(ft.TextButton(f"Ältere Spiele zeigen ({older} weitere)", icon=ft.Icons.EXPAND_MORE,
