@@ -76,7 +76,6 @@ def TableScreen(nav, tick: int) -> ft.Control:
     info, table, result, hands = view.info, view.table, view.replay, view.hands
     state = result.state
     standings = result.standings
-    tallies = list(next(iter(standings.values())).keys())
     family = table.family
     words = family_of(table).words
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
@@ -94,22 +93,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     shown, set_shown = ft.use_state(PAGE)
     count = len(result.hands)
     glowing = arrived(nav, hands, since=count - shown)
-    kept = ft.use_ref(cast(dict[int, Row] | None, None))
-    previous, rows = kept.current or {}, {}
-    for n in range(count, max(count - shown, 0), -1):  # the newest `shown` hands, newest first
-        # a row is built again only when what it shows changed; the same control again costs
-        # its diff nothing (Flet skips a child it already has), so a save sends the new row only
-        shows = (result.hands[n - 1], hands[n - 1], table, evening_id, editable, n in glowing, tuple(info.players))
-        old = previous.get(n)
-        if old is not None and all(x is y or x == y for x, y in zip(old[0], shows)):
-            rows[n] = old
-        else:
-            rows[n] = (shows, hand_row(nav, table, info.players, tallies[0], shows[0], shows[1], glow=n in glowing,
-                                       editable=editable, evening_id=evening_id))
-    lines = [row for _, row in rows.values()]
-    # and the rows just below the list, for an undo of the newest hand to bring back as they were
-    below = range(max(count - shown - 2, 1), count - shown + 1)
-    kept.current = {**{n: previous[n] for n in below if n in previous}, **rows}
+    lines = listed_rows(nav, view, shown, glowing, editable)
     older = count - len(lines)
     if older:  # the rest a scroll (or this button) away: every hand stays reachable
         lines.append(tag(ft.TextButton(f"Ältere Spiele zeigen ({older} weitere)", icon=ft.Icons.EXPAND_MORE,
@@ -167,6 +151,30 @@ def TableScreen(nav, tick: int) -> ft.Control:
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
                          subtitle=fmt.hands_text(count) + (" · beendet" if info.finished else "")),
                   body, bottom, on_scroll=scrolled if count > PAGE else None)
+
+
+def listed_rows(nav, view, shown: int, glowing: set[int], editable: bool) -> list[ft.Control]:
+    """The rows of the newest `shown` hands, newest first. A row is built again only when what
+    it shows changed: the same control again costs its diff nothing (Flet passes over a child
+    it already has), so a save builds and sends the new hand's row only."""
+    kept = ft.use_ref(cast(dict[int, Row] | None, None))
+    previous, rows = kept.current or {}, {}
+    results, count, players = view.replay.hands, len(view.replay.hands), tuple(view.info.players)
+    lead = next(iter(next(iter(view.replay.standings.values())).keys()))
+    for n in range(count, max(count - shown, 0), -1):
+        # the hand, as entered and as scored, and the table: the kept evening's own objects
+        # while they stand (`is`), else compared by value; then how the row shows it
+        shows = (results[n - 1], view.hands[n - 1], view.table, view.info.id, editable, n in glowing, players)
+        old = previous.get(n)
+        if old is not None and all(x is y or x == y for x, y in zip(old[0], shows)):
+            rows[n] = old
+        else:
+            rows[n] = (shows, hand_row(nav, view.table, view.info.players, lead, results[n - 1], view.hands[n - 1],
+                                       glow=n in glowing, editable=editable, evening_id=view.info.id))
+    # and the rows just below the list, for an undo of the newest hand to bring back as they were
+    below = range(max(count - shown - 2, 1), count - shown + 1)
+    kept.current = {**{n: previous[n] for n in below if n in previous}, **rows}
+    return [row for _, row in rows.values()]
 
 
 def hand_row(nav, table, players: list[str], lead: str, hand, raw: Any, *, glow: bool, editable: bool,
