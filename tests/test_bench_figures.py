@@ -28,3 +28,11 @@ def test_store_figure_has_the_cold_ratio():
 
     figure = bench_store(builtin_tables()["schafkopf"], hands=30, samples=2)
     assert figure["cold"]["ratio_p50_30_vs_10"] > 0 and figure["warm"]["ratio_p50_30_vs_10"] > 0
+
+
+def test_table_render_figure():
+    from scorepad.devtools.bench import bench_table_render
+
+    figure = bench_table_render(builtin_tables()["schafkopf"], hands=60, samples=2)
+    assert set(figure) >= {"ms_at_10", "ms_at_60", "ratio", "p95_ms_at_10", "p95_ms_at_60", "cpu_ratio"}
+    assert figure["renders"] == 4 and figure["ms_at_10"] > 0 and figure["ratio"] > 0

@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
     p.add_argument("--tap-hands", type=int, default=1000,
                    help="also time a tap on the hand form at 10 and at this many hands, per ruleset (0: skip)")
+    p.add_argument("--render-hands", type=int, default=1000,
+                   help="also time the table screen's render on a watching phone at 10 and at this many hands (0: skip)")
     p.add_argument("--no-replay-output", dest="replay_output", action="store_false",
                    help="skip timing `scorepad replay FILE > /dev/null` per ruleset against json.loads")
     p.add_argument("--web", action="store_true",

@@ -216,7 +216,8 @@ def bench_replay_output(table: RuleTable, n_hands: int, repeat: int = 3, text: s
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 200, sharing_tables: int = 20, sharing_seconds: float = 20.0,
               file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
-              tap_taps: int = 100, sharing_ws_seconds: float = 60.0) -> dict[str, Any]:
+              tap_taps: int = 100, sharing_ws_seconds: float = 60.0, render_hands: int = 1000,
+              render_samples: int = 30) -> dict[str, Any]:
     tables = builtin_tables()
     out: dict[str, Any] = {}
     texts = {}  # each ruleset's generated session, made once for both replay figures
@@ -227,6 +228,8 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out[rid] = bench_replay(table, hands, text=texts[rid])
         if tap_hands > 0:
             out[rid]["tap"] = bench_tap(table, tap_hands, tap_taps)
+    if render_hands > 0:
+        out["table_render"] = bench_table_render(tables[DEFAULT_RULESET], render_hands, render_samples)
     if output:
         out["replay_output"] = {rid: bench_replay_output(tables[rid], hands, text=text) for rid, text in texts.items()}
     if store_hands > 0:
@@ -265,6 +268,24 @@ def bench_tap(table: RuleTable, hands: int = 1000, taps: int = 100, small: int =
         p_big = percentile([t[i] for t in big], 95)
         out.update({f"{prefix}p95_ms_at_{small}": ms(p_small), f"{prefix}p95_ms_at_{hands}": ms(p_big),
                     f"{prefix}ratio": round(p_big / p_small, 2)})
+    return out
+
+
+def bench_table_render(table: RuleTable, hands: int = 1000, samples: int = 30, small: int = 10) -> dict[str, Any]:
+    """The table screen's render on a watching phone after a save (scorepad/devtools/render.py)
+    at `small` and at `hands` hands: the median and p95 of 2 x `samples` renders each (a save
+    and its undo), the ratio of the medians, and the same by CPU time ("cpu_")."""
+    from scorepad.devtools.render import time_renders
+
+    session = generate_session(table, hands + 1)
+    little, big = time_renders([{**session, "hands": session["hands"][:small + 1]}, session], samples)
+    out: dict[str, Any] = {"renders": 2 * samples}
+    for prefix, i in (("", 0), ("cpu_", 1)):
+        mid_small, mid_big = percentile([t[i] for t in little], 50), percentile([t[i] for t in big], 50)
+        out.update({f"{prefix}ms_at_{small}": ms(mid_small), f"{prefix}ms_at_{hands}": ms(mid_big),
+                    f"{prefix}p95_ms_at_{small}": ms(percentile([t[i] for t in little], 95)),
+                    f"{prefix}p95_ms_at_{hands}": ms(percentile([t[i] for t in big], 95)),
+                    f"{prefix}ratio": round(mid_big / mid_small, 2)})
     return out
 
 

@@ -6,7 +6,7 @@ speaking Flet's protocol over its websocket (scorepad/devtools/wire.py; no brows
 1-3 s by the same events a finger sends (Neues Spiel, the player, the partner, gewonnen,
 Speichern), and watchers. Measured: the seconds from the scorekeeper's Speichern event leaving
 this process until a watcher received the control update that holds the new hand (its row,
-key `hand-N`; the rows each once, newest first); the server's memory (RSS) with 1, 1/4, 1/2 and all tables' phones open, and
+key `hand-N`; the rows each once, newest first, as many as the table lists at first); the server's memory (RSS) with 1, 1/4, 1/2 and all tables' phones open, and
 after the run. Checked: every hand reaches every phone of its table, once; no phone receives a
 word of another table (the players' names carry their table's number); the store holds each
 table's hands 1..N, none lost, none doubled.
@@ -26,6 +26,7 @@ from typing import Any
 from scorepad.devtools.figures import WAIT_S, ms, percentile
 from scorepad.devtools.web import start_server, stop
 from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
+from scorepad.ui.screens.table import PAGE
 
 # the players' names carry their table's number; six letters at most, as the table screen
 # shortens names to six in a hand's points ("Resi07 +0,20 €")
@@ -186,7 +187,9 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
                 if sorted(watcher.seen) != list(range(1, n + 1)):
                     problems.append(f"{phone.name} received hands {sorted(watcher.seen)}, {n} saved")
                 rows = [k for k in phone.shown_keys() if HAND.match(k)]
-                if rows != [f"hand-{k}" for k in range(n, 0, -1)]:  # each once, the newest first
+                # each once, the newest first: the newest PAGE (the older ones a scroll away)
+                if rows != [f"hand-{k}" for k in range(n, max(n - PAGE, 0), -1)] or \
+                        (n > PAGE) != ("older-hands" in phone.shown_keys()):
                     problems.append(f"{phone.name} shows rows {rows}, {n} hands saved")
                 if phone.unknown_targets:
                     problems.append(f"{phone.name} got patches for controls it does not have: {phone.unknown_targets[:5]}")

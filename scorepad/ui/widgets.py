@@ -108,11 +108,14 @@ def big_button(label: str, on_click: Callable[..., Any] | None, *, icon=None, di
     ))
 
 
-def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = None) -> ft.Column:
-    """A phone screen: a fixed header, a scrolling body and a fixed bottom bar."""
+def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = None,
+           on_scroll: Callable[[Any], Any] | None = None) -> ft.Column:
+    """A phone screen: a fixed header, a scrolling body and a fixed bottom bar. `on_scroll`
+    hears where the body is scrolled to (at most five times a second)."""
     parts: list[ft.Control] = [
         top,
-        ft.Container(ft.Column(body, spacing=16, scroll=ft.ScrollMode.AUTO, expand=True),
+        ft.Container(ft.Column(body, spacing=16, scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=on_scroll,
+                               scroll_interval=200),
                      padding=ft.Padding.symmetric(horizontal=14, vertical=10), expand=True),
     ]
     if bottom is not None:

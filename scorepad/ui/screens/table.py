@@ -18,6 +18,10 @@ from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_a
 from scorepad.ui.words import context_line, hand_preview, tally_text
 
 GLOW_S = 4.0  # how long a hand that just arrived from another phone stays highlighted
+# hands listed at first, and added each time the list is scrolled near its end (or the button
+# below it is tapped): a render costs the hands shown, not the evening's length
+PAGE = 30
+Row = tuple[tuple[Any, ...], ft.Control]  # what a listed hand's row shows, and the row
 
 
 def player_card(name: str, look: CardLook, *, dealer: bool, columns: int, sits_out: bool = False) -> ft.Control:
@@ -72,7 +76,6 @@ def TableScreen(nav, tick: int) -> ft.Control:
     info, table, result, hands = view.info, view.table, view.replay, view.hands
     state = result.state
     standings = result.standings
-    tallies = list(next(iter(standings.values())).keys())
     family = table.family
     words = family_of(table).words
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
@@ -87,26 +90,23 @@ def TableScreen(nav, tick: int) -> ft.Control:
 
     holds = nav.can_edit(evening_id)
     editable = holds and not info.finished
-    glowing = arrived(nav, hands)
-    lines: list[ft.Control] = []
-    lead = tallies[0]
-    for hand, raw in reversed(list(zip(result.hands, hands))):
-        # each "name amount" stays on one line (no break before the €): five or six fill the line
-        points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}".replace(" ", "\u00a0")
-                          for p in info.players if hand.deltas[p][lead])
-        glow = hand.number in glowing
-        row = tag(ft.ListTile(
-            title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
-            subtitle=ft.Text(points or "–", size=15, weight=ft.FontWeight.W_500),
-            # a watcher (or a finished evening) gets a short read-only view of the hand
-            on_click=nav.to("hand" if editable else "hand-view", evening_id, hand.number),
-            trailing=tag(ft.Text("neu", size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
-                                 key=f"new-{hand.number}")) if glow else None,
-            bgcolor=ft.Colors.TERTIARY_CONTAINER if glow else None,
-            key=f"hand-{hand.number}", min_height=52,
-        ))
-        row.key = f"hand-{hand.number}"  # rows matched by key: a new hand sends one row, not all shifted
-        lines.append(row)
+    shown, set_shown = ft.use_state(PAGE)
+    count = len(result.hands)
+    glowing = arrived(nav, hands, since=count - shown)
+    lines = listed_rows(nav, view, shown, glowing, editable)
+    older = count - len(lines)
+    if older:  # the rest a scroll (or this button) away: every hand stays reachable
+        lines.append(tag(ft.TextButton(f"Ältere Spiele zeigen ({older} weitere)", icon=ft.Icons.EXPAND_MORE,
+                                       on_click=lambda: set_shown(shown + PAGE), height=TARGET, key="older-hands")))
+
+    def scrolled(e: ft.OnScrollEvent) -> None:
+        """Near the end of the list: the next older hands; back at the top: the newest page
+        again, so later saves render only what a phone shows there."""
+        if older and e.pixels >= e.max_scroll_extent - max(e.viewport_dimension, 400):
+            set_shown(shown + PAGE)
+        elif shown > PAGE and e.pixels <= e.min_scroll_extent:
+            set_shown(PAGE)
+
     label = words.next_label(state, view.draft)
     body: list[ft.Control] = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
@@ -149,13 +149,60 @@ def TableScreen(nav, tick: int) -> ft.Control:
     if line is not None:
         bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
     return screen(header(info.game, on_back=nav.to("start"), actions=actions,
-                         subtitle=fmt.hands_text(len(result.hands)) + (" · beendet" if info.finished else "")),
-                  body, bottom)
+                         subtitle=fmt.hands_text(count) + (" · beendet" if info.finished else "")),
+                  body, bottom, on_scroll=scrolled if count > PAGE else None)
 
 
-def arrived(nav, hands: list[Any]) -> set[int]:
+def listed_rows(nav, view, shown: int, glowing: set[int], editable: bool) -> list[ft.Control]:
+    """The rows of the newest `shown` hands, newest first. A row is built again only when what
+    it shows changed: the same control again costs its diff nothing (Flet passes over a child
+    it already has), so a save builds and sends the new hand's row only."""
+    kept = ft.use_ref(cast(dict[int, Row] | None, None))
+    previous, rows = kept.current or {}, {}
+    results, count, players = view.replay.hands, len(view.replay.hands), tuple(view.info.players)
+    lead = next(iter(next(iter(view.replay.standings.values())).keys()))
+    for n in range(count, max(count - shown, 0), -1):
+        # the hand, as entered and as scored, and the table: the kept evening's own objects
+        # while they stand (`is`), else compared by value; then how the row shows it
+        shows = (results[n - 1], view.hands[n - 1], view.table, view.info.id, editable, n in glowing, players)
+        old = previous.get(n)
+        if old is not None and all(x is y or x == y for x, y in zip(old[0], shows)):
+            rows[n] = old
+        else:
+            rows[n] = (shows, hand_row(nav, view.table, view.info.players, lead, results[n - 1], view.hands[n - 1],
+                                       glow=n in glowing, editable=editable, evening_id=view.info.id))
+    # and the rows just below the list, for an undo of the newest hand to bring back as they were
+    below = range(max(count - shown - 2, 1), count - shown + 1)
+    kept.current = {**{n: previous[n] for n in below if n in previous}, **rows}
+    return [row for _, row in rows.values()]
+
+
+def hand_row(nav, table, players: list[str], lead: str, hand, raw: Any, *, glow: bool, editable: bool,
+             evening_id: int) -> ft.Control:
+    """One hand in the table's list: its number and what it was, what it moved (the first
+    tally); a tap opens it (to change, or to look at). Keyed by its number: the list's diff
+    matches rows, so a new hand sends one row, not every row shifted."""
+    # each "name amount" stays on one line (no break before the €): five or six fill the line
+    points = " ".join(f"{p[:6]} {tally_text(lead, hand.deltas[p][lead], signed=True)}".replace(" ", "\u00a0")
+                      for p in players if hand.deltas[p][lead])
+    row = tag(ft.ListTile(
+        title=ft.Text(f"{hand.number} · {describe_hand(table, raw, hand)}", size=15),
+        subtitle=ft.Text(points or "–", size=15, weight=ft.FontWeight.W_500),
+        # a watcher (or a finished evening) gets a short read-only view of the hand
+        on_click=nav.to("hand" if editable else "hand-view", evening_id, hand.number),
+        trailing=tag(ft.Text("neu", size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
+                             key=f"new-{hand.number}")) if glow else None,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if glow else None,
+        key=f"hand-{hand.number}", min_height=52,
+    ))
+    row.key = f"hand-{hand.number}"
+    return row
+
+
+def arrived(nav, hands: list[Any], since: int = 0) -> set[int]:
     """The hands (numbers) that arrived or changed since this table was last shown on this
-    phone, while they glow (GLOW_S); the screen renders again when the glow is over."""
+    phone, while they glow (GLOW_S); the screen renders again when the glow is over. Only the
+    hands after the first `since` are compared: those the list shows (a glow is to be seen)."""
     seen = ft.use_ref(cast(list[Any] | None, None))
     glow = ft.use_ref(cast(dict[int, float] | None, None))
     if glow.current is None:
@@ -163,7 +210,13 @@ def arrived(nav, hands: list[Any]) -> set[int]:
     now = time.monotonic()
     before = seen.current
     if before is not None:
-        fresh = [n for n, hand in enumerate(hands, 1) if n > len(before) or before[n - 1] != hand]
+        # the hands both lists hold compared at once (in C, the same objects at a glance: the
+        # kept evening hands out the same hand objects until one changes), one by one only if
+        # one of them changed; then the new ones
+        first, both = max(since, 0), min(len(before), len(hands))
+        fresh = [] if before[first:both] == hands[first:both] else \
+            [n for n in range(first + 1, both + 1) if before[n - 1] != hands[n - 1]]
+        fresh += range(max(both, first) + 1, len(hands) + 1)
         for n in fresh:
             glow.current[n] = now + GLOW_S
         if fresh:
