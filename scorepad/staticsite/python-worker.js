@@ -61,7 +61,7 @@ if flet_js.started_from == "shipped":
     response = await pyfetch(flet_js.appPackageUrl)
     if not response.ok:
         raise RuntimeError(f"app archive: HTTP {response.status} {flet_js.appPackageUrl}")
-    await response.unpack_archive(format="gztar")
+    await response.unpack_archive(format="xztar")
 for folder in (os.path.abspath("__pypackages__"), os.getcwd()):  # a snapshot has them already
     if folder not in sys.path:
         sys.path.insert(0, folder)
