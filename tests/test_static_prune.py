@@ -86,9 +86,9 @@ def test_every_module_that_imports_with_the_whole_standard_library_imports_on_th
 
 
 def test_an_import_in_a_function_or_a_relative_one_is_found():
-    source = b"def f():\n    from .thread import (\n        a,  # x\n        b)\n    import email.message as m\n"
+    source = b"from .graph import *\ndef f():\n    from .thread import (\n        a,  # x\n        b)\n    import email.message as m\n"
     found = imports(source, "concurrent.futures", package=True)
-    assert {"concurrent.futures.thread.a", "concurrent.futures.thread.b", "email.message"} <= found
+    assert {"concurrent.futures.graph", "concurrent.futures.thread.a", "concurrent.futures.thread.b", "email.message"} <= found
 
 
 def test_what_only_a_modules_command_line_imports_does_not_count():

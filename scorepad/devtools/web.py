@@ -318,6 +318,22 @@ async def wait_compiled(page: Page, timeout: float = 180) -> None:
         await asyncio.sleep(0.5)
 
 
+# the static site's start, phase by phase: the marks of the page and of Python's worker
+# (python-worker.js, browser.py), in seconds from the page's navigation
+MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("scorepad:"))
+  .map((m) => [m.name.slice(9), performance.timeOrigin + m.startTime]))"""
+
+
+async def phases(page: Page) -> dict[str, float]:
+    """When each phase of the static site's start ended, in seconds after navigation ({} elsewhere)."""
+    origin = await page.evaluate("performance.timeOrigin")
+    marks = await page.evaluate(MARKS)
+    for worker in page.workers:
+        if worker.url.endswith("/python-worker.js"):
+            marks.update(await worker.evaluate(MARKS))
+    return {name: round((at - origin) / 1000, 2) for name, at in sorted(marks.items(), key=lambda m: m[1])}
+
+
 CPU_PHONE = 4  # a mid-range phone runs WebAssembly and Flutter about four times slower than this machine
 RELOADS = 3  # starts from the cache after the first visit, for the static site and the served app alike
 
@@ -355,7 +371,8 @@ async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0, cpu:
                 await wait_compiled(page, 180 * cpu)
             while time.perf_counter() - link.last < 2:
                 await asyncio.sleep(0.1)
-            figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before}
+            figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before,
+                       "phases_s": await phases(page)}
             if n == 0:
                 out["first_visit"] = figures
             else:

@@ -31,7 +31,7 @@ ALWAYS = ("encodings", "_sysconfigdata", "pyodide", "_pyodide", "site", "sitecus
 # no browser takes: the interactive shell, help() and the debuggers (pydoc, _pyrepl, pdb, code),
 # the test runners, other processes and terminals, servers and mail, the GUI toolkit, profilers
 NEVER = ("pydoc", "pydoc_data", "_pyrepl", "pdb", "bdb", "doctest", "unittest", "code", "rlcompleter",
-         "multiprocessing", "concurrent.futures.process", "pty", "tty", "curses", "getpass",
+         "multiprocessing", "concurrent.futures.process", "pty", "curses", "getpass",
          "xmlrpc", "http.server", "socketserver", "wsgiref", "webbrowser", "smtplib", "imaplib", "poplib",
          "ftplib", "mailbox", "tkinter", "idlelib", "turtle", "turtledemo", "ensurepip", "venv", "lib2to3",
          "cProfile", "profile", "pstats", "trace", "timeit", "pickletools", "pyclbr", "tabnanny", "zipapp",
@@ -43,7 +43,7 @@ NEVER = ("pydoc", "pydoc_data", "_pyrepl", "pdb", "bdb", "doctest", "unittest", 
 FOREIGN_CODECS = re.compile(r"encodings/(cp(?!437\.)\d+|iso8859_\d+|mac_\w+|koi8_\w|kz1048|ptcp154|hp_roman8|tis_620"
                             r"|palmos|big5\w*|euc_\w+|gb\w+|hz|johab|shift_jis\w*|iso2022_\w+)\.py$")
 IMPORT = re.compile(rb"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
-                    rb"(?:\(([^)]*)\)|([\w., \t]+)))", re.MULTILINE)
+                    rb"(?:\(([^)]*)\)|([\w., \t*]+)))", re.MULTILINE)
 COMMENT = re.compile(rb"#[^\n]*")
 
 
@@ -175,16 +175,18 @@ def pruned_stdlib(stdlib_path: str, sources: Iterable[tuple[str, bytes]], binari
     return out.getvalue()
 
 
-# in __pypackages__: what no import reaches (type stubs, the packages' tests and test helpers,
-# pydantic's first version, flet's command line and its pytest plugin)
+# in __pypackages__: what no import reaches (type stubs, the packages' tests and test helpers)
 PACKAGE_CLUTTER = (".pyi", "py.typed")
 PACKAGE_DIRS_SKIP = ("tests", "testing", "__pycache__", "licenses", "sboms")
+# the packages' own command lines and test helpers (they import the debugger): the app imports
+# sqlite-utils' and click's libraries only
+COMMAND_LINES = ("sqlite_utils/cli.py", "sqlite_utils/__main__.py", "click/testing.py")
 
 
 def package_file_kept(rel: str) -> bool:
     """Whether the file `rel` (relative to __pypackages__) goes into the site."""
     parts = rel.split("/")
-    if rel.endswith(PACKAGE_CLUTTER) or any(part in PACKAGE_DIRS_SKIP for part in parts[:-1]):
+    if rel.endswith(PACKAGE_CLUTTER) or rel in COMMAND_LINES or any(part in PACKAGE_DIRS_SKIP for part in parts[:-1]):
         return False
     if parts[0].endswith(".dist-info"):  # importlib.metadata.version() reads METADATA's head only
         return parts[-1] == "METADATA"

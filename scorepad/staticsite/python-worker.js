@@ -15,6 +15,10 @@
 // Python, they are dropped and the start repeated from the shipped files.
 import { unpackBundle } from "./bundle.js";
 
+// the start's phases on the worker's performance timeline (silent; `scorepad bench --web` reads them)
+const mark = (name) => { try { performance.mark("scorepad:" + name); } catch (e) { } };
+mark("worker");
+
 self.flet_js = {};
 self.initialized = false;
 
@@ -78,9 +82,12 @@ async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     if (stdlib) options.stdLibURL = stdlib;
     const memory = snapshot ? await snapshot : null;  // read while Pyodide's module is compiled
     if (memory && memory.length) options._loadSnapshot = memory;
+    mark("pyodide-module");
     const pyodide = await loadPyodide(options);
+    mark(memory && memory.length ? "python-up-from-snapshot" : "python-up");
     const bytes = await bundle;
     if (bytes) unpackBundle(pyodide.FS, bytes, pyodide.FS.cwd());
+    mark("app-files");
     self.pyodide = pyodide;
     delete flet_js.start_connection;
     delete flet_js.send;
@@ -90,6 +97,7 @@ async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     flet_js.started_from = !bytes ? "shipped" : options._loadSnapshot ? "snapshot" : "bundle";
     pyodide.registerJsModule("flet_js", flet_js);
     await pyodide.runPythonAsync(BOOT);
+    mark("main-py");
     if (typeof flet_js.start_connection !== "function") throw new Error("main.py did not start Flet");
 }
 
@@ -110,6 +118,7 @@ async function start(data) {
     }
     if (!up) await boot(loadPyodide, data, null, null, null);
     await flet_js.start_connection(self.receiveCallback);
+    mark("connected");
     self.postMessage("initialized");
 }
 
