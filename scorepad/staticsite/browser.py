@@ -188,7 +188,7 @@ async def keep_compiled() -> None:
     """Python would compile its standard library, scorepad, flet and pydantic on every start
     (the files live in memory) and unpack the app archive: once, after the first start, a
     second Python (compile-worker.js, beside the app, so the app answers taps meanwhile; it has
-    unpacked app.tar.gz as the app did) compiles them and hands them to the service worker
+    unpacked app.tar.xz as the app did) compiles them and hands them to the service worker
     (PUT compiled/...), which keeps them with this version of the site; every later start takes
     those (python-worker.js). The bundle last: a start needs both."""
     import sys

@@ -4,7 +4,7 @@
 // flet_js.send, flet_js.documentUrl). Messages to and from the page as in flet-web 1.0.5's worker.
 //
 // The first start on a phone takes Python's standard library as Pyodide ships it (sources only,
-// compiled on every start) and the app as app.tar.gz (sources). Once the app is up, a second
+// compiled on every start) and the app as app.tar.xz (sources). Once the app is up, a second
 // Python beside it (compile-worker.js, started by python.js) compiles both and hands them to the
 // service worker (scorepad/staticsite/browser.py, keep_compiled): the standard library as a zip
 // with its bytecode, the app as one bundle of every file with its bytecode; then a third Python
