@@ -24,8 +24,11 @@ from scorepad.staticsite.slim import slim
 pytestmark = pytest.mark.browser  # Pyodide (the browser's Python), in node
 
 NODE = shutil.which("node")
-# build-side modules shipped with the package but never imported in the browser
-NOT_IN_BROWSER = ("scorepad.staticsite.assemble", "scorepad.cli", "scorepad.ui.webserve", "scorepad.ui.serve")
+# shipped with the package, never imported in the browser: the build side, the command line and
+# the server, and what needs a package the site does not ship (uvicorn; Pillow for the PNG
+# picture, segno for the printed QR code: not offered there)
+NOT_IN_BROWSER = ("scorepad.staticsite.assemble", "scorepad.cli", "scorepad.ui.webserve", "scorepad.ui.serve",
+                  "scorepad.__main__", "scorepad.picture", "scorepad.tournament.printed")
 
 IMPORT_ALL = r"""
 import { loadPyodide } from "PYODIDE/pyodide.mjs";
