@@ -8,7 +8,8 @@ browser's cache; another hand saved; reloaded: both hands are there. Two tabs of
 never both write: the second one says so and takes over once the first is closed; its evening
 leaves as a session file (export) and comes back as a new evening (import). After the first
 start the phone compiles Python's files once, beside the app; the next start takes them, and
-spoilt ones are dropped for the shipped files."""
+spoilt ones are dropped for the shipped files. A whole evening entered by finger with the CPU
+throttled to a mid-range phone's (4x) shows every hand on the table and in the history."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ pytestmark = pytest.mark.browser
 
 # nothing leaves the machine, whoever asks (the page, Python's worker, the service worker)
 OFFLINE_FLAGS = FLAGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 START_S = 120  # the first visit downloads and starts Python: generous on a loaded CI machine
 
 
@@ -295,4 +297,37 @@ def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_sibling_i
             assert kind == "application/wasm"  # else the browser will not compile it streaming
     page = (site.folder / "index.html").read_text(encoding="utf-8")
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in page
-    assert "app.tar.gz" in listing and "pyodide/pyodide.asm.wasm" in listing
+    assert "app.tar.xz" in listing and "pyodide/pyodide.asm.wasm" in listing
+    assert listing["pyodide/python_stdlib.zip"][1] == "pyodide/python_stdlib.zip.gz"  # stored, gzipped whole
+
+
+@pytest.mark.timeout(900)  # Python's first start in the browser at a quarter of this machine's speed
+async def test_a_whole_evening_by_finger_at_a_phones_cpu_shows_every_hand_on_the_table_and_in_the_history(site):
+    from test_e2e_games import card_text, enter_evening, start
+
+    session = json.loads((EXAMPLES / "schafkopf.json").read_text(encoding="utf-8"))
+    players, hands = session["players"], session["hands"]
+    expected = replay(get_table(session["ruleset"]), players, hands).standings
+    async with async_playwright() as pw:
+        browser, context = await phone(pw, site)
+        try:
+            page = await context.new_page()
+            cdp = await context.new_cdp_session(page)
+            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": web.CPU_PHONE})
+            await page.goto(site.url)
+            tab = Tab(page, site)
+            await ready(tab)
+            await start(tab, session["ruleset"], players, session.get("first_dealer"))
+            await enter_evening(tab, session)
+            for number in range(1, len(hands) + 1):
+                await tab.at(f"hand-{number}").wait_for(state="attached", timeout=10000)
+            for p in players:
+                await tab.wait_text(f"value-{p}", card_text(session["ruleset"], expected[p]), timeout=30)
+            await tab.screenshot("static/03-evening-at-cpu4x")
+            await tab.tap("history")
+            await tab.at("history-undo").wait_for(state="attached", timeout=30000)
+            lines = await page.locator('[flt-semantics-identifier^="change-"]').all_inner_texts()
+            for number in range(1, len(hands) + 1):
+                assert any(f"Spiel {number} eingetragen" in line for line in lines), lines
+        finally:
+            await browser.close()

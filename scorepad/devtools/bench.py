@@ -32,7 +32,10 @@ plain Flet serves it; "web_static" the static site (`scorepad static`, Python in
 beside `scorepad web` through one throttled link: bytes of the first visit, seconds to the start
 screen cold (first visit) and cached (the median of three reloads once the site has kept what
 its Python compiled; each reload's in "cached_starts_s"), and their ratios to the served app's
-("first_cached_vs_served": the first reload's).
+("first_cached_vs_served": the first reload's); under "cpu4x" the same starts with chromium's CPU
+throttled 4x (a mid-range phone): the cached starts of both apps and their ratio, and the cold
+starts; each start of the static site phase by phase ("phases_s", under "static" and
+"static_cpu4x").
 """
 
 from __future__ import annotations

@@ -240,8 +240,11 @@ class Link:
     """A throttled TCP relay to a server on 127.0.0.1: every chunk waits for the link's rate
     (shared by all connections, per direction) and the one-way latency; bytes are counted."""
 
-    def __init__(self, port: int, rate: float = LINK["downloadThroughput"], one_way_s: float = LINK["latency"] / 2000):
+    def __init__(self, port: int, rate: float = LINK["downloadThroughput"], one_way_s: float = LINK["latency"] / 2000,
+                 target_host: str = "127.0.0.1", listen_port: int = 0):
         self.target = port
+        self.target_host = target_host
+        self.listen_port = listen_port
         self.rate = rate
         self.one_way = one_way_s
         self.busy = {"down": 0.0, "up": 0.0}
@@ -251,7 +254,7 @@ class Link:
         self.port = 0
 
     async def start(self) -> str:
-        self.server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
+        self.server = await asyncio.start_server(self._connection, "127.0.0.1", self.listen_port)
         self.port = self.server.sockets[0].getsockname()[1]
         return f"http://127.0.0.1:{self.port}/"
 
@@ -261,7 +264,7 @@ class Link:
 
     async def _connection(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
         try:
-            server_r, server_w = await asyncio.open_connection("127.0.0.1", self.target)
+            server_r, server_w = await asyncio.open_connection(self.target_host, self.target)
         except OSError:
             client_w.close()
             return
@@ -315,12 +318,30 @@ async def wait_compiled(page: Page, timeout: float = 180) -> None:
         await asyncio.sleep(0.5)
 
 
+# the static site's start, phase by phase: the marks of the page and of Python's worker
+# (python-worker.js, browser.py), in seconds from the page's navigation
+MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("scorepad:"))
+  .map((m) => [m.name.slice(9), performance.timeOrigin + m.startTime]))"""
+
+
+async def phases(page: Page) -> dict[str, float]:
+    """When each phase of the static site's start ended, in seconds after navigation ({} elsewhere)."""
+    origin = await page.evaluate("performance.timeOrigin")
+    marks = await page.evaluate(MARKS)
+    for worker in page.workers:
+        if worker.url.endswith("/python-worker.js"):
+            marks.update(await worker.evaluate(MARKS))
+    return {name: round((at - origin) / 1000, 2) for name, at in sorted(marks.items(), key=lambda m: m[1])}
+
+
+CPU_PHONE = 4  # a mid-range phone runs WebAssembly and Flutter about four times slower than this machine
 RELOADS = 3  # starts from the cache after the first visit, for the static site and the served app alike
 
 
-async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0) -> dict[str, Any]:
+async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0, cpu: float = 1) -> dict[str, Any]:
     """A new phone (empty cache) opens `url`, then reloads it RELOADS times: bytes on the link
-    and seconds to the start screen for each. `fill_s`: how long to wait after the first start
+    and seconds to the start screen for each. `cpu`: chromium's CPU throttled that many times
+    (CDP Emulation.setCPUThrottlingRate; CPU_PHONE: a mid-range phone). `fill_s`: how long to wait after the first start
     for what goes on in the background (the service worker filling its cache; the static site
     compiling Python's files, which it keeps). "cached_start" is the median of the reloads;
     "cached_starts" all of them, in order (the first is the browser's first run of the cached
@@ -328,6 +349,9 @@ async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0) -> d
     context = await browser.new_context(viewport=PHONE)
     try:
         page = await context.new_page()
+        if cpu != 1:  # kept over the reloads: the page's target stays the same
+            cdp = await context.new_cdp_session(page)
+            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         out: dict[str, Any] = {"cached_starts": []}
         for n in range(1 + RELOADS):
             before = link.bytes
@@ -337,17 +361,18 @@ async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0) -> d
             else:
                 await page.reload(wait_until="commit")
             while not await page.evaluate(READY):
-                if time.perf_counter() - start > 180:
+                if time.perf_counter() - start > 180 * cpu:
                     raise RuntimeError(f"the start screen never came ({url})")
                 await asyncio.sleep(0.05)
             ready = time.perf_counter() - start
             at_ready = link.bytes - before
             if n == 0 and fill_s:
                 await asyncio.sleep(fill_s)
-                await wait_compiled(page)
+                await wait_compiled(page, 180 * cpu)
             while time.perf_counter() - link.last < 2:
                 await asyncio.sleep(0.1)
-            figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before}
+            figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before,
+                       "phases_s": await phases(page)}
             if n == 0:
                 out["first_visit"] = figures
             else:
@@ -365,11 +390,15 @@ async def _static_and_served(site_port: int, served_port: int) -> dict[str, Any]
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             out = {}
-            for name, port, fill in (("served", served_port, 0), ("static", site_port, 20)):
-                link = Link(port)
+            for name, port, fill, cpu in (("served", served_port, 0, 1), ("static", site_port, 20, 1),
+                                          ("served_cpu4x", served_port, 0, CPU_PHONE),
+                                          ("static_cpu4x", site_port, 20, CPU_PHONE)):
+                # `scorepad web` takes a websocket only from a page of its own port (ui/hosts.py):
+                # it serves on 127.0.0.2 at the port the link takes on 127.0.0.1
+                link = Link(port, target_host="127.0.0.2", listen_port=port) if port == served_port else Link(port)
                 url = await link.start()
                 try:
-                    out[name] = await _visit(browser, url, link, fill)
+                    out[name] = await _visit(browser, url, link, fill, cpu)
                 finally:
                     await link.stop()
             return out
@@ -391,17 +420,20 @@ def bench_static() -> dict[str, Any]:
         site = Path(folder) / "site"
         built = build(site)
         files, files_url = serve_folder(site)
+        served_port = free_port()
+        served = web_process(Path(folder) / "bench.db", served_port, host="127.0.0.2")
         try:
-            served, served_url = start_server(Path(folder) / "bench.db")
+            answering(served, f"http://127.0.0.2:{served_port}/", "scorepad web")
         except RuntimeError:
             stop(files)
             raise
         try:
-            loads = asyncio.run(_static_and_served(urlsplit(files_url).port or 0, urlsplit(served_url).port or 0))
+            loads = asyncio.run(_static_and_served(urlsplit(files_url).port or 0, served_port))
         finally:
             for proc in (files, served):
                 stop(proc)
     static, app = loads["static"], loads["served"]
+    phone, phone_app = loads["static_cpu4x"], loads["served_cpu4x"]
     return {"link": "10 Mbit/s each way, 40 ms round trip (a TCP relay on 127.0.0.1; counts every byte)",
             "site_files": built["files"], "site_bytes_on_disk": built["bytes"],
             "first_visit_bytes": static["first_visit"]["bytes"],
@@ -414,4 +446,11 @@ def bench_static() -> dict[str, Any]:
             "cold_vs_served": round(static["first_visit"]["ready_s"] / app["first_visit"]["ready_s"], 2),
             "cached_vs_served": round(static["cached_start"]["ready_s"] / app["cached_start"]["ready_s"], 2),
             "first_cached_vs_served": round(static["cached_starts"][0]["ready_s"] / app["cached_starts"][0]["ready_s"], 2),
-            "static": static, "served": app}
+            "cpu4x": {"cached_start_s": phone["cached_start"]["ready_s"],
+                      "served_cached_start_s": phone_app["cached_start"]["ready_s"],
+                      "ratio": round(phone["cached_start"]["ready_s"] / phone_app["cached_start"]["ready_s"], 2),
+                      "cached_starts_s": [f["ready_s"] for f in phone["cached_starts"]],
+                      "served_cached_starts_s": [f["ready_s"] for f in phone_app["cached_starts"]],
+                      "cold_start_s": phone["first_visit"]["ready_s"],
+                      "served_cold_start_s": phone_app["first_visit"]["ready_s"]},
+            "static": static, "served": app, "static_cpu4x": phone, "served_cpu4x": phone_app}

@@ -7,10 +7,11 @@ nothing is asked of any server but the files. The site is assembled by assemble.
   does not use, Pyodide's command-line runner and micropip); both builds of the Flutter client
   stay, as Flutter picks one per browser (the Wasm build with skwasm on Chromium, JavaScript
   with CanvasKit elsewhere);
-- `app.tar.gz`: scorepad itself, its rule tables, and every dependency already installed
+- `app.tar.xz`: scorepad itself, its rule tables, and every dependency already installed
   (`__pypackages__`): the pure-Python wheels and the WebAssembly wheels of pydantic-core and
   msgpack, downloaded from the package index for Pyodide's platform (PYODIDE_PLATFORM) with
-  pip; nothing is installed in the browser at start;
+  pip; nothing is installed in the browser at start; only what the app imports, its Python
+  sources without docstrings and comments (prune.py, slim.py); the standard library likewise;
 - `flutter_service_worker.js` (at the URL Flutter registers): scorepad's own cache-first service
   worker (sw.js) listing every file, so that the site opens with no network once it has been
   opened; it fetches the gzip sibling (NAME.gz) of each big file and unpacks it itself, so any

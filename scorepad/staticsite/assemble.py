@@ -7,6 +7,7 @@ import gzip
 import hashlib
 import io
 import json
+import lzma
 import mimetypes
 import re
 import shutil
@@ -17,6 +18,9 @@ import tempfile
 from importlib.metadata import requires, version
 from pathlib import Path
 from typing import Any
+
+from scorepad.staticsite.prune import metadata_head, package_file_kept, pruned_stdlib
+from scorepad.staticsite.slim import slim
 
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
@@ -29,7 +33,7 @@ PACKAGES = ("flet", "flet-charts", "repath", "msgpack", "pydantic", "pydantic-co
 # flet-web's files scorepad never loads
 SKIP = ("flutter.js.map", "canvaskit/wimp",
         "canvaskit/experimental_webparagraph/", "assets/NOTICES", "assets/packages/flutter_math_fork/",
-        "assets/packages/cupertino_icons/", "pyodide/python.", "pyodide/python_cli", "pyodide/micropip-", "pyodide/packaging-",
+        "assets/packages/cupertino_icons/", "assets/packages/media_kit/", "pyodide/python.", "pyodide/python_cli", "pyodide/micropip-", "pyodide/packaging-",
         "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/pyodide.js", "pyodide/package.json")
 SKIP_SUFFIX = (".symbols", ".map")
 # in the app archive: not needed in the browser
@@ -37,7 +41,7 @@ APP_SKIP = ("__pycache__", "scorepad/devtools", "scorepad/fonts", "scorepad/stat
             "scorepad/staticsite/python.js", "scorepad/staticsite/python-worker.js",
             "scorepad/staticsite/compile-worker.js", "scorepad/staticsite/bundle.js")
 PACKAGE_SKIP = ("__pycache__", "flet/cli", "bin/")
-COMPRESS = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".bin", ".frag", ".html", ".zip"}
+COMPRESS = {".js", ".mjs", ".wasm", ".json", ".otf", ".ttf", ".bin", ".frag", ".html", ".zip"}  # not .xz
 HERE = Path(__file__).resolve().parent
 # the two builds of the Flutter client and their renderers: a browser always takes the same one
 # (Chromium: the Wasm build with skwasm; others: JavaScript with CanvasKit), cached when it first
@@ -49,6 +53,9 @@ mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("font/otf", ".otf")
 mimetypes.add_type("font/ttf", ".ttf")
 mimetypes.add_type("application/gzip", ".gz")
+mimetypes.add_type("application/x-xz", ".xz")
+APP_ARCHIVE = "app.tar.xz"  # xz: a third smaller than gzip; Python unpacks it (its lzma module)
+STDLIB = "pyodide/python_stdlib.zip"
 
 BOOT = """<script>
   // scorepad (scorepad/staticsite): the service worker first, so that every file comes from the
@@ -72,9 +79,12 @@ BOOT = """<script>
       setTimeout(start, 8000);
     }
     // once the app is up, the worker fetches the files this browser has not needed yet
-    window.addEventListener("flutter-first-frame", () => setTimeout(() => {
-      navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage("fill-cache"));
-    }, 15000), { once: true });
+    window.addEventListener("flutter-first-frame", () => {
+      performance.mark("scorepad:flutter-first-frame");  // the start's phases (scorepad bench --web)
+      setTimeout(() => {
+        navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage("fill-cache"));
+      }, 15000);
+    }, { once: true });
   })();
 </script>
 """
@@ -148,34 +158,52 @@ def install_packages(target: Path, wheels: Path | None = None) -> None:
         raise RuntimeError("pip could not get the packages for the browser:\n" + result.stderr[-2000:])
 
 
-def _add_tree(tar: tarfile.TarFile, folder: Path, arcname: str, skip: tuple[str, ...]) -> None:
+def _tree(folder: Path, arcname: str, skip: tuple[str, ...], packages: bool = False) -> list[tuple[str, bytes]]:
+    """(path in the archive, bytes) of the files under `folder` the site ships; `packages`: the
+    dependencies, without what no import reaches (prune.package_file_kept)."""
+    out = []
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder).as_posix()
         full = f"{arcname}/{rel}" if arcname else rel
         if any(part in skip for part in path.relative_to(folder).parts) or full.startswith(skip) or rel.startswith(skip):
             continue
-        if path.is_file() and not path.suffix == ".pyc":
-            info = tar.gettarinfo(str(path), full)
-            info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
-            with open(path, "rb") as f:
-                tar.addfile(info, f)
+        if path.is_file() and not path.suffix == ".pyc" and (not packages or package_file_kept(rel)):
+            data = path.read_bytes()
+            if packages and rel.endswith(".dist-info/METADATA"):
+                data = metadata_head(data)
+            out.append((full, slim(data, full) if full.endswith(".py") else data))
+    return out
 
 
-def app_archive(packages: Path) -> bytes:
-    """app.tar.gz: main.py, scorepad, rulesets and __pypackages__ (the same bytes for the same files)."""
+def app_files(packages: Path) -> list[tuple[str, bytes]]:
+    """What the app archive holds: main.py, scorepad, rulesets and __pypackages__."""
     import scorepad
     from scorepad.tables import builtin_dir
 
+    return ([("main.py", MAIN_PY.encode())] + _tree(Path(scorepad.__file__).resolve().parent, "scorepad", APP_SKIP)
+            + _tree(builtin_dir(), "scorepad/rulesets", ()) + _tree(packages, "__pypackages__", PACKAGE_SKIP, True))
+
+
+def app_archive(files: list[tuple[str, bytes]]) -> bytes:
+    """app.tar.xz of `files` (the same bytes for the same files)."""
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        data = MAIN_PY.encode()
-        info = tarfile.TarInfo("main.py")
-        info.size = len(data)
-        tar.addfile(info, io.BytesIO(data))
-        _add_tree(tar, Path(scorepad.__file__).resolve().parent, "scorepad", APP_SKIP)
-        _add_tree(tar, builtin_dir(), "scorepad/rulesets", ())
-        _add_tree(tar, packages, "__pypackages__", PACKAGE_SKIP)
-    return gzip.compress(buf.getvalue(), 9, mtime=0)
+        for name, data in files:
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = len(data), 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return lzma.compress(buf.getvalue(), preset=9 | lzma.PRESET_EXTREME)
+
+
+def _stdlib(web: Path, shipped: list[tuple[str, bytes]], scripts: list[bytes]) -> bytes:
+    """Pyodide's standard library without what nothing that runs in the site imports (prune.py):
+    the app's files and the site's scripts (Python in their strings) say what they import; the
+    compiled code (Pyodide, the packages' WebAssembly libraries) is searched for module names."""
+    sources = [(name, data) for name, data in shipped if name.endswith(".py")]
+    sources += [("", data) for data in scripts]
+    binaries = [data for name, data in shipped if name.endswith(".so")]
+    binaries += [(web / "pyodide" / name).read_bytes() for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs")]
+    return pruned_stdlib(str(web / STDLIB), sources, binaries, slim)
 
 
 def _page(web: Path, sw_version: str) -> str:
@@ -186,7 +214,7 @@ def _page(web: Path, sw_version: str) -> str:
         index = Path(folder) / "index.html"
         shutil.copyfile(web / "index.html", index)
         patch_index_html(index_path=str(index), base_href="/", pyodide=True, pyodide_script_path="main.py",
-                         pyodide_version=version("flet-web"), app_package_url="app.tar.gz",
+                         pyodide_version=version("flet-web"), app_package_url=APP_ARCHIVE,
                          web_renderer=WebRenderer.AUTO, route_url_strategy=RouteUrlStrategy.HASH,
                          no_cdn=True, app_name="scorepad", app_description="Spielabende mitschreiben")
         page = index.read_text(encoding="utf-8")
@@ -224,13 +252,14 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
                     theme_color="#2E7D32", start_url="./")
     files["manifest.json"] = json.dumps(manifest, indent=2, ensure_ascii=False).encode()
     files.update(_icons())
+    files["index.html"] = _page(web, sw_version).encode()
+    for name in ("python.js", "python-worker.js", "compile-worker.js", "bundle.js"):
+        files[name] = (HERE / name).read_bytes()
     with tempfile.TemporaryDirectory() as folder:
         install_packages(Path(folder), Path(wheels) if wheels else None)
-        files["app.tar.gz"] = app_archive(Path(folder))
-    files["index.html"] = _page(web, sw_version).encode()
-    files["python.js"] = (HERE / "python.js").read_bytes()
-    for name in ("python-worker.js", "compile-worker.js", "bundle.js"):
-        files[name] = (HERE / name).read_bytes()
+        shipped = app_files(Path(folder))
+    files[APP_ARCHIVE] = app_archive(shipped)
+    files[STDLIB] = _stdlib(web, shipped, [files[n] for n in ("python-worker.js", "compile-worker.js")])
 
     # the gzip sibling of every file that shrinks; the service worker fetches those
     listing: dict[str, list[Any]] = {}
@@ -239,6 +268,8 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
         kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
         if rel.endswith(".tar.gz"):
             kind = "application/gzip"
+        if rel.endswith(".tar.xz"):
+            kind = "application/x-xz"
         gz = None
         if Path(rel).suffix in COMPRESS and len(data) > 1024:
             packed = gzip.compress(data, 9, mtime=0)
@@ -264,4 +295,4 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
     wire = sum(len(written[gz or rel]) for rel, (_, gz, _variant) in listing.items())
     return {"outdir": str(out), "version": site_version, "files": len(listing),
             "bytes": sum(len(files[r]) for r in files), "compressed_bytes_all_files": wire,
-            "app_archive_bytes": len(files["app.tar.gz"])}
+            "app_archive_bytes": len(files[APP_ARCHIVE]), "stdlib_bytes": len(files[STDLIB])}

@@ -107,6 +107,13 @@ class LazyImports:
         return spec
 
 
+def mark(name: str) -> None:
+    """A phase of the start on the worker's performance timeline (python-worker.js's marks)."""
+    import js
+
+    js.performance.mark("scorepad:" + name)
+
+
 def save() -> None:
     """After a commit: write the store's folder back to IndexedDB (runs in the background)."""
     import js
@@ -181,7 +188,7 @@ async def keep_compiled() -> None:
     """Python would compile its standard library, scorepad, flet and pydantic on every start
     (the files live in memory) and unpack the app archive: once, after the first start, a
     second Python (compile-worker.js, beside the app, so the app answers taps meanwhile; it has
-    unpacked app.tar.gz as the app did) compiles them and hands them to the service worker
+    unpacked app.tar.xz as the app did) compiles them and hands them to the service worker
     (PUT compiled/...), which keeps them with this version of the site; every later start takes
     those (python-worker.js). The bundle last: a start needs both."""
     import sys
@@ -262,6 +269,8 @@ async def prepare() -> Any:
     import scorepad.ui.main  # noqa: F401  (the screens, the app layer, the games)
     from scorepad.ui.screens import start
 
+    mark("app-imported")
+
     try:  # the browser keeps the site's data for good (asked for by the page): no hint
         kept = bool(await persisted) if persisted is not None else False
     except Exception:
@@ -271,7 +280,9 @@ async def prepare() -> Any:
     state = await claimed
     if state == "other-tab":
         return None
-    return await open_store(state)
+    app_main = await open_store(state)
+    mark("store-open")
+    return app_main
 
 
 def run() -> None:
@@ -285,6 +296,7 @@ def run() -> None:
     import flet as ft
     from pyodide.code import run_js
 
+    mark("flet-imported")
     run_js(HELPERS)
     ready = asyncio.ensure_future(prepare())
 
@@ -293,6 +305,7 @@ def run() -> None:
 
         from scorepad.ui.widgets import tag
 
+        mark("page-registered")
         page.title = "scorepad"
         app_main = await ready
         if app_main is None:
@@ -302,5 +315,6 @@ def run() -> None:
             page.controls.clear()
             app_main = await open_store()
         await app_main(page)
+        mark("first-screen-sent")
 
     ft.run(main)

@@ -14,7 +14,7 @@ from pyodide.http import pyfetch
 response = await pyfetch(app_package_url)
 if not response.ok:
     raise RuntimeError(f"app archive: HTTP {response.status}")
-await response.unpack_archive(format="gztar")
+await response.unpack_archive(format="xztar")
 sys.path.insert(0, "__pypackages__")
 sys.path.insert(0, ".")
 

@@ -4,7 +4,7 @@
 // flet_js.send, flet_js.documentUrl). Messages to and from the page as in flet-web 1.0.5's worker.
 //
 // The first start on a phone takes Python's standard library as Pyodide ships it (sources only,
-// compiled on every start) and the app as app.tar.gz (sources). Once the app is up, a second
+// compiled on every start) and the app as app.tar.xz (sources). Once the app is up, a second
 // Python beside it (compile-worker.js, started by python.js) compiles both and hands them to the
 // service worker (scorepad/staticsite/browser.py, keep_compiled): the standard library as a zip
 // with its bytecode, the app as one bundle of every file with its bytecode; then a third Python
@@ -14,6 +14,10 @@
 // empty: this browser could not make one, the starts go on without). Should they fail to start
 // Python, they are dropped and the start repeated from the shipped files.
 import { unpackBundle } from "./bundle.js";
+
+// the start's phases on the worker's performance timeline (silent; `scorepad bench --web` reads them)
+const mark = (name) => { try { performance.mark("scorepad:" + name); } catch (e) { } };
+mark("worker");
 
 self.flet_js = {};
 self.initialized = false;
@@ -61,7 +65,7 @@ if flet_js.started_from == "shipped":
     response = await pyfetch(flet_js.appPackageUrl)
     if not response.ok:
         raise RuntimeError(f"app archive: HTTP {response.status} {flet_js.appPackageUrl}")
-    await response.unpack_archive(format="gztar")
+    await response.unpack_archive(format="xztar")
 for folder in (os.path.abspath("__pypackages__"), os.getcwd()):  # a snapshot has them already
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -78,9 +82,12 @@ async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     if (stdlib) options.stdLibURL = stdlib;
     const memory = snapshot ? await snapshot : null;  // read while Pyodide's module is compiled
     if (memory && memory.length) options._loadSnapshot = memory;
+    mark("pyodide-module");
     const pyodide = await loadPyodide(options);
+    mark(memory && memory.length ? "python-up-from-snapshot" : "python-up");
     const bytes = await bundle;
     if (bytes) unpackBundle(pyodide.FS, bytes, pyodide.FS.cwd());
+    mark("app-files");
     self.pyodide = pyodide;
     delete flet_js.start_connection;
     delete flet_js.send;
@@ -90,6 +97,7 @@ async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     flet_js.started_from = !bytes ? "shipped" : options._loadSnapshot ? "snapshot" : "bundle";
     pyodide.registerJsModule("flet_js", flet_js);
     await pyodide.runPythonAsync(BOOT);
+    mark("main-py");
     if (typeof flet_js.start_connection !== "function") throw new Error("main.py did not start Flet");
 }
 
@@ -110,6 +118,7 @@ async function start(data) {
     }
     if (!up) await boot(loadPyodide, data, null, null, null);
     await flet_js.start_connection(self.receiveCallback);
+    mark("connected");
     self.postMessage("initialized");
 }
 
