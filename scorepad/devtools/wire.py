@@ -97,7 +97,9 @@ class WirePhone:
 
     # --- the connection ------------------------------------------------------------------------
 
-    async def connect(self, timeout: float = 30.0) -> WirePhone:
+    async def connect(self, timeout: float = 30.0, route: str = "/") -> WirePhone:
+        """Open the page at `route` (as a browser opens the address BASE + route: /abend/7 a
+        table sheet's QR code, /turnier/3 a ranking screen)."""
         from websockets.asyncio.client import connect
 
         # permessage-deflate offered, as a browser offers it (the server then compresses each message)
@@ -105,7 +107,7 @@ class WirePhone:
                                                   user_agent_header=f"scorepad-wire/{self.name}"), timeout)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
-            "route": "/", "pwa": False, "web": True, "debug": False, "wasm": False, "test": False,
+            "route": route, "pwa": False, "web": True, "debug": False, "wasm": False, "test": False,
             "multi_view": False, "pyodide": False, "platform_brightness": "light",
             "width": self.width, "height": self.height, "platform": "android",
             "window": {}, "media": {"padding": {}, "view_padding": {}, "view_insets": {}}}})
@@ -308,6 +310,15 @@ class WirePhone:
                 pass
             if self.error is not None and self._ws is not None and self._reader is not None and self._reader.done():
                 raise WireError(f"{self.name}: {self.error}")
+
+    async def quiet(self, seconds: float, timeout: float = 30.0) -> None:
+        """Wait until the server sent nothing for `seconds` (never longer than `timeout`)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            seen = self.changed
+            await asyncio.sleep(seconds)
+            if self.changed == seen:
+                return
 
     async def wait_for(self, key: str, timeout: float = 30.0, enabled: bool = False) -> dict[str, Any]:
         def ready() -> bool:

@@ -1,0 +1,158 @@
+"""What the load runs over the real websocket share (sharing_ws.py: many tables; tournament_ws.py:
+a tournament's tables and its ranking screens): the server's memory and CPU, what a table's phone
+received (Watcher), a scorekeeper tapping in hands at a pace (keep_score), and the checks that
+every hand reached every phone of its table once and no other table's words came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scorepad.devtools.figures import WAIT_S, ms, percentile
+from scorepad.devtools.wire import WirePhone, controls_in, key_of
+
+HAND = re.compile(r"^hand-(\d+)$")
+SETUP_S = 60.0  # the longest opening one table's phones may take
+QUIET_S = 0.05  # after a tap's answer, how long a scorekeeper's phone must get nothing before the next tap
+PACE_S = (1.0, 3.0)  # a scorekeeper waits this long (uniform) before each hand: far busier than a real table
+
+
+def rss_bytes(pid: int) -> int:
+    """The resident memory of process `pid` (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process `pid` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def strings_in(values: Any) -> list[str]:
+    """Every string in a value of the control tree (its words)."""
+    out, stack = [], [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+def timing(seconds: list[float]) -> dict[str, Any]:
+    """p50, p95 and max of `seconds` in ms, and how many."""
+    if not seconds:
+        return {"count": 0, "p50_ms": None, "p95_ms": None, "max_ms": None}
+    return {"count": len(seconds), "p50_ms": ms(percentile(seconds, 50)), "p95_ms": ms(percentile(seconds, 95)),
+            "max_ms": ms(max(seconds))}
+
+
+class Watcher:
+    """What one table phone received: when each hand's row first came, and any player's name
+    (`names`: every player's name of the load matches it) that is not of its own table."""
+
+    def __init__(self, own: set[str], names: re.Pattern[str], armed: bool = False):
+        self.own = own
+        self.names = names
+        self.seen: dict[int, float] = {}
+        self.foreign: list[str] = []
+        self.armed = armed  # from when the phone shows its table (a start screen lists every table)
+
+    def __call__(self, phone: WirePhone, values: list[Any]) -> None:
+        if not self.armed:
+            return
+        now = time.perf_counter()
+        for c in controls_in(values):
+            m = HAND.match(key_of(c) or "")
+            if m:
+                self.seen.setdefault(int(m.group(1)), now)
+        for s in strings_in(values):
+            if any(m.group(0) not in self.own for m in self.names.finditer(s)):
+                self.foreign.append(s)
+
+
+async def tap_and_wait(phone: WirePhone, key: str) -> None:
+    """A tap, then wait until the server answered it (an update of this phone) and sent
+    nothing more for QUIET_S: the next tap then aims at the controls the answer left (a tap
+    between the answer and a second render, the form's draft told to every phone, could hit a
+    control that render replaces, and be lost)."""
+    before = phone.changed
+    await phone.tap(key, WAIT_S)
+    await phone.until(lambda: phone.changed > before, WAIT_S, f"no answer to the tap on {key!r}")
+    await phone.quiet(QUIET_S, WAIT_S)
+
+
+async def keep_score(keeper: WirePhone, taps: Callable[[int], list[str]], saves: list[float], end: float,
+                     rng: random.Random, most: int | None = None) -> None:
+    """A scorekeeper until `end` (perf_counter) or `most` hands: wait PACE_S, Neues Spiel, the
+    taps of hand n (`taps(n)`), Speichern (its moment appended to `saves`), back on the table
+    with the hand there."""
+    while time.perf_counter() < end and (most is None or len(saves) < most):
+        await asyncio.sleep(rng.uniform(*PACE_S))
+        await tap_and_wait(keeper, "next-hand")
+        for key in taps(len(saves) + 1):
+            await tap_and_wait(keeper, key)
+        saves.append(time.perf_counter())
+        await keeper.tap("save", WAIT_S)
+        await keeper.wait_for(f"hand-{len(saves)}", WAIT_S)
+
+
+async def until_all_arrived(tables: list[tuple[list[WirePhone], list[Watcher], int]]) -> None:
+    """Every phone of each table (phones, their watchers, hands saved) shows every hand of it,
+    WAIT_S after the last save at the most for all phones together (a regression fails, never
+    hangs)."""
+    deadline = time.perf_counter() + WAIT_S
+    for t, (phones, watchers, n) in enumerate(tables):
+        for phone, watcher in zip(phones, watchers):
+            def arrived(w: Watcher = watcher, n: int = n) -> bool:
+                return all(k in w.seen for k in range(1, n + 1))
+
+            await phone.until(arrived, max(0.0, deadline - time.perf_counter()),
+                              f"not every hand of table {t} arrived ({n} saved)")
+
+
+def table_problems(phones: list[WirePhone], watchers: list[Watcher], saves: list[float], started: float,
+                   latencies: list[float], timeline: list[tuple[float, float]]) -> list[str]:
+    """What went wrong at one table (its first phone the scorekeeper): a hand missing or twice,
+    rows not each once newest first, another table's words, patches for controls a phone does
+    not have. The watchers' seconds from Speichern to the hand on their screen are appended to
+    `latencies`, with (when saved, seconds) to `timeline`."""
+    problems = []
+    n = len(saves)
+    for i, (phone, watcher) in enumerate(zip(phones, watchers)):
+        if watcher.foreign:
+            problems.append(f"{phone.name} received another table's words: {watcher.foreign[:3]}")
+        if sorted(watcher.seen) != list(range(1, n + 1)):
+            problems.append(f"{phone.name} received hands {sorted(watcher.seen)}, {n} saved")
+        rows = [k for k in phone.shown_keys() if HAND.match(k)]
+        if rows != [f"hand-{k}" for k in range(n, 0, -1)]:  # each once, the newest first
+            problems.append(f"{phone.name} shows rows {rows}, {n} hands saved")
+        if phone.unknown_targets:
+            problems.append(f"{phone.name} got patches for controls it does not have: {phone.unknown_targets[:5]}")
+        if phone.error:
+            problems.append(f"{phone.name}: {phone.error}")
+        if i > 0 and all(k in watcher.seen for k in range(1, n + 1)):  # the watchers: Speichern to their screen
+            latencies.extend(watcher.seen[k] - saves[k - 1] for k in range(1, n + 1))
+            timeline.extend((saves[k - 1] - started, watcher.seen[k] - saves[k - 1]) for k in range(1, n + 1))
+    return problems
+
+
+def by_10s(timeline: list[tuple[float, float]]) -> dict[str, float]:
+    """p95 in ms of each 10 s of saves (the machine's other work shows here)."""
+    windows: dict[int, list[float]] = {}
+    for when, seconds_seen in timeline:
+        windows.setdefault(int(when // 10) * 10, []).append(seconds_seen)
+    return {f"{k}-{k + 10}s": ms(percentile(v, 95)) for k, v in sorted(windows.items())}
