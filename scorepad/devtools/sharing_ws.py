@@ -93,12 +93,8 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
         started = time.perf_counter()
         end = started + seconds
 
-        def taps(t: int) -> list[str]:
-            names = names_of(t)
-            return [f"player-{names[0]}", f"partner-{names[2]}", "result-won"]
-
-        keepers = [asyncio.create_task(keep_score(opened[t][0], lambda n, t=t: taps(t), saves[t], end, rng))
-                   for t in range(tables)]
+        taps = [[[f"player-{names[0]}", f"partner-{names[2]}", "result-won"]] for names in map(names_of, range(tables))]
+        keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng)) for t in range(tables)]
         try:
             await asyncio.gather(*keepers)
         finally:  # one table failed: the others stop too, the error is reported

@@ -35,6 +35,7 @@ import random
 import re
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,10 @@ class Projector(WirePhone):
             self.updates += 1
             self.look(time.perf_counter())
         return asked
+
+    def counts(self, hands: int) -> bool:
+        """Whether the round's line counts `hands` games played ("Runde 1 von 3 · N von M Spielen")."""
+        return bool(self.shown) and f" {hands} von " in self.shown[-1][2]
 
     def look(self, now: float) -> None:
         texts: dict[str, str] = {}
@@ -167,7 +172,7 @@ def ranking_latencies(screen: Projector, seats: list[str], saves: list[float]) -
 def line_problems(screen: Projector, expected: dict[str, list[int]]) -> list[str]:
     """Lines a ranking screen showed with points its player never had after that many games."""
     wrong = []
-    for when, _, _, lines in screen.shown:
+    for *_, lines in screen.shown:
         for name, (points, games) in lines.items():
             after = expected.get(name)
             if after is None or not 0 <= games < len(after) or points != str(after[games]):
@@ -216,8 +221,8 @@ async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Pat
         updates_before = [s.updates for s in projectors]
         started = time.perf_counter()
         end = started + seconds
-        keepers = [asyncio.create_task(keep_score(opened[t][0], lambda n, t=t: taps[t][(n - 1) % len(taps[t])],
-                                                  saves[t], end, rng, GAMES)) for t in range(tables)]
+        keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng, GAMES))
+                   for t in range(tables)]
         try:
             await asyncio.gather(*keepers)
         finally:  # one table failed: the others stop too, the error is reported
@@ -233,8 +238,7 @@ async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Pat
         await until_all_arrived([(phones, watchers[t], len(saves[t])) for t, phones in enumerate(opened)])
         total = sum(len(s) for s in saves)
         for screen in projectors:  # every saved hand counted on every ranking screen
-            await screen.until(lambda s=screen: f" {total} von " in s.shown[-1][2] if s.shown else False, WAIT_S,
-                               f"the ranking never counted {total} hands")
+            await screen.until(partial(screen.counts, total), WAIT_S, f"the ranking never counted {total} hands")
         latencies: list[float] = []
         timeline: list[tuple[float, float]] = []
         problems: list[str] = []
@@ -266,8 +270,8 @@ async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Pat
     for screen in projectors:
         problems += line_problems(screen, expected)
         for t, d in enumerate(drawn):
-            seen, by_turn = ranking_latencies(screen, d.seats, saves[t])
-            ranking += seen
+            timed, by_turn = ranking_latencies(screen, d.seats, saves[t])
+            ranking += timed
             turned += by_turn
     if problems:
         raise WireError(f"{len(problems)} problem(s): " + "; ".join(problems[:10]))

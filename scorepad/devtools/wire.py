@@ -328,10 +328,16 @@ class WirePhone:
         await self.until(ready, timeout, f"no control {key!r}")
         return self.find(key)
 
-    async def tap(self, key: str, timeout: float = 30.0) -> None:
-        """A tap on the control with this key (waiting until the phone shows it, enabled)."""
+    async def tap(self, key: str, timeout: float = 30.0) -> int:
+        """A tap on the control with this key (waiting until the phone shows it, enabled); the
+        id of the control tapped."""
         control = await self.wait_for(key, timeout, enabled=True)
         await self._send(CONTROL_EVENT, {"target": control["_i"], "name": "click", "data": None})
+        return int(control["_i"])
+
+    def chosen(self, key: str) -> bool:
+        """Whether the choice with this key is chosen (a chosen chip is a FilledButton)."""
+        return any(c.get("_c") == "FilledButton" for c in self.keyed(key))
 
     async def type(self, key: str, value: str, timeout: float = 30.0) -> None:
         control = await self.wait_for(key, timeout, enabled=True)

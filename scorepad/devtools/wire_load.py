@@ -11,12 +11,11 @@ import os
 import random
 import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from scorepad.devtools.figures import WAIT_S, ms, percentile
-from scorepad.devtools.wire import WirePhone, controls_in, key_of
+from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
 
 HAND = re.compile(r"^hand-(\d+)$")
 SETUP_S = 60.0  # the longest opening one table's phones may take
@@ -86,25 +85,41 @@ class Watcher:
 
 async def tap_and_wait(phone: WirePhone, key: str) -> None:
     """A tap, then wait until the server answered it (an update of this phone) and sent
-    nothing more for QUIET_S: the next tap then aims at the controls the answer left (a tap
-    between the answer and a second render, the form's draft told to every phone, could hit a
-    control that render replaces, and be lost)."""
+    nothing more for QUIET_S: the next tap then aims at the controls the answer left."""
     before = phone.changed
     await phone.tap(key, WAIT_S)
     await phone.until(lambda: phone.changed > before, WAIT_S, f"no answer to the tap on {key!r}")
     await phone.quiet(QUIET_S, WAIT_S)
 
 
-async def keep_score(keeper: WirePhone, taps: Callable[[int], list[str]], saves: list[float], end: float,
+async def choose(phone: WirePhone, key: str, tries: int = 3) -> None:
+    """Tap the choice `key` until it is chosen. A tap that reached a control a render had just
+    replaced (another render of the form came in between: its draft told to every phone of the
+    table) is lost, as on a real phone a tap on a button that moved: tapped again, as a finger
+    would."""
+    for _ in range(tries):
+        target = await phone.tap(key, WAIT_S)
+
+        def answered(target: int = target) -> bool:
+            return phone.chosen(key) or all(c["_i"] != target for c in phone.keyed(key))
+
+        await phone.until(answered, WAIT_S, f"no answer to the tap on {key!r}")
+        if phone.chosen(key):
+            return
+    raise WireError(f"{phone.name}: {key!r} not chosen after {tries} taps")
+
+
+async def keep_score(keeper: WirePhone, taps: list[list[str]], saves: list[float], end: float,
                      rng: random.Random, most: int | None = None) -> None:
     """A scorekeeper until `end` (perf_counter) or `most` hands: wait PACE_S, Neues Spiel, the
-    taps of hand n (`taps(n)`), Speichern (its moment appended to `saves`), back on the table
+    choices of hand n (`taps[n - 1]`, the list begun again at its end: chips, each tapped until
+    chosen), Speichern (its moment appended to `saves`), back on the table
     with the hand there."""
     while time.perf_counter() < end and (most is None or len(saves) < most):
         await asyncio.sleep(rng.uniform(*PACE_S))
         await tap_and_wait(keeper, "next-hand")
-        for key in taps(len(saves) + 1):
-            await tap_and_wait(keeper, key)
+        for key in taps[len(saves) % len(taps)]:
+            await choose(keeper, key)
         saves.append(time.perf_counter())
         await keeper.tap("save", WAIT_S)
         await keeper.wait_for(f"hand-{len(saves)}", WAIT_S)

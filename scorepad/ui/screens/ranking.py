@@ -1,8 +1,9 @@
 """A tournament's ranking for a projector (or a big screen): large type, ROWS lines a page, the
 pages turning by themselves every PAGE_S seconds ("Seite 2 von 4"), the tie-break shown where it
-decided a place. It renders again at every save at any table (ui/main.py: EVERY_CHANGE), and
-what the command line saves comes in through the store watch (app/watch.py). Opened from the
-start screen or at the address /turnier/ID."""
+decided a place. It renders again after the saves at any table, at most every few tenths of a
+second, every ranking screen at once (ui/ranking_feed.py; the board is computed once for them
+all: app/ranking.py), and what the command line saves comes in through the store watch
+(app/watch.py). Opened from the start screen or at the address /turnier/ID."""
 
 from __future__ import annotations
 
