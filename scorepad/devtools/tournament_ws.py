@@ -52,7 +52,7 @@ from scorepad.devtools.wire_load import (
     keep_score,
     rss_bytes,
     table_problems,
-    tap_and_wait,
+    tap_until,
     timing,
     until_all_arrived,
 )
@@ -131,6 +131,11 @@ def hand_taps(app: Any, evening: int, seats: list[str]) -> list[list[str]]:
             for n in range(4 * len(RESULTS))]
 
 
+def typed(phone: WirePhone, digits: int) -> bool:
+    """Whether the PIN pad shows `digits` digits typed."""
+    return phone.text("pin-shown").count("_") == 4 - digits
+
+
 async def open_table(url: str, t: int, evening: int, pin: str, names: set[str]) -> tuple[list[WirePhone], list[Watcher]]:
     """The table's four phones at its address; the first takes the pen with the PIN."""
     watchers = [Watcher(names, NAME, armed=True) for _ in range(4)]
@@ -139,10 +144,10 @@ async def open_table(url: str, t: int, evening: int, pin: str, names: set[str]) 
         await phone.connect(SETUP_S, route=f"/abend/{evening}")
         await phone.wait_for("unlock", SETUP_S)  # the table, without the pen
     keeper = phones[0]
-    await tap_and_wait(keeper, "unlock")
-    for digit in pin:
-        await tap_and_wait(keeper, f"pin-{digit}")
-    await keeper.wait_for("next-hand", SETUP_S)
+    await tap_until(keeper, "unlock", lambda: keeper.has("pin-shown"))
+    for k, digit in enumerate(pin[:-1], 1):  # the pad shows each digit typed: "4 1 _ _"
+        await tap_until(keeper, f"pin-{digit}", partial(typed, keeper, k))
+    await tap_until(keeper, f"pin-{pin[-1]}", lambda: keeper.has("next-hand"))  # the pen taken: the table
     return phones, watchers
 
 

@@ -283,6 +283,10 @@ class WirePhone:
         walk(self.page, None)
         return out
 
+    def text(self, key: str) -> str:
+        """The words of the Text with this key ("" if there is none)."""
+        return next((c["value"] for c in reversed(self.keyed(key)) if isinstance(c.get("value"), str)), "")
+
     def texts(self) -> list[str]:
         return [c["value"] for c in controls_in(self.page) if c.get("_c") == "Text" and isinstance(c.get("value"), str)]
 

@@ -11,6 +11,8 @@ import os
 import random
 import re
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -83,30 +85,29 @@ class Watcher:
                 self.foreign.append(s)
 
 
-async def tap_and_wait(phone: WirePhone, key: str) -> None:
-    """A tap, then wait until the server answered it (an update of this phone) and sent
-    nothing more for QUIET_S: the next tap then aims at the controls the answer left."""
-    before = phone.changed
-    await phone.tap(key, WAIT_S)
-    await phone.until(lambda: phone.changed > before, WAIT_S, f"no answer to the tap on {key!r}")
-    await phone.quiet(QUIET_S, WAIT_S)
-
-
-async def choose(phone: WirePhone, key: str, tries: int = 3) -> None:
-    """Tap the choice `key` until it is chosen. A tap that reached a control a render had just
-    replaced (another render of the form came in between: its draft told to every phone of the
-    table) is lost, as on a real phone a tap on a button that moved: tapped again, as a finger
-    would."""
+async def tap_until(phone: WirePhone, key: str, done: Callable[[], bool], tries: int = 3) -> None:
+    """Tap `key` until `done()`. A tap that reached a control a render had just replaced (the
+    notice line fading, another render of the form in between) is lost, as on a real phone a
+    tap on a button that moved: it is tapped again, as a finger would, once the control tapped
+    is gone and an enabled one with the key is there (and no late answer came)."""
     for _ in range(tries):
         target = await phone.tap(key, WAIT_S)
 
         def answered(target: int = target) -> bool:
-            return phone.chosen(key) or all(c["_i"] != target for c in phone.keyed(key))
+            found = phone.keyed(key)
+            return done() or (any(not c.get("disabled") for c in found) and all(c["_i"] != target for c in found))
 
         await phone.until(answered, WAIT_S, f"no answer to the tap on {key!r}")
-        if phone.chosen(key):
+        if not done():
+            await phone.quiet(4 * QUIET_S, WAIT_S)  # a late answer to the tap
+        if done():
             return
-    raise WireError(f"{phone.name}: {key!r} not chosen after {tries} taps")
+    raise WireError(f"{phone.name}: {tries} taps on {key!r} and no answer")
+
+
+async def choose(phone: WirePhone, key: str) -> None:
+    """Tap the choice `key` (a chip) until it is chosen."""
+    await tap_until(phone, key, lambda: phone.chosen(key))
 
 
 async def keep_score(keeper: WirePhone, taps: list[list[str]], saves: list[float], end: float,
@@ -117,12 +118,11 @@ async def keep_score(keeper: WirePhone, taps: list[list[str]], saves: list[float
     with the hand there."""
     while time.perf_counter() < end and (most is None or len(saves) < most):
         await asyncio.sleep(rng.uniform(*PACE_S))
-        await tap_and_wait(keeper, "next-hand")
+        await tap_until(keeper, "next-hand", lambda: keeper.has("save"))
         for key in taps[len(saves) % len(taps)]:
             await choose(keeper, key)
         saves.append(time.perf_counter())
-        await keeper.tap("save", WAIT_S)
-        await keeper.wait_for(f"hand-{len(saves)}", WAIT_S)
+        await tap_until(keeper, "save", partial(keeper.has, f"hand-{len(saves)}"))  # back on the table, the hand there
 
 
 async def until_all_arrived(tables: list[tuple[list[WirePhone], list[Watcher], int]]) -> None:
