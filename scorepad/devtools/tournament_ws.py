@@ -6,9 +6,11 @@ as a table sheet's QR code opens it) on four phones speaking Flet's protocol on 
 table's PIN on the PIN pad as a real one does; and `screens` ranking screens at /turnier/ID.
 `scorepad bench` reports it under "tournament_ws".
 
-Each scorekeeper waits 1-3 s, taps Neues Spiel, the hand (a Sauspiel: the game, the player,
-the partner, the result; who plays turns with each hand, so the ranking moves) and Speichern
-(wire_load.keep_score): far busier than a real table (a hand every 20-60 s).
+Each scorekeeper waits PACE/2 to 3*PACE/2 s, taps Neues Spiel, the hand (a Sauspiel: the
+player, the partner, the result; who plays turns with each hand, so the ranking moves) and
+Speichern (wire_load.keep_score). PACE 6 makes a hand about every 7 s at each table: three times
+a real table at its fastest (a hand every 20-60 s), 7 hands a second at 50 tables; PACE 2 is the
+sharing figures' pace (1-3 s).
 
 Measured from the Speichern event leaving this process: (a) until each of its table's three
 watchers received the update holding the new hand (its row `hand-N`); (b) until a ranking
@@ -44,7 +46,6 @@ from scorepad.devtools.sharing_ws import NAME, names_of
 from scorepad.devtools.web import start_server, stop
 from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
 from scorepad.devtools.wire_load import (
-    PACE_S,
     SETUP_S,
     Watcher,
     by_10s,
@@ -58,7 +59,8 @@ from scorepad.devtools.wire_load import (
 )
 
 RULES = "preisschafkopf-5-10-15"
-GAMES = 64  # games per table and round: more than any table saves in a minute at PACE_S
+PACE = 6.0  # seconds a scorekeeper waits before each hand (from half to one and a half times this)
+GAMES = 64  # games per table and round: more than a table saves in a minute even at PACE 2
 RESULTS = ("won", "won_schneider", "lost", "won", "lost_schneider", "won_schwarz")
 RANK_CELL = re.compile(r"^rank-(\d+)-(name|points|games)$")
 OPENING_AT_ONCE = 5  # tables whose phones open at the same time (the players arrive in a hurry)
@@ -185,7 +187,7 @@ def line_problems(screen: Projector, expected: dict[str, list[int]]) -> list[str
     return [f"{screen.name} showed {len(wrong)} wrong line(s): {wrong[:3]}"] if wrong else []
 
 
-async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Path) -> dict[str, Any]:
+async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int, folder: Path) -> dict[str, Any]:
     from scorepad.app import App
 
     if not 0 < tables <= 100:
@@ -226,7 +228,7 @@ async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Pat
         updates_before = [s.updates for s in projectors]
         started = time.perf_counter()
         end = started + seconds
-        keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng, GAMES))
+        keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng, GAMES, pace))
                    for t in range(tables)]
         try:
             await asyncio.gather(*keepers)
@@ -284,8 +286,9 @@ async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Pat
     return {
         "transport": "scorepad web --pin (uvicorn) in its own process; phones speak Flet's protocol over its websocket",
         "ruleset": RULES, "tables": tables, "players": 4 * tables, "phones": 4 * tables, "ranking_screens": screens,
-        "pace": f"each scorekeeper waits {PACE_S[0]:g}-{PACE_S[1]:g} s, then taps in a hand (Neues Spiel, "
-                "4 taps, Speichern): about one hand every 3 s a table (a real table: every 20-60 s)",
+        "pace": f"each scorekeeper waits {pace / 2:g}-{3 * pace / 2:g} s, then taps in a hand (Neues Spiel, "
+                f"3 choices, Speichern): a hand every {ran * tables / max(1, hands):.1f} s a table "
+                "(a real table: every 20-60 s)",
         "seconds": round(ran, 1), "hands_saved": hands, "hands_fewest_at_a_table": min(len(s) for s in saves),
         "hands_per_s": round(hands / ran, 1),
         "watchers": {**timing(latencies), "p95_ms_by_10s": by_10s(timeline)},
@@ -303,6 +306,7 @@ async def _run(tables: int, seconds: float, screens: int, seed: int, folder: Pat
     }
 
 
-def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, screens: int = 2, seed: int = 1) -> dict[str, Any]:
+def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, screens: int = 2, pace: float = PACE,
+                        seed: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(_run(tables, seconds, screens, seed, Path(folder)))
+        return asyncio.run(_run(tables, seconds, screens, pace, seed, Path(folder)))

@@ -22,7 +22,7 @@ from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
 HAND = re.compile(r"^hand-(\d+)$")
 SETUP_S = 60.0  # the longest opening one table's phones may take
 QUIET_S = 0.05  # after a tap's answer, how long a scorekeeper's phone must get nothing before the next tap
-PACE_S = (1.0, 3.0)  # a scorekeeper waits this long (uniform) before each hand: far busier than a real table
+PACE_S = 2.0  # a scorekeeper waits PACE_S/2 to 3*PACE_S/2 (uniform) before each hand: far busier than a real table
 
 
 def rss_bytes(pid: int) -> int:
@@ -111,13 +111,14 @@ async def choose(phone: WirePhone, key: str) -> None:
 
 
 async def keep_score(keeper: WirePhone, taps: list[list[str]], saves: list[float], end: float,
-                     rng: random.Random, most: int | None = None) -> None:
-    """A scorekeeper until `end` (perf_counter) or `most` hands: wait PACE_S, Neues Spiel, the
+                     rng: random.Random, most: int | None = None, pace: float = PACE_S) -> None:
+    """A scorekeeper until `end` (perf_counter) or `most` hands: wait `pace` (from half of it to
+    one and a half, uniform), Neues Spiel, the
     choices of hand n (`taps[n - 1]`, the list begun again at its end: chips, each tapped until
     chosen), Speichern (its moment appended to `saves`), back on the table
     with the hand there."""
     while time.perf_counter() < end and (most is None or len(saves) < most):
-        await asyncio.sleep(rng.uniform(*PACE_S))
+        await asyncio.sleep(rng.uniform(pace / 2, 3 * pace / 2))
         await tap_until(keeper, "next-hand", lambda: keeper.has("save"))
         for key in taps[len(saves) % len(taps)]:
             await choose(keeper, key)
