@@ -26,8 +26,8 @@ class RankingFeed:
     thread) to render when its tournament may have changed, all at once, at most every
     `every` seconds."""
 
-    def __init__(self, app: Any, every: float = EVERY_S):
-        self.every = every
+    def __init__(self, app: Any, every: float | None = None):
+        self.every = EVERY_S if every is None else every
         self._lock = threading.Lock()
         self._screens: dict[int, dict[int, Callable[[], None]]] = {}
         self._pending = False
