@@ -12,9 +12,9 @@ import pytest
 from flet_harness import open_phone
 
 from scorepad.app import App, tournaments
+from scorepad.ui import ranking_feed
 from scorepad.ui.main import start_route
 from scorepad.ui.nav import Route
-from scorepad.ui import ranking_feed
 from scorepad.ui.screens import ranking
 
 pytestmark = pytest.mark.ui
