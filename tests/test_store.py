@@ -318,3 +318,19 @@ def test_a_schema_3_file_is_upgraded_to_drafts_per_phone_keeping_the_open_draft(
         assert result.number == 3
         assert [c.action for c in app.history(evening.id)][-1] == "add"
     assert pragma(path, "integrity_check") == "ok"
+
+
+def test_a_draft_is_committed_without_waiting_for_the_disk_and_a_hand_waits(app):
+    """A phone's draft (every tap) does not wait for a flush; a saved hand does, as every change."""
+    eid = app.start_evening("schafkopf", SK4).id
+    said: list[str] = []
+    app.store.db.conn.set_trace_callback(said.append)
+    app.save_draft(eid, {"game": "wenz"}, device="phone-a")
+    draft = [s for s in said if s.startswith(("PRAGMA synchronous", "BEGIN", "COMMIT"))]
+    assert draft[0] == "PRAGMA synchronous = NORMAL" and draft[-1] == "PRAGMA synchronous = FULL", draft
+    said.clear()
+    app.add_hand(eid, {"game": "sauspiel", "player": SK4[0], "partner": SK4[2], "suit": "gras", "result": "won"})
+    assert not [s for s in said if s.startswith("PRAGMA synchronous")], said
+    app.store.db.conn.set_trace_callback(None)
+    assert app.store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
+    assert app.draft(eid, "phone-a") == {"game": "wenz"}  # the draft is stored all the same

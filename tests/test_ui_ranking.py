@@ -1,6 +1,7 @@
 """The ranking screen of a tournament (for a projector), without a browser: it follows every
-save at any table, from a phone or from another process; it pages through a long field; it
-shows which tie-break decided a place."""
+save at any table, from a phone or from another process, gathering quick saves into one render
+and every screen of the tournament rendering on one computation; it pages through a long
+field; it shows which tie-break decided a place."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import time
 import pytest
 from flet_harness import open_phone
 
-from scorepad.app import App
+from scorepad.app import App, tournaments
+from scorepad.ui import ranking_feed
 from scorepad.ui.main import start_route
 from scorepad.ui.nav import Route
 from scorepad.ui.screens import ranking
@@ -130,3 +132,47 @@ def test_the_address_turnier_id_opens_the_ranking(app):
     assert start_route(app, "/turnier/3/") == Route("ranking", tournament=3)
     assert start_route(app, "/") == Route("start")
     assert start_route(app, "/turnier/drei") == Route("start")
+
+
+async def wait_for_text(phone, key, text, seconds):
+    """Settle until `key` reads `text` (at most `seconds`); how long it took."""
+    start = time.monotonic()
+    while phone.text_of(key) != text and time.monotonic() - start < seconds:
+        await asyncio.sleep(0.02)
+        await phone.settle()
+    assert phone.text_of(key) == text
+    return time.monotonic() - start
+
+
+async def test_saves_in_quick_succession_come_in_one_render_at_the_end_of_the_interval(main, monkeypatch):
+    monkeypatch.setattr(ranking_feed, "EVERY_S", 1.0)  # (0.3 when served: long here, so the test sees it)
+    tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    first, second = main.app.draw_round(tid).tables
+    phone = await ranking_phone(main, tid)
+    renders = []
+    real = main.app.ranking_board
+    monkeypatch.setattr(main.app, "ranking_board", lambda t: renders.append(t) or real(t))
+    main.app.add_hand(first.evening, herz_solo(first.seats[0]))  # after a quiet while: at once
+    await phone.settle()
+    assert phone.text_of("ranking-round") == "Runde 1 von 2 · 1 von 8 Spielen" and len(renders) == 1
+    main.app.add_hand(second.evening, herz_solo(second.seats[0]))
+    main.app.add_hand(first.evening, herz_solo(first.seats[1]))
+    main.app.add_hand(second.evening, herz_solo(second.seats[1]))
+    await phone.settle()
+    assert phone.text_of("ranking-round") == "Runde 1 von 2 · 1 von 8 Spielen"  # gathered, not lost:
+    await wait_for_text(phone, "ranking-round", "Runde 1 von 2 · 4 von 8 Spielen", 3.0)
+    assert len(renders) == 2  # the three saves in one render
+
+
+async def test_two_ranking_screens_render_together_on_one_computation(main, monkeypatch):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    table = main.app.draw_round(tid).tables[1]
+    screens = [await ranking_phone(main, tid) for _ in range(2)]
+    scored = []
+    real = tournaments.table_scores
+    monkeypatch.setattr(tournaments, "table_scores", lambda *args: scored.append(args[1]) or real(*args))
+    main.app.add_hand(table.evening, herz_solo(table.seats[3]))
+    for screen in screens:
+        await wait_for_text(screen, "rank-1-name", table.seats[3], 2.0)
+        assert screen.text_of("rank-1-points") == "75"
+    assert scored == [table.evening]  # the table that saved, scored once for both screens

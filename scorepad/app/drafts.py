@@ -28,8 +28,11 @@ class Drafts:
     @unlocked  # one write transaction, every tap: only the store's own lock
     def save_draft(self, evening_id: int, data: Any, expected_version: int | None = None,
                    device: str = "") -> None:
-        """Keep this phone's taps: each phone has its own draft, no phone types into another's."""
-        with self.store.write():
+        """Keep this phone's taps: each phone has its own draft, no phone types into another's.
+        Written without waiting for the disk (Store.write, not durable): a tap of the server's
+        fifty tables never stalls the others on a flush; a reload finds the taps, a power cut
+        may lose them (never a saved hand)."""
+        with self.store.write(durable=False):
             self.evenings.row(evening_id, expected_version, writable=True)
             self.store.save_draft(evening_id, device, data)
 

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from scorepad.app.errors import TournamentError
-from scorepad.app.guard import guarded
+from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
+from scorepad.app.ranking import KeptRanking, table_scores
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
@@ -36,7 +38,6 @@ from scorepad.app.tournament_models import (
     TournamentPlayer,
 )
 from scorepad.errors import ScorepadError
-from scorepad.games.base import Seating
 from scorepad.names import name_key
 from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
@@ -67,6 +68,7 @@ class Tournaments:
         self.store = evenings.store
         self._evenings = evenings
         self._pins = pins
+        self._kept = KeptRanking()  # the ranking board and each table's scores, as last computed
 
     # -- the tournament and its field -----------------------------------------------------------
 
@@ -276,28 +278,43 @@ class Tournaments:
 
     # -- the ranking ----------------------------------------------------------------------------
 
-    @guarded
+    @unlocked  # read in short transactions: a save at a table never waits for a ranking
     def standings(self, tournament_id: int) -> list[StandingRow]:
         """The ranking, best first: points (the rule table's lead tally), won solos, the lot."""
-        info = self.tournament(tournament_id)
-        key = self._table(info.ruleset, info.options).rank_keys()[0]
-        scores = [self.table_scores(t.evening, key.tally) for t in self.progress(tournament_id)]
-        ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more")
-        return [StandingRow(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won, games=s.games,
-                            number=s.number) for s in ranked]
+        with self.store.read():
+            mark = self.store.tournament_mark(tournament_id)
+        return self._standings(self.tournament(tournament_id), mark)
 
-    @guarded
+    @unlocked
     def ranking_board(self, tournament_id: int) -> RankingBoard:
         """What the ranking screen shows: the ranking, what decided each place, how far the
-        round is (its games entered of the games its tables play)."""
+        round is (its games entered of the games its tables play). Computed once for each
+        state of the tournament, whoever asks (app/ranking.py): shared, never to be changed."""
+        with self.store.read():
+            mark = self.store.tournament_mark(tournament_id)
+        return self._kept.board(tournament_id, mark, lambda: self._board(tournament_id, mark))
+
+    def _board(self, tournament_id: int, mark: dict[str, Any]) -> RankingBoard:
         info = self.tournament(tournament_id)
-        standings = self.standings(tournament_id)
+        standings = self._standings(info, mark)
         round = info.open_round if info.open_round is not None else info.drawn
         tables = [t for t in self.progress(tournament_id) if t.round == round]
-        lines = [BoardLine(**s.model_dump(), decided_by=d) for s, d in zip(standings, decided_by(standings))]
+        # (the lines as they are: the standings' values are checked already; 200 models validated
+        # again at every save were half of the board's time at 50 tables)
+        lines = [BoardLine.model_construct(**s.__dict__, decided_by=d) for s, d in zip(standings, decided_by(standings))]
         return RankingBoard(id=info.id, name=info.name, tally=info.tally, rounds=info.rounds, round=round,
                             playing=info.open_round is not None, played=sum(min(t.played, t.games) for t in tables),
                             games=sum(t.games for t in tables), finished=info.finished, lines=lines)
+
+    def _standings(self, info: TournamentInfo, mark: dict[str, Any]) -> list[StandingRow]:
+        """The ranking over every table of the tournament at `mark` (each table's scores kept
+        under its evening's version: only the tables that changed are scored again)."""
+        key = self._table(info.ruleset, info.options).rank_keys()[0]
+        scores = [self._kept.scores(evening, version, key.tally, partial(table_scores, self._evenings, evening, key.tally))
+                  for evening, version in mark["tables"]]
+        ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more")
+        return [StandingRow.model_construct(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won,
+                                            games=s.games, number=s.number) for s in ranked]
 
     @guarded
     def ranking_boards(self) -> list[BoardLabel]:
@@ -373,17 +390,7 @@ class Tournaments:
 
     def table_scores(self, evening_id: int, tally: str) -> dict[str, Score]:
         """What each player of a table scored there: the tally, solos won, hands played."""
-        result = self._evenings.show(evening_id)
-        table = self._evenings.table(evening_id)
-        players = self._evenings.evening(evening_id).players
-        solos = {name: 0 for name in players}
-        games = dict(solos)
-        for hand in result.hands:
-            for name in Seating.in_play_of(table, players, hand.dealer):
-                games[name] += 1
-            if _solo_won(table, hand.info):
-                solos[hand.info["player"]] += 1
-        return {name: Score(result.standings[name].get(tally, 0), solos[name], games[name]) for name in players}
+        return table_scores(self._evenings, evening_id, tally)
 
     # -- what the others use --------------------------------------------------------------------
 
@@ -467,10 +474,3 @@ def _server_address(text: str) -> bool:
     return parts.scheme in ("http", "https") and bool(parts.hostname) and text.isprintable() and " " not in text \
         and not parts.query and not parts.fragment
 
-
-def _solo_won(table: RuleTable, info: dict[str, Any]) -> bool:
-    """Whether a scored hand is a solo (the table's contract of kind solo or sie) its player won."""
-    contracts = getattr(table, "contracts", None) or {}
-    contract = contracts.get(info.get("game")) if isinstance(info.get("game"), str) else None
-    return bool(contract is not None and getattr(contract, "kind", None) in ("solo", "sie") and info.get("won")
-                and info.get("player"))

@@ -84,7 +84,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
                           store_samples=args.store_samples, sharing_tables=args.sharing_tables,
                           sharing_seconds=args.sharing_seconds, file_hands=args.file_hands,
                           output=args.replay_output, web=args.web, tap_hands=args.tap_hands,
-                          sharing_ws_seconds=args.sharing_ws_seconds, render_hands=args.render_hands))
+                          sharing_ws_seconds=args.sharing_ws_seconds, tournament_tables=args.tournament_tables,
+                          tournament_seconds=args.tournament_seconds, tournament_pace=args.tournament_pace,
+                          render_hands=args.render_hands))
     return 0
 
 

@@ -14,6 +14,10 @@
   no browser and no Flet import.
 - sharing_ws.py: the same load over the real transport: `scorepad web` in its own process and
   80 wire.py phones (`scorepad bench`'s `"sharing_ws"`, tests/test_load_wire.py).
+- tournament_ws.py: a Preisschafkopf tournament over the real transport: 50 tables of four
+  wire.py phones (the scorekeeper takes the pen with the table's PIN) and two ranking screens
+  (`scorepad bench`'s `"tournament_ws"`, tests/test_load_tournament.py); wire_load.py: what
+  both load runs share (a scorekeeper's taps, what a table's phone received, the checks).
 
 tests/test_docs.py checks that starting the app, serving it and the command line load
 nothing from here (the command line imports bench.py only for `scorepad bench`).

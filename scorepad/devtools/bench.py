@@ -21,6 +21,10 @@ process, writing included, against `json.loads` of the same file in the same run
 Under "sharing_ws": the same tables over the real transport, `scorepad web` in its own process
 and every phone a client of Flet's protocol on its websocket (scorepad/devtools/sharing_ws.py):
 from Speichern to the hand on each watcher's screen p50/p95/max, the server's memory per phone.
+Under "tournament_ws": a Preisschafkopf tournament over the same transport (scorepad/devtools/
+tournament_ws.py): 50 tables of four phones at their table's address (the scorekeeper takes the pen
+with the PIN), two ranking screens at /turnier/ID; from Speichern to the hand on each watcher's
+screen and to the table's new points on a ranking screen, p50/p95/max; the server's CPU and memory.
 Under each ruleset, "tap": a tap on the hand form of an evening of 10 and of 1,000 hands
 (`--tap-hands`), through the real screen on headless phones (scorepad/devtools/tap.py): p95 in
 ms and the ratio, by the clock and by the CPU time the tap took ("cpu_", which the other work on
@@ -219,8 +223,9 @@ def bench_replay_output(table: RuleTable, n_hands: int, repeat: int = 3, text: s
 def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_hands: int = 1000,
               store_samples: int = 200, sharing_tables: int = 20, sharing_seconds: float = 20.0,
               file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
-              tap_taps: int = 100, sharing_ws_seconds: float = 60.0, render_hands: int = 1000,
-              render_samples: int = 30) -> dict[str, Any]:
+              tap_taps: int = 100, sharing_ws_seconds: float = 60.0, tournament_tables: int = 50,
+              tournament_seconds: float = 60.0, tournament_pace: float = 6.0,
+              render_hands: int = 1000, render_samples: int = 30) -> dict[str, Any]:
     tables = builtin_tables()
     out: dict[str, Any] = {}
     texts = {}  # each ruleset's generated session, made once for both replay figures
@@ -244,6 +249,8 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out["sharing"] = bench_sharing(sharing_tables, 4, sharing_seconds)
     if sharing_tables > 0 and sharing_ws_seconds > 0:
         out["sharing_ws"] = bench_sharing_ws(sharing_tables, 4, sharing_ws_seconds)
+    if tournament_tables > 0 and tournament_seconds > 0:
+        out["tournament_ws"] = bench_tournament_ws(tournament_tables, tournament_seconds, tournament_pace)
     if web:
         from scorepad.devtools.web import bench_static, bench_web
 
@@ -309,3 +316,11 @@ def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, s
     from scorepad.devtools.sharing_ws import bench_sharing_ws as run
 
     return run(tables, phones, seconds, seed)
+
+
+def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, pace: float = 6.0, seed: int = 1) -> dict[str, Any]:
+    """A tournament's tables and its two ranking screens over the real websocket:
+    scorepad/devtools/tournament_ws.py, imported only here."""
+    from scorepad.devtools.tournament_ws import bench_tournament_ws as run
+
+    return run(tables, seconds, 2, pace, seed)

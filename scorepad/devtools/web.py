@@ -97,11 +97,12 @@ def web_process(db: Path, port: int, pin: bool = False, plain: bool = False,
     return subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT if keep_output else subprocess.DEVNULL)
 
 
-def start_server(db: Path, plain: bool = False) -> tuple[subprocess.Popen[bytes], str]:
-    """`scorepad web` on a free port of 127.0.0.1; its process and address once it answers."""
+def start_server(db: Path, plain: bool = False, pin: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """`scorepad web` on a free port of 127.0.0.1 (`pin`: with --pin, a phone keeps score only
+    with the evening's PIN); its process and address once it answers."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    proc = web_process(db, port, plain=plain)
+    proc = web_process(db, port, pin=pin, plain=plain)
     answering(proc, url, "scorepad web")
     return proc, url
 

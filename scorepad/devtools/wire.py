@@ -97,7 +97,9 @@ class WirePhone:
 
     # --- the connection ------------------------------------------------------------------------
 
-    async def connect(self, timeout: float = 30.0) -> WirePhone:
+    async def connect(self, timeout: float = 30.0, route: str = "/") -> WirePhone:
+        """Open the page at `route` (as a browser opens the address BASE + route: /abend/7 a
+        table sheet's QR code, /turnier/3 a ranking screen)."""
         from websockets.asyncio.client import connect
 
         # permessage-deflate offered, as a browser offers it (the server then compresses each message)
@@ -105,7 +107,7 @@ class WirePhone:
                                                   user_agent_header=f"scorepad-wire/{self.name}"), timeout)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
-            "route": "/", "pwa": False, "web": True, "debug": False, "wasm": False, "test": False,
+            "route": route, "pwa": False, "web": True, "debug": False, "wasm": False, "test": False,
             "multi_view": False, "pyodide": False, "platform_brightness": "light",
             "width": self.width, "height": self.height, "platform": "android",
             "window": {}, "media": {"padding": {}, "view_padding": {}, "view_insets": {}}}})
@@ -281,6 +283,10 @@ class WirePhone:
         walk(self.page, None)
         return out
 
+    def text(self, key: str) -> str:
+        """The words of the Text with this key ("" if there is none)."""
+        return next((c["value"] for c in reversed(self.keyed(key)) if isinstance(c.get("value"), str)), "")
+
     def texts(self) -> list[str]:
         return [c["value"] for c in controls_in(self.page) if c.get("_c") == "Text" and isinstance(c.get("value"), str)]
 
@@ -309,6 +315,15 @@ class WirePhone:
             if self.error is not None and self._ws is not None and self._reader is not None and self._reader.done():
                 raise WireError(f"{self.name}: {self.error}")
 
+    async def quiet(self, seconds: float, timeout: float = 30.0) -> None:
+        """Wait until the server sent nothing for `seconds` (never longer than `timeout`)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            seen = self.changed
+            await asyncio.sleep(seconds)
+            if self.changed == seen:
+                return
+
     async def wait_for(self, key: str, timeout: float = 30.0, enabled: bool = False) -> dict[str, Any]:
         def ready() -> bool:
             found = self.keyed(key)
@@ -317,10 +332,16 @@ class WirePhone:
         await self.until(ready, timeout, f"no control {key!r}")
         return self.find(key)
 
-    async def tap(self, key: str, timeout: float = 30.0) -> None:
-        """A tap on the control with this key (waiting until the phone shows it, enabled)."""
+    async def tap(self, key: str, timeout: float = 30.0) -> int:
+        """A tap on the control with this key (waiting until the phone shows it, enabled); the
+        id of the control tapped."""
         control = await self.wait_for(key, timeout, enabled=True)
         await self._send(CONTROL_EVENT, {"target": control["_i"], "name": "click", "data": None})
+        return int(control["_i"])
+
+    def chosen(self, key: str) -> bool:
+        """Whether the choice with this key is chosen (a chosen chip is a FilledButton)."""
+        return any(c.get("_c") == "FilledButton" for c in self.keyed(key))
 
     async def type(self, key: str, value: str, timeout: float = 30.0) -> None:
         control = await self.wait_for(key, timeout, enabled=True)

@@ -295,18 +295,28 @@ class Store(Rows, TournamentRows):
     # -- transactions ----------------------------------------------------------------------
 
     @contextmanager
-    def write(self) -> Iterator[Database]:
-        """One write transaction: BEGIN IMMEDIATE (waits for another writer), commit or roll back."""
+    def write(self, durable: bool = True) -> Iterator[Database]:
+        """One write transaction: BEGIN IMMEDIATE (waits for another writer), commit or roll back.
+        Not `durable` (a phone's draft of the hand it is entering, written at every tap): the
+        commit does not wait for the disk (`synchronous = NORMAL` for this one transaction; a
+        power cut may lose it, a killed process does not, and the next durable commit syncs it
+        too); the connection is FULL again after it."""
         if self.read_only is not None:
             raise self.read_only
         with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
+            if not durable:
+                self.db.execute("PRAGMA synchronous = NORMAL")
             try:
-                yield self.db
-                self.db.commit()
-            except BaseException:
-                self.db.rollback()
-                raise
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                    self.db.commit()
+                except BaseException:
+                    self.db.rollback()
+                    raise
+            finally:
+                if not durable:
+                    self.db.execute("PRAGMA synchronous = FULL")
             for hook in AFTER_COMMIT:
                 hook()
 

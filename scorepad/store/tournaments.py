@@ -87,6 +87,26 @@ class TournamentRows:
             "FROM tournament_tables t JOIN evenings e ON e.id = t.evening_id "
             "WHERE t.tournament_id = ? ORDER BY t.round, t.number", [tournament_id]))
 
+    def tournament_mark(self, tournament_id: int) -> dict[str, Any]:
+        """What every change to the tournament's ranking moves, read cheaply: its row, its
+        players (their names, numbers and rounds), its rounds, and each table's evening version
+        (every change of an evening increments it: a hand, an undo, a rename, finishing it).
+        The same mark read again means the same ranking."""
+        row = self.db.execute("SELECT name, ruleset, options, rounds, games, seed, finished FROM tournaments "
+                              "WHERE id = ?", [tournament_id]).fetchone() if in_sqlite_range(tournament_id) else None
+        if row is None:
+            raise NotFoundError("no_tournament", tournament=tournament_id)
+        players = self.db.execute(
+            "SELECT t.player_id, p.name, t.number, t.from_round, t.until_round FROM tournament_players t "
+            "JOIN players p ON p.id = t.player_id WHERE t.tournament_id = ? ORDER BY t.entered", [tournament_id]).fetchall()
+        rounds = self.db.execute("SELECT round, closed_at FROM tournament_rounds WHERE tournament_id = ? ORDER BY round",
+                                 [tournament_id]).fetchall()
+        tables = self.db.execute(
+            "SELECT t.evening_id, e.version FROM tournament_tables t JOIN evenings e ON e.id = t.evening_id "
+            "WHERE t.tournament_id = ? ORDER BY t.round, t.number", [tournament_id]).fetchall()
+        return {"tournament": tuple(row), "players": [tuple(p) for p in players], "rounds": [tuple(r) for r in rounds],
+                "tables": [tuple(t) for t in tables]}
+
     def table_of(self, evening_id: int) -> dict[str, Any] | None:
         """The tournament table an evening is (tournament_id, name, round, number, games), or None."""
         if not in_sqlite_range(evening_id):

@@ -16,7 +16,9 @@ The websocket (scorepad/ui/transport.py: `scorepad web`'s `/ws`, imported only w
   it uses FletApp's private `__on_message`, `__send_loop`, `__get_unique_session_id`,
   `__session`, `__send_queue`, `__websocket`, `__client_ip`, `__client_user_agent`,
   `__oauth_state_id`, `__main`, `__upload_endpoint_path`, `__running_tasks` (as
-  `_FletApp__name`), and `decode_ext_from_msgpack` (flet.messaging.protocol).
+  `_FletApp__name`), and `decode_ext_from_msgpack` (flet.messaging.protocol). Its
+  `send_message` is replaced by the same encoding (`configure_encode_object_for_msgpack`)
+  without Flet's debug line, which formats every message whether it is logged or not.
 
 The headless phone only (scorepad/devtools/headless.py: tests and `scorepad bench`, never the
 app at run time): a real Flet session over a connection that is no websocket.

@@ -30,6 +30,7 @@ from scorepad.ui.nav import Nav, Route, run_on
 from scorepad.ui.notices import Notice
 from scorepad.ui.peer import is_local
 from scorepad.ui.pen import phone_pens
+from scorepad.ui.ranking_feed import feed_of
 
 
 @ft.component
@@ -43,6 +44,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
         kept.current = dict(pens or {})
     here = ft.use_ref(cast(Route | None, None))
     here.current = route  # what the phone shows now, for the change listener below
+    ranking: Any = ft.use_ref(None)  # .current: what stops following the ranking shown (ui/ranking_feed.py)
 
     def bump():
         set_tick(lambda t: t + 1)
@@ -82,12 +84,38 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
             if to.screen != "start":
                 go(to)
 
-        page.on_close = first(unsubscribe, page.on_close)
+        def gone() -> None:
+            unsubscribe()
+            if ranking.current is not None:
+                ranking.current()
+
+        page.on_close = first(gone, page.on_close)
         page.on_connect = first(bump, page.on_connect)
         page.on_route_change = address_typed
         return unsubscribe
 
     ft.use_effect(follow_changes, [])
+
+    def follow_ranking():
+        """A tournament's ranking renders after the saves at its tables, at most every
+        few tenths of a second (ui/ranking_feed.py), while the phone shows it."""
+        if route.screen != "ranking" or route.tournament is None:
+            return None
+
+        async def refresh() -> None:
+            bump()
+
+        stop = feed_of(app).follow(route.tournament, lambda: run_on(page, refresh))
+        ranking.current = stop
+
+        def leave() -> None:
+            stop()
+            ranking.current = None
+
+        return leave
+
+    ft.use_effect(follow_ranking, [route.screen, route.tournament])
+
     def go(to: Route) -> None:
         set_route(to)
         set_notice(None)  # a line is about the screen it was said on
@@ -135,9 +163,10 @@ SCREENS: dict[str, tuple[str, str]] = {
     "tournament-correct": ("tournament", "CorrectTableScreen"),
     "correct": ("hand", "HandScreen"),  # a table's hand corrected with its PIN (route.pin)
 }
-# the screens about every evening (a tournament's ranking and its tables' progress: every table's
-# save moves them)
-EVERY_CHANGE = frozenset({"start", "ranking", "tournaments", "tournament"})
+# the screens about every evening (the tournament's tables' progress: every table's save moves
+# it; a tournament's ranking follows the saves through ui/ranking_feed.py, which gathers them
+# into a few renders a second)
+EVERY_CHANGE = frozenset({"start", "tournaments", "tournament"})
 # the address a projector opens for a tournament's ranking: http://laptop:8550/turnier/3
 RANKING_PATH = re.compile(r"/turnier/(\d{1,9})/?")
 # the organiser's screens by address (on the serving machine): /turniere, /turniere/3

@@ -198,12 +198,14 @@ class Refused(Exception):
 def _table_connection_class() -> type:
     """FletApp with scorepad's socket life around it (made on first use: Flet's web server
     is imported only when serving)."""
+    from flet import BaseControl
     from flet_web.fastapi.flet_app import FletApp
     from flet_web.fastapi.flet_app_manager import app_manager
 
-    from scorepad.ui.flet_private import MessageAction, decode_ext_from_msgpack
+    from scorepad.ui.flet_private import MessageAction, configure_encode_object_for_msgpack, decode_ext_from_msgpack
 
     actions = {a.value for a in MessageAction}
+    encode = configure_encode_object_for_msgpack(BaseControl)  # (stateless: one for every message)
 
     class TableConnection(FletApp):  # type: ignore[misc]  # Flet's web server is untyped
         """One phone's socket. Flet's FletApp (1.0.5) reads and answers the protocol
@@ -221,6 +223,16 @@ def _table_connection_class() -> type:
             session then, and the app's main() still starting on it (a phone that left at
             once) fails with a traceback. The session is kept: it no longer sends through
             this connection, and both go together."""
+
+        def send_message(self, message: Any) -> None:
+            """FletApp.send_message without its debug line: Flet 1.0.5 writes the whole
+            message (the control tree of a screen) into an f-string for `transport_log.debug`
+            at every message, logged or not: a tenth of the server's time with 50 tables
+            (docs/benchmarks.md). The same bytes are queued; none once the socket is gone (as
+            FletApp.send_data_channel_frame does: the phone renders anew when it comes back)."""
+            queue = self._FletApp__send_queue
+            if queue is not None:
+                queue.put_nowait(b"\x00" + msgpack.packb([message.action, message.body], default=encode))
 
         # FletApp's private state, by the names Python gives them
         @property

@@ -1,8 +1,9 @@
 """A tournament's ranking for a projector (or a big screen): large type, ROWS lines a page, the
 pages turning by themselves every PAGE_S seconds ("Seite 2 von 4"), the tie-break shown where it
-decided a place. It renders again at every save at any table (ui/main.py: EVERY_CHANGE), and
-what the command line saves comes in through the store watch (app/watch.py). Opened from the
-start screen or at the address /turnier/ID."""
+decided a place. It renders again after the saves at any table, at most every few tenths of a
+second, every ranking screen at once (ui/ranking_feed.py; the board is computed once for them
+all: app/ranking.py), and what the command line saves comes in through the store watch
+(app/watch.py). Opened from the start screen or at the address /turnier/ID."""
 
 from __future__ import annotations
 
@@ -49,9 +50,12 @@ def cell(text: str, width: int | None, *, size: int = SIZE, bold: bool = False, 
     return ft.Container(tag(words) if key else words, width=width, expand=width is None)
 
 
-def line_row(board: RankingBoard, line: BoardLine, shaded: bool) -> ft.Control:
+@ft.component
+def LineRow(tally: str, line: BoardLine, shaded: bool) -> ft.Control:
+    """One line of the ranking: rendered again only when it changed (RANK_LINE: at 50 tables
+    most saves move a few lines of the page shown, not all fifteen)."""
     values = [f"{line.rank}.", "" if line.number is None else str(line.number), line.name,
-              fmt.tally_value(board.tally, line.points), str(line.solos_won), str(line.games),
+              fmt.tally_value(tally, line.points), str(line.solos_won), str(line.games),
               DECIDED.get(line.decided_by or "", "")]
     cells = [cell(v, w, bold=k in (0, 2, 3), right=k in (1, 3, 4, 5),
                   colour=ft.Colors.ON_SURFACE_VARIANT if k == 6 else None,
@@ -59,6 +63,9 @@ def line_row(board: RankingBoard, line: BoardLine, shaded: bool) -> ft.Control:
              for k, (v, (_, w)) in enumerate(zip(values, COLUMNS))]
     return ft.Container(ft.Row(cells, spacing=24), padding=ft.Padding.symmetric(horizontal=24, vertical=4),
                         bgcolor=ft.Colors.SURFACE_CONTAINER if shaded else None, key=f"rank-{line.rank}")
+
+
+RANK_LINE = ft.memo(LineRow)
 
 
 @ft.component
@@ -102,7 +109,7 @@ def RankingScreen(nav, tick: int) -> ft.Control:
     headings = ft.Container(ft.Row([cell(h, w, size=24, right=k in (1, 3, 4, 5), colour=ft.Colors.ON_SURFACE_VARIANT)
                                     for k, (h, w) in enumerate(COLUMNS)], spacing=24),
                             padding=ft.Padding.symmetric(horizontal=24, vertical=6))
-    rows: list[ft.Control] = [line_row(board, line, k % 2 == 1) for k, line in enumerate(shown)]
+    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1) for k, line in enumerate(shown)]
     if not rows:
         rows.append(ft.Container(tag(ft.Text("Noch niemand gemeldet", size=SIZE, key="ranking-empty")), padding=24))
     foot = ft.Container(tag(ft.Text(TIE_BREAK, size=26, color=ft.Colors.ON_SURFACE_VARIANT, key="ranking-rule")),

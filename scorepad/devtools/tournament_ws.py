@@ -1,0 +1,338 @@
+"""A Preisschafkopf tournament on one laptop, over the real transport (issue 27's scale goal):
+`scorepad web --pin` in its own process; a tournament of `tables` x 4 players at
+preisschafkopf-5-10-15, round 1 drawn; every table's evening opened at its address (/abend/ID,
+as a table sheet's QR code opens it) on four phones speaking Flet's protocol on the websocket
+(scorepad/devtools/wire.py), the first of them the scorekeeper, which takes the pen with the
+table's PIN on the PIN pad as a real one does; and `screens` ranking screens at /turnier/ID.
+`scorepad bench` reports it under "tournament_ws".
+
+Each scorekeeper waits PACE/2 to 3*PACE/2 s, taps Neues Spiel, the hand (a Sauspiel: the
+player, the partner, the result; who plays turns with each hand, so the ranking moves) and
+Speichern (wire_load.keep_score). PACE 6 makes a hand about every 7 s at each table: three times
+a real table at its fastest (a hand every 20-60 s), 7 hands a second at 50 tables; PACE 2 is the
+sharing figures' pace (1-3 s).
+
+Measured from the Speichern event leaving this process: (a) until each of its table's three
+watchers received the update holding the new hand (its row `hand-N`); (b) until a ranking
+screen received the update that shows the table's new points: a player of that table in the
+shown lines (`rank-R-name`) with as many games (`rank-R-games`: at a table of four every
+player plays each hand) as the table has saved hands. A ranking screen shows ROWS lines of
+the field at a time and turns its pages by itself, so (b) is timed for the saves whose table
+had a player on the page the screen showed at that moment, up to the next turn of the page
+(a page turned in between shows the new points too, but by the turn, not by the save). Also:
+the server's CPU and memory, the ranking updates each screen received.
+
+Checked: every hand reaches every phone of its table once, no phone gets a word of another
+table, the store holds each table's hands 1..N; every line a ranking screen showed has the
+points its player had after that many games (never another player's, never a sum that was not
+the store's); at the end each screen counts every saved hand ("N von M Spielen").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import os
+import random
+import re
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from scorepad.devtools.figures import WAIT_S
+from scorepad.devtools.sharing_ws import NAME, names_of
+from scorepad.devtools.web import start_server, stop
+from scorepad.devtools.wire import WireError, WirePhone, controls_in, key_of
+from scorepad.devtools.wire_load import (
+    SETUP_S,
+    Watcher,
+    by_10s,
+    cpu_seconds,
+    keep_score,
+    rss_bytes,
+    table_problems,
+    tap_until,
+    timing,
+    until_all_arrived,
+)
+
+RULES = "preisschafkopf-5-10-15"
+PACE = 6.0  # seconds a scorekeeper waits before each hand (from half to one and a half times this)
+GAMES = 64  # games per table and round: more than a table saves in a minute even at PACE 2
+RESULTS = ("won", "won_schneider", "lost", "won", "lost_schneider", "won_schwarz")
+RANK_CELL = re.compile(r"^rank-(\d+)-(name|points|games)$")
+PLAYED = re.compile(r"· (\d+) von \d+ Spielen")
+OPENING_AT_ONCE = 5  # tables whose phones open at the same time (the players arrive in a hurry)
+
+
+def players_of(tables: int) -> list[str]:
+    """The field: every name carries two digits (Resi00 .. Wast49), so a word of another table
+    is found on any phone (a table's players are whoever the draw seats there)."""
+    return [name for t in range(tables) for name in names_of(t)]
+
+
+class Projector(WirePhone):
+    """A ranking screen: after every update, what it shows (the page, the round's line, and
+    for each name shown its points and games), kept as a timeline of what changed."""
+
+    def __init__(self, url: str, name: str):
+        super().__init__(url, width=1920, height=1080, name=name)
+        self.shown: list[tuple[float, str, str, dict[str, tuple[str, int]]]] = []  # (when, page, round, lines)
+        self.updates = 0
+
+    def receive(self, packet: bytes) -> dict[str, Any] | None:
+        before = self.changed
+        asked = super().receive(packet)
+        if self.changed > before:
+            self.updates += 1
+            self.look(time.perf_counter())
+        return asked
+
+    def counts(self, hands: int) -> bool:
+        """Whether the round's line counts `hands` games played ("Runde 1 von 3 · N von M Spielen")."""
+        return bool(self.shown) and f" {hands} von " in self.shown[-1][2]
+
+    def look(self, now: float) -> None:
+        texts: dict[str, str] = {}
+        for c in controls_in(self.page):
+            k = key_of(c)
+            if k is not None and c.get("_c") == "Text" and isinstance(c.get("value"), str):
+                texts[k] = c["value"]
+        cells: dict[int, dict[str, str]] = {}
+        for k, v in texts.items():
+            m = RANK_CELL.match(k)
+            if m:
+                cells.setdefault(int(m.group(1)), {})[m.group(2)] = v
+        lines = {c["name"]: (c.get("points", ""), int(c.get("games", "-1") or -1)) for c in cells.values() if "name" in c}
+        now_shown = (texts.get("ranking-page", ""), texts.get("ranking-round", ""), lines)
+        if not self.shown or self.shown[-1][1:] != now_shown:
+            self.shown.append((now, *now_shown))
+
+
+def hand_of(seats: list[str], n: int) -> dict[str, Any]:
+    """Hand `n` of a table: a Sauspiel, its player and partner and result turning with n."""
+    return {"game": "sauspiel", "player": seats[n % 4], "partner": seats[(n + 1) % 4],
+            "result": RESULTS[n % len(RESULTS)]}
+
+
+def hand_taps(app: Any, evening: int, seats: list[str]) -> list[list[str]]:
+    """The keys a finger taps for hands 1..len(RESULTS)*4 (they repeat after), on a fresh form
+    (the game's own taps module, as tests/test_e2e_ranking.py enters hands)."""
+    from scorepad.engine import before_hand
+    from scorepad.games import family_of
+    from scorepad.ui.forms import FormCtx
+
+    table, info = app.table(evening), app.evening(evening)
+    game = before_hand(table, info.players, app.hands(evening), None, info.first_dealer)
+    ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
+                  board=game.snapshot(), number=None, game=game)
+    tapper = family_of(table).taps_module()
+    # the form opens on the Sauspiel: a tap on it changes nothing, so the server answers nothing
+    return [[k for k in tapper.taps(table, ctx, hand_of(seats, n)) if k != "game-sauspiel"]
+            for n in range(4 * len(RESULTS))]
+
+
+def typed(phone: WirePhone, digits: int) -> bool:
+    """Whether the PIN pad shows `digits` digits typed."""
+    return phone.text("pin-shown").count("_") == 4 - digits
+
+
+async def open_table(url: str, t: int, evening: int, pin: str, names: set[str]) -> tuple[list[WirePhone], list[Watcher]]:
+    """The table's four phones at its address; the first takes the pen with the PIN."""
+    watchers = [Watcher(names, NAME, armed=True) for _ in range(4)]
+    phones = [WirePhone(url, on_patch=w, name=f"table{t + 1}-phone{i}") for i, w in enumerate(watchers)]
+    for phone in phones:
+        await phone.connect(SETUP_S, route=f"/abend/{evening}")
+        await phone.wait_for("unlock", SETUP_S)  # the table, without the pen
+    keeper = phones[0]
+    await tap_until(keeper, "unlock", lambda: keeper.has("pin-shown"))
+    for k, digit in enumerate(pin[:-1], 1):  # the pad shows each digit typed: "4 1 _ _"
+        await tap_until(keeper, f"pin-{digit}", partial(typed, keeper, k))
+    await tap_until(keeper, f"pin-{pin[-1]}", lambda: keeper.has("next-hand"))  # the pen taken: the table
+    return phones, watchers
+
+
+def ranking_latencies(screen: Projector, seats: list[str], saves: list[float]) -> tuple[list[float], int]:
+    """Seconds from each save of a table to the first update of `screen` showing one of its
+    players with that many games, for the saves at which the screen showed one of them, until
+    its page turned; and how many saves were shown by a page turn instead."""
+    out: list[float] = []
+    turned = 0
+    shown = screen.shown
+    times = [s[0] for s in shown]
+    for k, saved in enumerate(saves, 1):
+        at = bisect.bisect_right(times, saved) - 1  # what the screen showed at the save
+        if at < 0 or not any(name in shown[at][3] for name in seats):
+            continue
+        page = shown[at][1]
+        for when, now_page, _, lines in shown[at + 1:]:
+            if now_page != page:
+                turned += 1
+                break
+            if any(lines.get(name, ("", -1))[1] >= k for name in seats):
+                out.append(when - saved)
+                break
+    return out, turned
+
+
+def count_latencies(screen: Projector, saves: list[float]) -> tuple[list[float], int]:
+    """Seconds from each save (`saves`: every table's, in order) to the first update of `screen`
+    whose round line counts as many games played as saves were sent up to it ("Runde 1 von 3 ·
+    N von M Spielen": every table's saved hands, whatever page is shown); and the saves it
+    never counted. A save is counted with those sent before it (the server takes them in turn)."""
+    out: list[float] = []
+    shown = [(when, int(m.group(1))) for when, _, words, _ in screen.shown if (m := PLAYED.search(words))]
+    j = 0
+    for i, saved in enumerate(saves):
+        while j < len(shown) and (shown[j][0] < saved or shown[j][1] < i + 1):
+            j += 1
+        if j == len(shown):
+            return out, len(saves) - i
+        out.append(shown[j][0] - saved)
+    return out, 0
+
+
+def line_problems(screen: Projector, expected: dict[str, list[int]]) -> list[str]:
+    """Lines a ranking screen showed with points its player never had after that many games."""
+    wrong = []
+    for *_, lines in screen.shown:
+        for name, (points, games) in lines.items():
+            after = expected.get(name)
+            if after is None or not 0 <= games < len(after) or points != str(after[games]):
+                wrong.append(f"{name}: {points} after {games} games (the store: {after})")
+    return [f"{screen.name} showed {len(wrong)} wrong line(s): {wrong[:3]}"] if wrong else []
+
+
+async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int, folder: Path) -> dict[str, Any]:
+    from scorepad.app import App
+
+    if not 0 < tables <= 100:
+        raise ValueError("1 to 100 tables (the players' names carry two digits)")
+    rng = random.Random(seed)
+    db = folder / "tournament_ws.db"
+    with App.open(db) as app:
+        tid = app.new_tournament("Preisschafkopf", RULES, 3, GAMES, players_of(tables), seed=str(seed)).id
+        drawn = app.draw_round(tid).tables
+        pins = [app.pin(d.evening) for d in drawn]
+        taps = [hand_taps(app, d.evening, d.seats) for d in drawn]
+    proc, url = start_server(db, pin=True)
+    opened: list[list[WirePhone]] = []
+    watchers: list[list[Watcher]] = []
+    projectors = [Projector(url, f"ranking{k + 1}") for k in range(screens)]
+    try:
+        base = rss_bytes(proc.pid)
+        for screen in projectors:
+            await screen.connect(SETUP_S, route=f"/turnier/{tid}")
+            await screen.wait_for("ranking-round", SETUP_S)
+        gate = asyncio.Semaphore(OPENING_AT_ONCE)
+
+        async def arrive(t: int) -> tuple[list[WirePhone], list[Watcher]]:
+            async with gate:
+                return await open_table(url, t, drawn[t].evening, pins[t], set(drawn[t].seats))
+
+        for phones, seen in await asyncio.gather(*(arrive(t) for t in range(tables))):
+            opened.append(phones)
+            watchers.append(seen)
+        await asyncio.sleep(1.0)
+        memory_open = rss_bytes(proc.pid)
+
+        saves: list[list[float]] = [[] for _ in range(tables)]
+        load_before = os.getloadavg()
+        cpu_before = cpu_seconds(proc.pid)
+        own_before = time.process_time()
+        bytes_before = [s.received_bytes for s in projectors]
+        updates_before = [s.updates for s in projectors]
+        started = time.perf_counter()
+        end = started + seconds
+        keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng, GAMES, pace))
+                   for t in range(tables)]
+        try:
+            await asyncio.gather(*keepers)
+        finally:  # one table failed: the others stop too, the error is reported
+            for task in keepers:
+                task.cancel()
+            await asyncio.gather(*keepers, return_exceptions=True)
+        ran = time.perf_counter() - started
+        cpu = cpu_seconds(proc.pid) - cpu_before
+        own_cpu = time.process_time() - own_before
+        screen_bytes = [s.received_bytes - b for s, b in zip(projectors, bytes_before)]
+        screen_updates = [s.updates - u for s, u in zip(projectors, updates_before)]
+
+        await until_all_arrived([(phones, watchers[t], len(saves[t])) for t, phones in enumerate(opened)])
+        total = sum(len(s) for s in saves)
+        for screen in projectors:  # every saved hand counted on every ranking screen
+            await screen.until(partial(screen.counts, total), WAIT_S, f"the ranking never counted {total} hands")
+        latencies: list[float] = []
+        timeline: list[tuple[float, float]] = []
+        problems: list[str] = []
+        for t, phones in enumerate(opened):
+            problems += table_problems(phones, watchers[t], saves[t], started, latencies, timeline)
+        memory_after = rss_bytes(proc.pid)
+        load_after = os.getloadavg()
+    finally:
+        for phones in opened:
+            for phone in phones:
+                await phone.close()
+        for screen in projectors:
+            await screen.close()
+        stop(proc)
+
+    expected: dict[str, list[int]] = {}
+    with App.open(db) as app:  # the store: each table's hands 1..N, none lost, none doubled
+        for t, d in enumerate(drawn):
+            result = app.show(d.evening)
+            numbers = [h.number for h in result.hands]
+            if numbers != list(range(1, len(saves[t]) + 1)):
+                problems.append(f"evening {d.evening}: hands {numbers} stored, {len(saves[t])} saved")
+            for name in d.seats:  # each player's points after 0, 1, 2 ... games
+                expected[name] = [0]
+                for hand in result.hands:
+                    expected[name].append(expected[name][-1] + hand.deltas[name]["punkte"])
+    ranking: list[float] = []  # by the line of the table's players, where it was on the page shown
+    counted: list[float] = []  # by the round's count of games played, every save
+    turned = 0
+    every = sorted(s for table in saves for s in table)
+    for screen in projectors:
+        problems += line_problems(screen, expected)
+        for t, d in enumerate(drawn):
+            timed, by_turn = ranking_latencies(screen, d.seats, saves[t])
+            ranking += timed
+            turned += by_turn
+        by_count, missed = count_latencies(screen, every)
+        counted += by_count
+        if missed:
+            problems.append(f"{screen.name} never counted {missed} of {len(every)} saves")
+    if problems:
+        raise WireError(f"{len(problems)} problem(s): " + "; ".join(problems[:10]))
+    hands = sum(len(s) for s in saves)
+    return {
+        "transport": "scorepad web --pin (uvicorn) in its own process; phones speak Flet's protocol over its websocket",
+        "ruleset": RULES, "tables": tables, "players": 4 * tables, "phones": 4 * tables, "ranking_screens": screens,
+        "pace": f"each scorekeeper waits {pace / 2:g}-{3 * pace / 2:g} s, then taps in a hand (Neues Spiel, "
+                f"3 choices, Speichern): a hand every {ran * tables / max(1, hands):.1f} s a table "
+                "(a real table: every 20-60 s)",
+        "seconds": round(ran, 1), "hands_saved": hands, "hands_fewest_at_a_table": min(len(s) for s in saves),
+        "hands_per_s": round(hands / ran, 1),
+        "watchers": {**timing(latencies), "p95_ms_by_10s": by_10s(timeline)},
+        "ranking": {**timing(counted), "by": "the round's line counts the save (N von M Spielen)",
+                    "updates_per_s": [round(u / ran, 1) for u in screen_updates],
+                    "kb_per_s": [round(b / 1000 / ran, 1) for b in screen_bytes]},
+        "ranking_lines": {**timing(ranking), "by": "a line of the table's players shows its games",
+                          "saves_timed_share": round(len(ranking) / max(1, hands * screens), 2),
+                          "shown_by_a_page_turn": turned},
+        "server_cpu_share": round(cpu / ran, 2),
+        "server_cpu_ms_per_hand": round(cpu * 1000 / max(1, hands), 1),
+        "phones_cpu_share": round(own_cpu / ran, 2),  # this process: every protocol client
+        "memory": {"rss_mb_started": round(base / 1e6, 1), "rss_mb_all_open": round(memory_open / 1e6, 1),
+                   "rss_mb_after_run": round(memory_after / 1e6, 1)},
+        "cores": os.cpu_count(), "load_avg_before": [round(x, 2) for x in load_before],
+        "load_avg_after": [round(x, 2) for x in load_after],
+    }
+
+
+def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, screens: int = 2, pace: float = PACE,
+                        seed: int = 1) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        return asyncio.run(_run(tables, seconds, screens, pace, seed, Path(folder)))

@@ -1,0 +1,31 @@
+"""A Preisschafkopf tournament over the real transport, small: `scorepad web --pin` in its own
+process, 6 tables of four phones opened at their table's address (the scorekeeper takes the pen
+with the table's PIN on the pad), two ranking screens at /turnier/ID, each scorekeeper tapping
+in a hand every 1-3 s for 20 s (scorepad/devtools/tournament_ws.py; about 40 s in all). Every
+hand reaches every phone of its table once and no phone gets a word of another table; every
+line a ranking screen shows has the points its player had after that many games, and both
+count every saved hand. (How fast is for `scorepad bench`'s "tournament_ws" at 50
+tables: the two cores are shared with other runs, so the times are not asserted here.)"""
+
+import pytest
+
+from scorepad.devtools.bench import bench_tournament_ws
+
+pytestmark = pytest.mark.load
+
+
+def test_six_tables_and_two_ranking_screens_get_every_save_of_theirs_and_no_other_words():
+    result = bench_tournament_ws(tables=6, seconds=20, pace=2.0, seed=5)
+    print("tournament_ws:", result)
+    # bench_tournament_ws itself fails (never hangs: every wait has a deadline) when a hand did
+    # not reach a phone of its table, reached one twice or another table's phone, is not stored
+    # once; when a ranking screen showed a player's points other than the store's after that
+    # many games; or when a screen did not count every saved hand at the end
+    assert result["phones"] == 24 and result["ranking_screens"] == 2 and result["seconds"] >= 20
+    assert result["hands_fewest_at_a_table"] >= 3  # every table kept saving, with the pen its PIN gave
+    assert result["watchers"]["count"] == 3 * result["hands_saved"]  # each hand timed on its three watchers
+    ranking, lines = result["ranking"], result["ranking_lines"]
+    assert ranking["count"] == 2 * result["hands_saved"]  # each save counted on both screens
+    assert all(u > 0 for u in ranking["updates_per_s"]), ranking
+    # 24 players on two pages of 15: most saves have a player of their table on the page shown
+    assert lines["count"] >= result["hands_saved"], lines
