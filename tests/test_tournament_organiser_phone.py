@@ -238,3 +238,17 @@ def test_a_file_of_schema_8_upgrades_with_its_tournament_as_it_was_and_no_organi
     assert after.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
     assert {t: after.execute(f"SELECT * FROM {t}").fetchall() for t in tables} == tables
     after.close()
+
+
+def test_the_command_line_makes_a_code_lists_the_phones_and_revokes_them(capsys, db):
+    from tests.cli_runner import ok
+
+    code = ok(capsys, "--db", db, "tournament", "organiser-code").strip()
+    assert len(code) == 6 and code.isdigit()
+    with App.open(db) as app:
+        token = app.redeem_organiser_code(code, caller=phone())
+    [line] = ok(capsys, "--db", db, "tournament", "organiser-phones").splitlines()
+    assert line.split()[1] == "Handy"
+    assert ok(capsys, "--db", db, "tournament", "organiser-phones", "--revoke", line.split()[0]).strip() == "1"
+    with App.open(db) as app:
+        assert not app.may_organise(phone(token))
