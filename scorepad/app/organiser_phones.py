@@ -133,6 +133,8 @@ class OrganiserPhones:
             self.store.save_organiser_tries(address, tokens, now)
         if refusal is not None:
             raise refusal
+        if self.changed is not None:
+            self.changed(0)  # the serving machine's list of phones renders again
         return token
 
     @guarded
