@@ -109,3 +109,26 @@ async def test_an_allowed_phone_gives_its_right_up(main):
     await phone.tap("organiser-leave")
     assert phone.has("organiser-code-ask")
     assert main.app.organiser_phones() == []
+
+
+async def test_the_allowed_phone_corrects_a_tables_hand_with_its_pin_on_a_server_for_the_wifi(db):
+    from scorepad.ui.main import make_main
+
+    main = make_main(str(db), require_pin=True)  # the pen is required: the phone holds none of the table's
+    try:
+        tid = main.app.new_tournament("Kirta", RULES, 1, 2, FIELD, seed="1").id
+        table = main.app.draw_round(tid).tables[0]
+        main.app.add_hand(table.evening, {"game": "solo", "player": table.seats[1], "suit": "herz", "augen": 70})
+        _, code = await laptop_code(main)
+        phone = await open_phone(main, client_ip=AWAY, route=f"/turniere/{tid}")
+        await type_code(phone, code)
+        await phone.settle()
+        await phone.tap("correct-table-1")
+        await phone.type("correct-pin", main.app.pin(table.evening))
+        await phone.tap("fix-hand-1")
+        await phone.tap(f"player-{table.seats[2]}")
+        await phone.tap("save")
+        assert main.app.hand(table.evening, 1)["player"] == table.seats[2]
+        assert phone.has("progress-1")  # back at the tournament
+    finally:
+        main.app.close()
