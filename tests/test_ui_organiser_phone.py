@@ -62,6 +62,7 @@ async def test_the_phone_types_the_code_and_runs_the_tournament_but_prints_at_th
     assert phone.storage[ORGANISER_KEY]  # kept on the phone, as its pens are
     await laptop.settle()
     assert laptop.text_of("organiser-phones") == "Organisator-Handys: 1"
+    assert not laptop.has("organiser-code") and laptop.text_of("organiser-code-used").startswith("Code benutzt: Handy")
     await phone.tap(f"tournament-{tid}")
     await phone.tap("draw-round")
     assert main.app.tournament(tid).open_round == 1

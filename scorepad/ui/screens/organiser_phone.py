@@ -8,6 +8,7 @@ What a phone may do is decided by the app layer at every call, never by what is 
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 from typing import Any, cast
 
@@ -38,7 +39,7 @@ def OrganiserPhones(nav: Any, tick: int) -> ft.Control:
 
     def make() -> None:
         try:
-            set_made(nav.app.make_organiser_code())
+            set_made((nav.app.make_organiser_code(), len(phones)))
         except ScorepadError as exc:
             nav.notify(exc.german)
 
@@ -49,9 +50,15 @@ def OrganiserPhones(nav: Any, tick: int) -> ft.Control:
     controls: list[ft.Control] = [ft.Row([tag(ft.OutlinedButton(
         "Handy als Organisator zulassen", icon=ft.Icons.PHONELINK_LOCK, height=TARGET, on_click=lambda _e=None: make(),
         key="organiser-code-make"))], wrap=True)]
-    if made is not None:
-        controls += [tag(ft.Text(made.german(), size=40, weight=ft.FontWeight.BOLD, key="organiser-code")),
-                     ft.Text(f"Auf dem Handy unter /turniere eingeben · {until_words(made.expires_at)}", size=15)]
+    if made is not None and len(phones) > made[1]:  # taken (the list grew since): the code is used up
+        controls.append(tag(ft.Text(f"Code benutzt: {phones[-1].label} führt jetzt das Turnier mit", size=16,
+                                    key="organiser-code-used")))
+    elif made is not None and time.time() > made[0].expires_at:
+        controls.append(tag(ft.Text("Code abgelaufen", size=16, key="organiser-code-expired")))
+    elif made is not None:
+        controls += [tag(ft.Text(made[0].german(), size=40, weight=ft.FontWeight.BOLD, key="organiser-code")),
+                     ft.Text(f"Auf dem Handy die Adresse …/turniere öffnen · {until_words(made[0].expires_at)}",
+                             size=15)]
     count = f"Organisator-Handys: {len(phones)}"
     row: list[ft.Control] = [tag(ft.Text(count, size=16, key="organiser-phones"))]
     if phones:
