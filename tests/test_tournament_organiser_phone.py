@@ -252,3 +252,18 @@ def test_the_command_line_makes_a_code_lists_the_phones_and_revokes_them(capsys,
     assert ok(capsys, "--db", db, "tournament", "organiser-phones", "--revoke", line.split()[0]).strip() == "1"
     with App.open(db) as app:
         assert not app.may_organise(phone(token))
+
+
+def test_a_revoke_from_the_command_line_reaches_the_servers_open_screens(app, db):
+    from scorepad.app.watch import ORGANISER_PHONES, StoreWatch
+
+    granted(app)
+    told: list[int] = []
+    watch = StoreWatch(app.store, told.append, lambda evening: None, interval=3600)
+    try:
+        assert watch.check() == []
+        with App.open(db) as cli:  # `scorepad tournament organiser-phones --revoke-all`, another process
+            assert cli.revoke_organiser_phone() == 1
+        assert watch.check() == [ORGANISER_PHONES] and told == [ORGANISER_PHONES]
+    finally:
+        watch.stop()

@@ -61,6 +61,13 @@ class OrganiserRows:
         return list(self.db.query("SELECT id, label, granted_at FROM organiser_phones WHERE revoked_at IS NULL "
                                   "ORDER BY id"))
 
+    def organiser_mark(self) -> tuple[int, str | None]:
+        """What a revoke moves (how many revoked, the last when): the store watch tells the
+        organiser's screens when the command line revokes a phone."""
+        row = self.db.execute("SELECT count(*), max(revoked_at) FROM organiser_phones "
+                              "WHERE revoked_at IS NOT NULL").fetchone()
+        return int(row[0]), row[1]
+
     def revoke_organiser_phone(self, phone_id: int | None = None) -> int:
         """Revoke one phone (None: every phone); how many were revoked."""
         where, args = ("AND id = ?", [phone_id]) if phone_id is not None else ("", [])
