@@ -67,6 +67,9 @@ def clock(app):
 
 def test_a_code_is_made_only_on_the_serving_machine_or_the_command_line(app, db):
     refused(lambda: app.make_organiser_code(caller=phone()), "organiser_code_here")
+    conn = sqlite3.connect(db)
+    assert conn.execute("SELECT count(*) FROM organiser_codes").fetchone()[0] == 0  # nothing stored
+    conn.close()
     refused(lambda: app.make_organiser_code(caller=granted(app)), "organiser_code_here")  # not by a phone allowed
     for caller in (HERE, None):
         made = app.make_organiser_code(caller=caller)
