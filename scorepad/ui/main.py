@@ -106,7 +106,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
         organiser_token.current = token
 
     nav = Nav(app=PhoneApp(app, caller), route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
-              pens=held, notice=notice, show=set_notice, device=device, organiser_token=keep_organiser)
+              pens=held, notice=notice, show=set_notice, device=device, set_organiser=keep_organiser)
     on_form = ft.use_ref(cast(Route | None, None))  # the form this phone opened while it held the pen
     if route.screen == "hand":
         if nav.can_edit(route.evening):
@@ -215,8 +215,10 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked
-        pens = await phone_pens(page) if require_pin else {}
-        organiser = await phone_organiser(page) if require_pin else ""  # (only a phone from another machine needs one)
+        pens: dict[int, str] = {}
+        organiser = ""  # (only a phone from another machine needs its pens and an organiser token)
+        if require_pin:
+            pens, organiser = await asyncio.gather(phone_pens(page), phone_organiser(page))
         page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens, organiser)
         run_on(page, import_screens, SCREENS_AFTER_S)
 

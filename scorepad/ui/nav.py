@@ -72,7 +72,7 @@ class Nav:
     notice: Notice | None = None
     show: Callable[[Any], None] | None = None
     device: str = ""  # this phone (see ui/device.py): its drafts and its changes
-    organiser_token: Callable[[str], None] | None = None  # sets the organiser token this phone's calls carry
+    set_organiser: Callable[[str], None] | None = None  # sets the organiser token this phone's calls carry
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))
@@ -103,8 +103,8 @@ class Nav:
     def keep_organiser(self, token: str) -> None:
         """Keep the organiser token the serving machine allowed ("" forgets it): every later call
         of this phone carries it, and it is kept in the phone's storage."""
-        if self.organiser_token is not None:
-            self.organiser_token(token)
+        if self.set_organiser is not None:
+            self.set_organiser(token)
         self.soon(lambda: store_organiser(token))
 
     @property
