@@ -15,6 +15,7 @@ from conftest import SK4, sauspiel
 
 from scorepad.cli import main
 from scorepad.devtools.bench import generate_session
+from scorepad.store import SCHEMA_VERSION
 from scorepad.tables import get_table
 
 pytestmark = pytest.mark.store
@@ -126,9 +127,9 @@ def test_a_refusal_in_a_real_process_prints_no_traceback(db):
 def test_a_newer_file_is_refused_by_every_command(capsys, tmp_path):
     path = tmp_path / "new.db"
     conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 9")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
-    assert "schema version 9 is newer" in refused(capsys, "--db", path, "evenings")
+    assert f"schema version {SCHEMA_VERSION + 1} is newer" in refused(capsys, "--db", path, "evenings")
 
 
 def test_export_writes_a_session_file_that_imports_as_the_same_evening(capsys, db, session_file, tmp_path):

@@ -15,6 +15,7 @@ from scorepad.app import App, EveningClosedError
 from scorepad.app.caller import Caller
 from scorepad.app.errors import TournamentError
 from scorepad.errors import ScorepadError
+from scorepad.store import SCHEMA_VERSION
 from scorepad.tournament import meetings
 
 pytestmark = pytest.mark.store
@@ -196,7 +197,7 @@ def test_a_file_of_schema_7_upgrades_with_its_evenings_as_they_were_and_no_tourn
         assert app.list_tournaments() == [] and app.tournament_table(1) is None
         app.add_hand(1, {"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "augen": 70})
     after = sqlite3.connect(path)
-    assert after.execute("PRAGMA user_version").fetchone()[0] == 8
+    assert after.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert after.execute("SELECT * FROM evenings WHERE id = 2").fetchall() == [rows[1]]
     assert after.execute("SELECT * FROM hands ORDER BY id").fetchall()[:4] == hands
     after.close()

@@ -16,7 +16,8 @@
     repair.py    scorepad check [--repair]
     tournaments.py  tournaments: the field, the rounds' draws (each table an evening), the
                  tables' progress, the ranking, the exports (tournament_models.py: what it returns);
-                 organiser.py: App's tournament operations, for the organiser only
+                 organiser.py: App's tournament operations, for the organiser only;
+                 organiser_phones.py: the phones the serving machine lets run them (a code)
     upgrade.py   what the store's schema upgrade asks of the application layer
     errors.py    the app's refusals; models.py what crosses the boundary; checks.py the checks
                  of what callers hand in; guard.py the store lock around every operation
@@ -51,6 +52,7 @@ from scorepad.app.evenings import Evenings
 from scorepad.app.house import House, HouseFile
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season, SeasonRow
 from scorepad.app.organiser import Organiser
+from scorepad.app.organiser_phones import OrganiserPhones
 from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
@@ -95,6 +97,7 @@ class App(Organiser):
         self._repairs = Repairs(self._evenings)
         self._views = Views(self._evenings)
         self._tournaments = Tournaments(self._evenings, self._pins)
+        self._organiser_phones = OrganiserPhones(store, self._evenings.changed)
         self._watch: Any = None  # app/watch.py, started by watch()
 
     @classmethod

@@ -22,6 +22,7 @@ AS_CALLER = frozenset({
     "start_evening", "import_session", "finish_evening", "add_hand", "edit_hand", "delete_hand", "undo", "redo",
     "rename_player", "save_draft", "clear_draft", "save_house_rules", "import_house_rules_text", "change_rules",
     "pin", "check_pin", "set_pin", "reset_pin", "take_pen", "may_change",
+    "may_organise",  # whether this phone runs tournaments now (the start screen offers them)
 }) | ORGANISER  # a tournament's (app/organiser.py): each refuses a phone that is not the serving machine
 # what a phone reads (anyone at the table may watch)
 READS = frozenset({

@@ -3,7 +3,9 @@ the server runs) reach the open phones: the server looks at the file every WATCH
 the listeners of every evening that moved, as after a change of its own.
 
 SQLite's `data_version` tells cheaply whether anyone else committed; only then are the
-evenings' versions and PIN times read and compared."""
+evenings' versions and PIN times read and compared, and the organiser phones revoked (told as
+evening 0, no evening: `scorepad tournament organiser-phones --revoke` reaches the phone's open
+organiser screen as the laptop's own revoke does)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from collections.abc import Callable
 
 from scorepad.store import Store, StoreError
 
+ORGANISER_PHONES = 0  # (no evening has id 0) the organiser phones' revokes
 WATCH_S = 0.5  # a new PIN set from the command line takes the pen from the phones within a second
 
 
@@ -25,7 +28,7 @@ class StoreWatch:
         self._stop = threading.Event()
         self._version = store.data_version()
         with store.read():
-            self._marks = store.marks()
+            self._marks = self._read_marks()
         self._thread = threading.Thread(target=self._run, name="scorepad-watch", daemon=True)
         self._thread.start()
 
@@ -41,13 +44,18 @@ class StoreWatch:
             return []
         self._version = version
         with self.store.read():
-            marks = self.store.marks()
+            marks = self._read_marks()
         moved = [e for e, mark in marks.items() if self._marks.get(e) != mark]
         self._marks = marks
         for evening_id in moved:
             self.forget(evening_id)  # its kept replay may be behind: read again when asked
             self.changed(evening_id)
         return moved
+
+    def _read_marks(self) -> dict[int, tuple[int, str | None]]:
+        marks = self.store.marks()
+        marks[ORGANISER_PHONES] = self.store.organiser_mark()
+        return marks
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):

@@ -14,6 +14,8 @@ HAND_JSON` like any evening's.
     correct EVENING N HAND_JSON --pin PIN   a table's hand corrected with the table's PIN
     progress TID [--json] / sheets TID [--round N]     every table's games; the table sheets
                       (--format html [--server URL] [-o FILE]: to print, one A4 page per table)
+    organiser-code    a one-time code that lets a phone run tournaments (valid 10 minutes, one use)
+    organiser-phones [--revoke ID | --revoke-all]   the phones allowed; revoke one or all
 """
 
 from __future__ import annotations
@@ -82,6 +84,28 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
                                                       "prints it (default: this machine's network address, port "
                                                       "8550)"}),
            output)
+    action("organiser-code", "a one-time code that lets a phone run tournaments (10 minutes, one use)",
+           cmd_organiser_code)
+    action("organiser-phones", "the phones allowed to run tournaments; revoke one or all", cmd_organiser_phones,
+           (("--revoke",), {"type": int, "metavar": "ID", "help": "revoke the phone with this id"}),
+           (("--revoke-all",), {"action": "store_true", "help": "revoke every phone"}))
+
+
+def cmd_organiser_code(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        made = app.make_organiser_code()
+    print(made.code)
+    return 0
+
+
+def cmd_organiser_phones(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        if args.revoke is not None or args.revoke_all:
+            print(app.revoke_organiser_phone(None if args.revoke_all else args.revoke))
+            return 0
+        for p in app.organiser_phones():
+            print(f"{p.id}  {p.label}  {p.granted_at}")
+    return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:

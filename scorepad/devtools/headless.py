@@ -165,18 +165,20 @@ def control_key(c: Any) -> str | None:
 
 
 async def open_phone(main: Callable[[ft.Page], Any], width: int = 412, height: int = 915, storage: dict[str, Any] | None = None,
-                     client_ip: str | None = None, connection: RecordingConnection | None = None) -> Phone:
+                     client_ip: str | None = None, connection: RecordingConnection | None = None,
+                     route: str = "/") -> Phone:
     """A fresh phone session running `main`, as after the browser registered. Pass the
     `storage` of an earlier phone to open the app again on the same phone (a reload);
     `client_ip` is the address the server sees (127.0.0.1: a browser on the serving machine);
-    `connection`: another connection to send what the session says through."""
+    `connection`: another connection to send what the session says through; `route`: the address
+    the phone opens (/turniere: the organiser's tournaments)."""
     conn = connection if connection is not None else RecordingConnection(storage)
     conn.loop = asyncio.get_running_loop()
     conn.executor = ThreadPoolExecutor(max_workers=2)
     conn.pubsubhub = PubSubHub(loop=conn.loop, executor=conn.executor)
     session = Session(conn)
     conn.session = session
-    session.apply_page_patch({"route": "/", "width": width, "height": height, "web": True})
+    session.apply_page_patch({"route": route, "width": width, "height": height, "web": True})
     session.page.client_ip = client_ip
     if client_ip is not None:  # what scorepad's server takes from the socket (ui/peer.py)
         remember_peer(conn, client_ip)

@@ -55,7 +55,22 @@ TOURNAMENTS: dict[str, Refusal] = {
                                        "{option} geht nur mit --format {format}"),
     "tournament_server_address": Refusal("the server's address must be http://HOST:PORT/ (got {value!r})",
                                          "Die Adresse des Servers: http://RECHNER:PORT/ (nicht {value!r})"),
-    "organiser_only": Refusal("only the tournament's organiser may do this, on the machine that serves scorepad "
-                              "or on the command line (this phone connects from another machine)",
-                              "Das darf nur der Veranstalter: am Rechner, auf dem scorepad läuft"),
+    "organiser_only": Refusal("only the tournament's organiser may do this, on the machine that serves scorepad, "
+                              "on the command line or on a phone allowed there with a code (this phone is not)",
+                              "Das darf nur der Veranstalter: am Rechner, auf dem scorepad läuft, oder auf einem "
+                              "Handy, das dort mit einem Code zugelassen wurde"),
+    "organiser_code_here": Refusal("only the machine that serves scorepad (or the command line) makes organiser "
+                                   "codes and allows or revokes organiser phones",
+                                   "Codes und Organisator-Handys gibt es nur am Rechner, auf dem scorepad läuft"),
+    "organiser_code_none": Refusal("no organiser code is valid now: make a new one on the machine that serves scorepad",
+                                   "Gerade gilt kein Code: am Organisator-Laptop einen neuen machen"),
+    "organiser_code_wrong": Refusal("wrong organiser code ({left} more wrong codes and it is void)",
+                                    "Falscher Code (noch {left} Versuche, dann gilt er nicht mehr)"),
+    "organiser_code_void": Refusal("wrong organiser code: too many wrong codes, it is void now; make a new one on "
+                                   "the machine that serves scorepad",
+                                   "Falscher Code: zu viele Fehlversuche, er gilt nicht mehr; am Organisator-Laptop "
+                                   "einen neuen machen"),
+    "organiser_code_wait": Refusal("too many wrong organiser codes from this phone's address: next try in "
+                                   "{minutes} min",
+                                   "Zu viele falsche Codes von diesem Handy: nächster Versuch in {minutes} min"),
 }

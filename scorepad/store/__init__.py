@@ -11,6 +11,8 @@ Only storage lives here; what a hand means is the engine's business and is check
     rows      reading and writing the rows, inside a transaction (`Rows`, which `Store` is)
     tournaments  a tournament's rows: its players, rounds and tables (`TournamentRows`, which
               `Store` is too)
+    organisers  the organiser's phones: the one-time code, its tries, the phones' token hashes
+              (`OrganiserRows`, which `Store` is too)
     values    how a value is kept: JSON, times, SQLite's integers, PINs
     errors    StoreError and NotFoundError
 
@@ -44,6 +46,7 @@ from scorepad.store.schema import (
     migrate_v5_to_v6,
     migrate_v6_to_v7,
     migrate_v7_to_v8,
+    migrate_v8_to_v9,
     pending,
 )
 from scorepad.store.values import SQLITE_MAX, SQLITE_MIN, damage, dumps, in_sqlite_range, loads, new_pin, now
@@ -54,5 +57,6 @@ __all__ = [
     "Rows", "Store", "StoreError", "add_player", "connect", "create_drafts", "create_schema", "damage",
     "default_db_path", "dumps", "find_player", "free_bytes", "in_sqlite_range", "loads", "migrate_v1_to_v2",
     "migrate_v2_to_v3", "migrate_v3_to_v4", "migrate_v4_to_v5", "migrate_v5_to_v6", "migrate_v6_to_v7", "migrate_v7_to_v8",
+    "migrate_v8_to_v9",
     "new_pin", "now", "pending",
 ]

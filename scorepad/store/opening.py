@@ -25,6 +25,7 @@ from sqlite_utils import Database
 
 from scorepad.errors import ScorepadError
 from scorepad.store.errors import StoreError
+from scorepad.store.organisers import OrganiserRows
 from scorepad.store.rows import Rows
 from scorepad.store.schema import SCHEMA_VERSION, LayerAbove, create_schema, pending
 from scorepad.store.tournaments import TournamentRows
@@ -78,7 +79,7 @@ def default_db_path() -> Path:
     return user_data_path("scorepad", appauthor=False) / "scorepad.db"
 
 
-class Store(Rows, TournamentRows):
+class Store(Rows, TournamentRows, OrganiserRows):
     """One open scorepad file. Reads and writes go through `read()` / `write()` transactions;
     the rows are read and written by the methods of `Rows` (scorepad.store.rows) and, for
     tournaments, of `TournamentRows` (scorepad.store.tournaments).

@@ -5,7 +5,7 @@ them after keeping a copy of the file). A new step goes at the end of the list a
 SCHEMA_VERSION follows it; a step never changes once released: what a file meant when it
 was written, it means after the upgrade (tests/test_compat_corpus.py).
 
-Schema version 8 (`PRAGMA user_version`):
+Schema version 9 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -43,6 +43,14 @@ Schema version 8 (`PRAGMA user_version`):
     tournament_rounds (since 8) each round drawn: when, its repeat meetings, when closed
     tournament_tables (since 8) each table of a round: its number and its evening (an
               ordinary evening: its seats, hands and PIN are the evening's)
+    organiser_codes (since 9) the one-time code the serving machine shows to let a phone run
+              tournaments: its SHA-256, when it expires, how many wrong codes were typed for it,
+              when it was used (at most one row: a new code replaces it)
+    organiser_tries (since 9) per address, the wrong organiser codes phones typed (tries left,
+              when counted), so a restart gives a guesser nothing back
+    organiser_phones (since 9) the phones allowed to run tournaments: the SHA-256 of each one's
+              token (the token itself is kept only on the phone), its name, when allowed, when
+              revoked
 """
 
 from __future__ import annotations
@@ -126,6 +134,7 @@ def create_schema(db: Database) -> None:
     migrate_v4_to_v5(db)
     migrate_v5_to_v6(db)
     migrate_v7_to_v8(db)
+    migrate_v8_to_v9(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -330,6 +339,26 @@ def migrate_v7_to_v8(db: Database, above: LayerAbove = ALONE) -> None:
         db.table("tournament_tables").create_index(["evening_id"], unique=True)
 
 
+def migrate_v8_to_v9(db: Database, above: LayerAbove = ALONE) -> None:
+    """Schema 8 -> 9: the organiser's phones (the one-time code, its wrong tries, the phones'
+    tokens as hashes; none yet). Nothing stored before changes."""
+    names = set(db.table_names())
+    if "organiser_codes" not in names:
+        db.table("organiser_codes").create(
+            {"id": int, "code_hash": str, "made_at": float, "expires_at": float, "wrong": int, "used_at": float},
+            pk="id", not_null=["code_hash", "made_at", "expires_at", "wrong"], defaults={"wrong": 0},
+        )
+    if "organiser_tries" not in names:
+        db.table("organiser_tries").create({"address": str, "tokens": float, "at": float}, pk="address",
+                                           not_null=["tokens", "at"])
+    if "organiser_phones" not in names:
+        db.table("organiser_phones").create(
+            {"id": int, "token_hash": str, "label": str, "granted_at": str, "revoked_at": str},
+            pk="id", not_null=["token_hash", "label", "granted_at"],
+        )
+        db.table("organiser_phones").create_index(["token_hash"], unique=True)
+
+
 @dataclass(frozen=True)
 class Migration:
     """One step of the upgrade: `step(db, layer_above)` makes a file of schema `version - 1`
@@ -348,6 +377,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "wrong PINs counted, the phone that set a PIN", migrate_v5_to_v6),
     Migration(7, "stored rule tables say what they meant", migrate_v6_to_v7),
     Migration(8, "tournaments: their players, rounds and tables", migrate_v7_to_v8),
+    Migration(9, "the organiser's phones: a one-time code, its tries, the phones' tokens as hashes", migrate_v8_to_v9),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

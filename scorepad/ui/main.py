@@ -28,20 +28,23 @@ from scorepad.tournament.address import evening_of_route
 from scorepad.ui.device import phone_device
 from scorepad.ui.nav import Nav, Route, run_on
 from scorepad.ui.notices import Notice
-from scorepad.ui.peer import is_local
-from scorepad.ui.pen import phone_pens
+from scorepad.ui.peer import is_local, peer_address
+from scorepad.ui.pen import phone_organiser, phone_pens
 from scorepad.ui.ranking_feed import feed_of
 
 
 @ft.component
 def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str = "",
-         pens: dict[int, str] | None = None) -> ft.Control:
+         pens: dict[int, str] | None = None, organiser: str = "") -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
     notice, set_notice = ft.use_state(cast(Notice | None, None))
     kept = ft.use_ref(cast(dict[int, str] | None, None))
     if kept.current is None:
         kept.current = dict(pens or {})
+    organiser_token = ft.use_ref(cast(str | None, None))  # the organiser token this phone keeps
+    if organiser_token.current is None:
+        organiser_token.current = organiser
     here = ft.use_ref(cast(Route | None, None))
     here.current = route  # what the phone shows now, for the change listener below
     ranking: Any = ft.use_ref(None)  # .current: what stops following the ranking shown (ui/ranking_feed.py)
@@ -124,10 +127,14 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
 
     def caller() -> Caller:
         """This phone as the app layer sees it, at the moment of each call."""
-        return Caller(device=device, pens=dict(held), local=is_local(page))
+        return Caller(device=device, pens=dict(held), local=is_local(page), organiser=organiser_token.current or "",
+                      address=peer_address(page) or "")
+
+    def keep_organiser(token: str) -> None:
+        organiser_token.current = token
 
     nav = Nav(app=PhoneApp(app, caller), route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
-              pens=held, notice=notice, show=set_notice, device=device)
+              pens=held, notice=notice, show=set_notice, device=device, set_organiser=keep_organiser)
     on_form = ft.use_ref(cast(Route | None, None))  # the form this phone opened while it held the pen
     if route.screen == "hand":
         if nav.can_edit(route.evening):
@@ -156,7 +163,8 @@ SCREENS: dict[str, tuple[str, str]] = {
     "rules": ("rules", "RulesScreen"),
     "house": ("rules", "HouseRulesScreen"),
     "ranking": ("ranking", "RankingScreen"),
-    # the organiser's (a tournament run from the serving machine; the app layer refuses any other)
+    # the organiser's (a tournament run from the serving machine or a phone it allowed with a code;
+    # the app layer refuses any other, and the tournaments screen then asks for the code)
     "tournaments": ("tournaments", "TournamentsScreen"),
     "tournament-new": ("tournaments", "NewTournamentScreen"),
     "tournament": ("tournament", "TournamentScreen"),
@@ -236,8 +244,11 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked
-        pens = await phone_pens(page) if require_pin else {}
-        page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens)
+        pens: dict[int, str] = {}
+        organiser = ""  # (only a phone from another machine needs its pens and an organiser token)
+        if require_pin:
+            pens, organiser = await asyncio.gather(phone_pens(page), phone_organiser(page))
+        page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens, organiser)
         run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]

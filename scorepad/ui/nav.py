@@ -17,7 +17,7 @@ from scorepad.ui import notices
 from scorepad.ui.flet_private import context_page
 from scorepad.ui.notices import LINE_SCREENS, Notice, redone_text, undone_text
 from scorepad.ui.peer import is_local
-from scorepad.ui.pen import store_pens
+from scorepad.ui.pen import store_organiser, store_pens
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,7 @@ class Nav:
     notice: Notice | None = None
     show: Callable[[Any], None] | None = None
     device: str = ""  # this phone (see ui/device.py): its drafts and its changes
+    set_organiser: Callable[[str], None] | None = None  # sets the organiser token this phone's calls carry
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))
@@ -98,6 +99,13 @@ class Nav:
         self.pens[evening_id] = token
         kept = dict(self.pens)
         self.soon(lambda: store_pens(kept))
+
+    def keep_organiser(self, token: str) -> None:
+        """Keep the organiser token the serving machine allowed ("" forgets it): every later call
+        of this phone carries it, and it is kept in the phone's storage."""
+        if self.set_organiser is not None:
+            self.set_organiser(token)
+        self.soon(lambda: store_organiser(token))
 
     @property
     def local(self) -> bool:

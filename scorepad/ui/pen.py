@@ -1,6 +1,7 @@
 """The pen this phone holds: the token the app layer gave it for an evening (it started the
 evening or entered its PIN), kept in the phone's storage so it survives reloads, closed tabs
-and restarts. The app layer checks the token at every change (scorepad/app/access.py)."""
+and restarts. The app layer checks the token at every change (scorepad/app/access.py). The
+organiser token (a phone the serving machine let run tournaments) is kept the same way."""
 
 from __future__ import annotations
 
@@ -30,5 +31,26 @@ async def store_pens(pens: dict[int, str]) -> None:
     kept = json.dumps({str(e): t for e, t in pens.items()})
     try:
         await asyncio.wait_for(ft.SharedPreferences().set(PEN_KEY, kept), DEVICE_WAIT_S)
+    except (TimeoutError, RuntimeError):
+        pass
+
+
+ORGANISER_KEY = "scorepad.organiser"  # the organiser token the serving machine allowed (app/organiser_phones.py)
+ORGANISER_MAX = 200  # longer is no token of ours
+
+
+async def phone_organiser(page: ft.Page) -> str:
+    """The organiser token this phone kept ("" if none; the app layer checks it at every call)."""
+    try:
+        kept = await asyncio.wait_for(ft.SharedPreferences().get(ORGANISER_KEY), DEVICE_WAIT_S)
+    except (TimeoutError, RuntimeError):
+        return ""
+    return kept if isinstance(kept, str) and len(kept) <= ORGANISER_MAX else ""
+
+
+async def store_organiser(token: str) -> None:
+    """Keep (or, with "", forget) this phone's organiser token in its storage."""
+    try:
+        await asyncio.wait_for(ft.SharedPreferences().set(ORGANISER_KEY, token), DEVICE_WAIT_S)
     except (TimeoutError, RuntimeError):
         pass

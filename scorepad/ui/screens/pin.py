@@ -18,9 +18,9 @@ WAIT_REFRESH_S = 15.0  # while a phone must wait for its next PIN: how often the
 KEYPAD = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["", "0", "back"]]  # as on a phone
 
 
-def pin_pad(digits: str, on_digits, *, disabled: bool = False) -> list[ft.Control]:
-    """Four places and a number pad laid out like a phone's: no keyboard needed."""
-    shown = " ".join(digits[i] if i < len(digits) else "_" for i in range(4))
+def pin_pad(digits: str, on_digits, *, disabled: bool = False, places: int = 4) -> list[ft.Control]:
+    """Four places (or `places`) and a number pad laid out like a phone's: no keyboard needed."""
+    shown = " ".join(digits[i] if i < len(digits) else "_" for i in range(places))
 
     def key(label: str) -> ft.Control:
         if not label:
@@ -33,7 +33,7 @@ def pin_pad(digits: str, on_digits, *, disabled: bool = False) -> list[ft.Contro
                                                           height=TARGET, disabled=off, key="pin-back",
                                                           on_click=lambda: on_digits(digits[:-1]),
                                                           style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12))))
-        return chip(label, False, (lambda _e=None, d=label: on_digits((digits + d)[:4])), width=KEY_WIDTH,
+        return chip(label, False, (lambda _e=None, d=label: on_digits((digits + d)[:places])), width=KEY_WIDTH,
                     key=f"pin-{label}", disabled=disabled)
 
     rows: list[ft.Control] = [ft.Row([key(label) for label in row], spacing=12, alignment=ft.MainAxisAlignment.CENTER)

@@ -34,7 +34,7 @@ def StartScreen(nav, tick: int) -> ft.Control:
                                key="continue")]),
         ], spacing=6), padding=16)))
     body.append(ft.Row([big_button("Neuer Abend", nav.to("new"), icon=ft.Icons.ADD, key="new-evening")]))
-    if nav.local:  # the organiser's tournaments: on the machine that serves scorepad (the app layer checks)
+    if nav.local or nav.app.may_organise():  # the organiser's: the serving machine, a phone it allowed
         body.append(ft.Row([tag(ft.OutlinedButton("Turniere", icon=ft.Icons.EMOJI_EVENTS, height=TARGET,
                                                   on_click=nav.to("tournaments"), key="tournaments"))]))
     for board in nav.app.ranking_boards():  # a running tournament: its ranking, for the projector

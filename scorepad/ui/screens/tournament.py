@@ -5,7 +5,8 @@ drawing and closing rounds, late arrivals and withdrawals, the sheets and lists 
 by scorepad's own web server, ui/printroute.py), the projector's ranking, finishing.
 
 Every button calls the app layer, which checks the caller when it is called (app/organiser.py):
-a phone from another machine that reached this screen is refused and sees why."""
+a phone from another machine that reached this screen is refused and asked for the laptop's code;
+a phone the laptop allowed runs it all but the printing (the print pages are the laptop's)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui.nav import Route
 from scorepad.ui.printroute import prizes_path, ranking_path, sheets_path
-from scorepad.ui.screens.tournaments import player_lines, status_words
+from scorepad.ui.screens.tournaments import player_lines, refused_here, status_words
 from scorepad.ui.widgets import TARGET, big_button, chip_row, choice_row, error_screen, header, icon_action, screen, section, tag
 
 PRIZE_PLACES = (3, 5, 10, 20, 30)
@@ -70,7 +71,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
         info = nav.app.tournament(tid)
         shown = nav.app.tournament_round(tid)
     except ScorepadError as exc:
-        return error_screen("Turnier", back, exc)
+        return refused_here(nav, "Turnier", back, exc)
     playing = info.open_round is not None and not info.finished
 
     def draw() -> None:
@@ -131,7 +132,11 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
     chosen = places if places in offered else min(offered, key=lambda p: abs(p - places))
     prints.append(outlined(f"Preisliste: erste {chosen}", icon=ft.Icons.EMOJI_EVENTS, key="print-prizes",
                            url=prizes_path(tid, chosen)))
-    body.append(section("Drucken", chip_row(prints)))
+    if nav.local:  # the print pages are served to the serving machine only (ui/printroute.py)
+        body.append(section("Drucken", chip_row(prints)))
+    else:
+        body.append(section("Drucken", tag(ft.Text("Tischzettel, Rangliste und Preisliste druckt der "
+                                                    "Organisator-Laptop", size=15, key="print-at-laptop"))))
     body.append(section("Preise für die ersten", choice_row([(p, str(p)) for p in offered], chosen, set_places,
                                                             width=56, key_prefix="prizes-")))
     body.append(section("Spieler", *player_rows(nav, tid, info)))

@@ -1,6 +1,7 @@
-"""The organiser's tournaments (on the machine that serves scorepad): the list, and a new one
-(its name, the rule table, rounds, games per round, the players). The app layer refuses a phone
-from another machine (app/organiser.py); these screens then say so and offer nothing."""
+"""The organiser's tournaments (on the machine that serves scorepad, or a phone it allowed with a
+code): the list, and a new one (its name, the rule table, rounds, games per round, the players).
+The app layer refuses any other phone (app/organiser.py); the list then asks for the code from the
+organiser's laptop (ui/screens/organiser_phone.py) and offers nothing else."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from scorepad.errors import ScorepadError
 from scorepad.tables import builtin_tables
 from scorepad.tournament import table_sizes
 from scorepad.ui.nav import Route
+from scorepad.ui.screens.organiser_phone import OrganiserCodeScreen, OrganiserPhones, allowed_line
 from scorepad.ui.widgets import big_button, choice_row, error_screen, header, screen, section, tag
 
 TOURNAMENT_TABLES = "preisschafkopf-"  # the rule tables a tournament plays (and their house variants)
@@ -68,15 +70,23 @@ def rule_tables(nav: Any) -> list[tuple[str, str]]:
     return built + house
 
 
+def refused_here(nav: Any, title: str, back: Any, exc: ScorepadError) -> ft.Control:
+    """A refused organiser screen: a phone from another machine is asked for the laptop's code."""
+    if exc.code == "organiser_only" and not nav.local:
+        return OrganiserCodeScreen(nav, exc.german)
+    return error_screen(title, back, exc)
+
+
 @ft.component
 def TournamentsScreen(nav, tick: int) -> ft.Control:
     back = nav.to("start")
     try:
         tournaments = nav.app.list_tournaments()
     except ScorepadError as exc:
-        return error_screen("Turniere", back, exc)
-    body: list[ft.Control] = [ft.Row([big_button("Neues Turnier", nav.to("tournament-new"), icon=ft.Icons.ADD,
-                                                 key="new-tournament")])]
+        return refused_here(nav, "Turniere", back, exc)
+    body: list[ft.Control] = [] if nav.local else [allowed_line(nav)]
+    body.append(ft.Row([big_button("Neues Turnier", nav.to("tournament-new"), icon=ft.Icons.ADD,
+                                   key="new-tournament")]))
     for t in reversed(tournaments):
         body.append(tag(ft.ListTile(
             title=ft.Text(t.name, size=17, weight=ft.FontWeight.BOLD), subtitle=ft.Text(status_words(t), size=15),
@@ -84,6 +94,8 @@ def TournamentsScreen(nav, tick: int) -> ft.Control:
             min_height=56, key=f"tournament-{t.id}")))
     if not tournaments:
         body.append(ft.Text("Noch kein Turnier angelegt.", size=16))
+    if nav.local:
+        body.append(OrganiserPhones(nav, tick))
     return screen(header("Turniere", on_back=back, subtitle="Preisschafkopf: Auslosung, Tische, Rangliste"), body)
 
 

@@ -1,0 +1,171 @@
+"""The organiser's own phone: the serving machine lets a phone run tournaments with a one-time code.
+
+On the serving machine (or the command line) the organiser makes a code (`make_code`: CODE_DIGITS
+random digits from `secrets`, valid CODE_VALID_S, one use; a new code replaces the one before).
+The phone types it (`redeem`); the right code gives the phone a fresh random token
+(`secrets.token_urlsafe`) to keep in its own browser storage and send with every call
+(`Caller.organiser`). The store keeps only the SHA-256 of the code and of each token, so the file
+holds nothing a phone could use; a token is looked up by its hash. `allowed(token)` is asked at
+every organiser operation (app/organiser.py): a token revoked on the serving machine is refused at
+the phone's next call, whatever its screen shows.
+
+Guessing: a code takes CODE_WRONG wrong codes, then it is void and a new one must be made; each
+address may type ADDRESS_BURST wrong codes, then one more every ADDRESS_REFILL_S (so one hostile
+phone alone cannot void the organiser's code). Both are counted in the store: a restart gives
+nothing back. A code is shown only on the serving machine: a phone from another machine is
+refused it (OrganiserError "organiser_code_here"), and so are the list of phones and revoking.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import secrets
+import time
+from collections.abc import Callable
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from scorepad.app.access import phone_label
+from scorepad.app.caller import Caller
+from scorepad.app.errors import OrganiserError
+from scorepad.app.guard import guarded
+from scorepad.store import Store
+
+CODE_DIGITS = 6
+CODE_VALID_S = 600.0  # ten minutes
+CODE_WRONG = 5  # wrong codes a code takes before it is void
+ADDRESS_BURST = 3  # wrong codes one address may type at once
+ADDRESS_REFILL_S = 600.0  # then one more every ten minutes
+TOKEN_BYTES = 32
+TOKEN_MAX = 200  # a longer "token" is no token of ours (not even hashed)
+
+
+class OrganiserCode(BaseModel):
+    """A code made on the serving machine: the digits to type on the phone, valid until."""
+
+    code: str
+    expires_at: float  # seconds since the epoch
+    valid_s: float
+
+    def german(self) -> str:
+        return f"{self.code[:3]} {self.code[3:]}"
+
+
+class OrganiserPhone(BaseModel):
+    """A phone allowed to run tournaments: its number in the store, its name ("Handy KT4"), since when."""
+
+    id: int
+    label: str
+    granted_at: str
+
+    def since(self) -> str:
+        try:
+            return f"seit {datetime.fromisoformat(self.granted_at).astimezone():%H:%M}"
+        except ValueError:
+            return ""
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def here(caller: Caller | None) -> bool:
+    """The command line, or a browser on the serving machine."""
+    return caller is None or caller.local
+
+
+class OrganiserPhones:
+    """The code, the phones allowed and revoking them, on one store."""
+
+    def __init__(self, store: Store, changed: Callable[[int], None] | None = None,
+                 clock: Callable[[], float] = time.time):
+        self.store = store
+        self.changed = changed
+        self.clock = clock
+
+    def _here_only(self, caller: Caller | None) -> None:
+        if not here(caller):
+            raise OrganiserError("organiser_code_here")
+
+    @guarded
+    def make_code(self, caller: Caller | None = None) -> OrganiserCode:
+        """A new one-time code (the one before is void), for the serving machine or the command line."""
+        self._here_only(caller)
+        code = f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+        made = self.clock()
+        with self.store.write():
+            self.store.replace_organiser_code(digest(code), made, made + CODE_VALID_S)
+        return OrganiserCode(code=code, expires_at=made + CODE_VALID_S, valid_s=CODE_VALID_S)
+
+    @guarded
+    def redeem(self, code: str, caller: Caller) -> str:
+        """The phone's token for the right code (then used up); OrganiserError otherwise: no
+        valid code now ("organiser_code_none"), a wrong one ("organiser_code_wrong", counted for
+        the code and the phone's address), too many from this address ("organiser_code_wait")."""
+        now = self.clock()
+        address = caller.address or "?"
+        refusal: OrganiserError | None = None
+        token = ""
+        with self.store.write():
+            tries = self.store.organiser_tries(address) or {"tokens": float(ADDRESS_BURST), "at": now}
+            tokens = min(float(ADDRESS_BURST), tries["tokens"] + max(0.0, now - tries["at"]) / ADDRESS_REFILL_S)
+            current = self.store.organiser_code()
+            live = current is not None and current["used_at"] is None and current["wrong"] < CODE_WRONG \
+                and now <= current["expires_at"]
+            typed = code if isinstance(code, str) and len(code) <= 2 * CODE_DIGITS else ""
+            if tokens < 1:
+                minutes = max(1, math.ceil((1 - tokens) * ADDRESS_REFILL_S / 60))
+                refusal = OrganiserError("organiser_code_wait", minutes=minutes)
+            elif current is None or not live:
+                refusal = OrganiserError("organiser_code_none")
+            elif not secrets.compare_digest(digest(typed), current["code_hash"]):
+                tokens -= 1
+                self.store.count_organiser_code_wrong(current["id"])
+                left = CODE_WRONG - current["wrong"] - 1
+                refusal = OrganiserError("organiser_code_wrong", left=left) if left > 0 \
+                    else OrganiserError("organiser_code_void")
+            else:
+                self.store.use_organiser_code(current["id"], now)
+                token = secrets.token_urlsafe(TOKEN_BYTES)
+                self.store.add_organiser_phone(digest(token), phone_label(caller.device or token))
+            self.store.save_organiser_tries(address, tokens, now)
+        if refusal is not None:
+            raise refusal
+        if self.changed is not None:
+            self.changed(0)  # the serving machine's list of phones renders again
+        return token
+
+    @guarded
+    def allowed(self, token: str) -> bool:
+        """Whether `token` is a phone's token, not revoked (asked at every organiser operation)."""
+        if not token or not isinstance(token, str) or len(token) > TOKEN_MAX:
+            return False
+        with self.store.read():
+            return self.store.organiser_phone(digest(token)) is not None
+
+    @guarded
+    def phones(self, caller: Caller | None = None) -> list[OrganiserPhone]:
+        """The phones allowed now (for the serving machine and the command line)."""
+        self._here_only(caller)
+        with self.store.read():
+            return [OrganiserPhone(**row) for row in self.store.organiser_phones()]
+
+    @guarded
+    def revoke(self, phone_id: int | None = None, caller: Caller | None = None) -> int:
+        """Revoke one phone (None: all; how many), for the serving machine and the command line;
+        a phone may give up its own (`phone_id` None, its token in the caller)."""
+        with self.store.write():
+            if here(caller):
+                count = self.store.revoke_organiser_phone(phone_id)
+            else:
+                assert caller is not None
+                token = caller.organiser if isinstance(caller.organiser, str) else ""
+                own = self.store.organiser_phone(digest(token)) if 0 < len(token) <= TOKEN_MAX else None
+                if own is None or phone_id not in (None, own["id"]):
+                    raise OrganiserError("organiser_code_here")
+                count = self.store.revoke_organiser_phone(own["id"])
+        if count and self.changed is not None:
+            self.changed(0)  # the organiser's screens render again: a revoked phone's says so at once
+        return count

@@ -1,0 +1,65 @@
+"""The organiser's own phone in a real browser (`scorepad web --host 0.0.0.0`, chromium opening this
+machine's network address, so the server sees a phone from another machine): the code the laptop
+made (here on the command line: the test's browsers all run on the serving machine, so the laptop's
+own screen is covered without a browser, tests/test_ui_organiser_phone.py) typed on the keypad at
+/turniere; the phone keeps its right across a reload (its browser storage) and draws a round; once
+revoked from the command line, its open screen asks for a code again and nothing more is stored. Cost: one server, one browser,
+about 20 s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser import CHROMIUM, FLAGS, Server, Tab
+from playwright.async_api import async_playwright
+
+from scorepad.app import App
+
+pytestmark = pytest.mark.browser
+
+RULES = "preisschafkopf-5-10-15"
+FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
+
+
+@pytest.fixture
+def wifi_server(tmp_path):
+    assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM} (scripts/test installs it)"
+    s = Server(tmp_path / "scorepad.db", pin=True, wifi=True)
+    yield s
+    s.stop()
+
+
+async def test_the_organisers_phone_types_the_code_keeps_its_right_across_a_reload_and_loses_it_when_revoked(
+        wifi_server):
+    server = wifi_server
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+        code = app.make_organiser_code().code  # (the laptop's button, or `scorepad tournament organiser-code`)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            phone = await Tab.open(browser, server, "turniere")
+            await phone.at("organiser-code-ask").wait_for(state="attached", timeout=10000)
+            assert not await phone.has("new-tournament")
+            for digit in code:
+                await phone.tap(f"pin-{digit}")
+            await phone.at("organiser-allowed").wait_for(state="attached", timeout=10000)
+            await phone.screenshot("organiser-phone/01-allowed")
+            await phone.reload()  # the token is kept in the phone's own storage
+            await phone.at("organiser-allowed").wait_for(state="attached", timeout=10000)
+            await phone.tap(f"tournament-{tid}")
+            await phone.tap("draw-round")
+            await phone.wait_text("progress-1", "Tisch 1: 0 von 4 Spielen")
+            assert await phone.has("print-at-laptop") and not await phone.has("print-sheets")
+            with App.open(server.db) as app:
+                assert app.tournament(tid).open_round == 1
+                assert app.revoke_organiser_phone() == 1  # the laptop revokes it (here: the command line)
+            # the open screen asks for a code again at once (the server's store watch)
+            await phone.at("organiser-code-ask").wait_for(state="attached", timeout=10000)
+            assert not await phone.has("close-round")
+            await phone.screenshot("organiser-phone/02-revoked")
+            with App.open(server.db) as app:
+                assert app.tournament(tid).open_round == 1  # the round is still being played
+        finally:
+            await browser.close()
