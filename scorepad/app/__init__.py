@@ -50,6 +50,7 @@ from scorepad.app.errors import (
 )
 from scorepad.app.evenings import Evenings
 from scorepad.app.house import House, HouseFile
+from scorepad.app.kept import LIVE_EVENINGS
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, HouseRules, PlayerInfo, Reverted, Season, SeasonRow
 from scorepad.app.organiser import Organiser
 from scorepad.app.organiser_phones import OrganiserPhones
@@ -84,7 +85,7 @@ class App(Organiser):
     a phone. With `pen_required` (a server other machines can reach), a phone's change is made
     only if the phone holds the evening's pen at that moment (app/access.py)."""
 
-    def __init__(self, store: Store, live_evenings: int = 8, pen_required: bool = False):
+    def __init__(self, store: Store, live_evenings: int = LIVE_EVENINGS, pen_required: bool = False):
         self.store = store
         self._evenings = Evenings(store, live_evenings)
         self._players = Players(self._evenings)

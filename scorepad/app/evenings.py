@@ -29,7 +29,7 @@ from scorepad.app.checkpoint import Fit, fitting, restore, restore_from, write_c
 from scorepad.app.checks import check_number, evening_texts, plain_hand, rename_in
 from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
 from scorepad.app.guard import guarded, unlocked
-from scorepad.app.kept import KeptReplays
+from scorepad.app.kept import LIVE_EVENINGS, KeptReplays
 from scorepad.app.live import Live, game_copy, replay_live, stored_table
 from scorepad.app.models import ChangeEntry, ChangeResult, EveningInfo, Reverted
 from scorepad.app.players import renamed_checked, renamed_dealer
@@ -43,7 +43,7 @@ from scorepad.tables import RuleTable, builtin_tables, table_as_dict
 class Evenings:
     """The evenings of one store: their facts, their hands and every change to them."""
 
-    def __init__(self, store: Store, live_evenings: int = 8):
+    def __init__(self, store: Store, live_evenings: int = LIVE_EVENINGS):
         self.store = store
         self.kept = KeptReplays(live_evenings)
         self._listeners: list[Callable[[int], None]] = []

@@ -18,11 +18,15 @@ from collections import OrderedDict
 
 from scorepad.app.live import Live
 
+# evenings kept live: a tournament's round plays up to 50 tables at once on one server, each
+# phone's every tap previews its table's hand on the kept replay (a short evening is a few kB)
+LIVE_EVENINGS = 64
+
 
 class KeptReplays:
     """The live replays of one store's evenings, by evening id."""
 
-    def __init__(self, size: int = 8):
+    def __init__(self, size: int = LIVE_EVENINGS):
         self._live: OrderedDict[int, Live] = OrderedDict()
         self._size = size
         self._lock = threading.RLock()

@@ -73,11 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also run a Preisschafkopf tournament of this many tables of four phones over the real websocket, "
                         "with two ranking screens: save-to-seen times on the watchers and the ranking, server CPU and "
                         "memory (0: skip)")
-    p.add_argument("--tournament-seconds", type=float, default=60.0, help="how long its tables keep saving (0: skip)")
-    p.add_argument("--tournament-pace", type=float, default=6.0,
+    p.add_argument("--tournament-seconds", type=float, default=90.0, help="how long its tables keep saving (0: skip)")
+    p.add_argument("--tournament-pace", type=float, default=20.0,
                    help="each scorekeeper waits from half to one and a half times this many seconds before each hand "
-                        "(6: a hand about every 7 s a table, three times a real table at its fastest; 2: as the "
-                        "sharing figures)")
+                        "(20: a hand about every 20 s a table, several times a real table's pace; 6: the stress "
+                        "figure; 2: as the sharing figures)")
     p.add_argument("--file-hands", type=int, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
     p.add_argument("--tap-hands", type=int, default=1000,

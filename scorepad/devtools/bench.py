@@ -224,7 +224,7 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
               store_samples: int = 200, sharing_tables: int = 20, sharing_seconds: float = 20.0,
               file_hands: int = 100_000, output: bool = True, web: bool = False, tap_hands: int = 1000,
               tap_taps: int = 100, sharing_ws_seconds: float = 60.0, tournament_tables: int = 50,
-              tournament_seconds: float = 60.0, tournament_pace: float = 6.0,
+              tournament_seconds: float = 90.0, tournament_pace: float = 20.0,
               render_hands: int = 1000, render_samples: int = 30) -> dict[str, Any]:
     tables = builtin_tables()
     out: dict[str, Any] = {}
@@ -318,7 +318,7 @@ def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, s
     return run(tables, phones, seconds, seed)
 
 
-def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, pace: float = 6.0, seed: int = 1) -> dict[str, Any]:
+def bench_tournament_ws(tables: int = 50, seconds: float = 90.0, pace: float = 20.0, seed: int = 1) -> dict[str, Any]:
     """A tournament's tables and its two ranking screens over the real websocket:
     scorepad/devtools/tournament_ws.py, imported only here."""
     from scorepad.devtools.tournament_ws import bench_tournament_ws as run

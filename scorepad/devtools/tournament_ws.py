@@ -8,8 +8,10 @@ table's PIN on the PIN pad as a real one does; and `screens` ranking screens at 
 
 Each scorekeeper waits PACE/2 to 3*PACE/2 s, taps Neues Spiel, the hand (a Sauspiel: the
 player, the partner, the result; who plays turns with each hand, so the ranking moves) and
-Speichern (wire_load.keep_score). PACE 6 makes a hand about every 7 s at each table: three times
-a real table at its fastest (a hand every 20-60 s), 7 hands a second at 50 tables; PACE 2 is the
+Speichern (wire_load.keep_score). PACE 20 makes a hand about every 20 s at each table: several
+times a table's real pace (a Preisschafkopf round of 32 games takes one and a half to two hours,
+a hand every 3 minutes), 2.5 saves a second at 50 tables. PACE 6 (a hand about every 7 s, 7 a
+second at 50 tables) is the stress figure, where the server's one core nears its end; PACE 2 is the
 sharing figures' pace (1-3 s).
 
 Measured from the Speichern event leaving this process: (a) until each of its table's three
@@ -59,8 +61,8 @@ from scorepad.devtools.wire_load import (
 )
 
 RULES = "preisschafkopf-5-10-15"
-PACE = 6.0  # seconds a scorekeeper waits before each hand (from half to one and a half times this)
-GAMES = 64  # games per table and round: more than a table saves in a minute even at PACE 2
+PACE = 20.0  # seconds a scorekeeper waits before each hand (from half to one and a half times this)
+GAMES = 64  # games per table and round: more than a table saves in the run even at PACE 2
 RESULTS = ("won", "won_schneider", "lost", "won", "lost_schneider", "won_schwarz")
 RANK_CELL = re.compile(r"^rank-(\d+)-(name|points|games)$")
 PLAYED = re.compile(r"· (\d+) von \d+ Spielen")
