@@ -663,5 +663,5 @@ asyncio.run(go())
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.splitlines()
     assert out[0] == "['start'] True"
-    assert out[1] == ("['hand', 'history', 'new_evening', 'pin', 'ranking', 'rules', 'settle', 'start', 'table', "
-                      "'tournament', 'tournaments']")
+    assert out[1] == ("['hand', 'history', 'new_evening', 'organiser_phone', 'pin', 'ranking', 'rules', 'settle', "
+                      "'start', 'table', 'tournament', 'tournaments']")

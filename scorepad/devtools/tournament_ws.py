@@ -285,13 +285,14 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
     with App.open(db) as app:  # the store: each table's hands 1..N, none lost, none doubled
         for t, d in enumerate(drawn):
             result = app.show(d.evening)
+            lead = app.table(d.evening).tallies[0]  # what the ranking counts (the list's points)
             numbers = [h.number for h in result.hands]
             if numbers != list(range(1, len(saves[t]) + 1)):
                 problems.append(f"evening {d.evening}: hands {numbers} stored, {len(saves[t])} saved")
             for name in d.seats:  # each player's points after 0, 1, 2 ... games
                 expected[name] = [0]
                 for hand in result.hands:
-                    expected[name].append(expected[name][-1] + hand.deltas[name]["punkte"])
+                    expected[name].append(expected[name][-1] + hand.deltas[name][lead])
     ranking: list[float] = []  # by the line of the table's players, where it was on the page shown
     counted: list[float] = []  # by the round's count of games played, every save
     turned = 0
