@@ -273,7 +273,7 @@ def decoder() -> bytes:
 
 def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any]:
     """Write the site into `outdir` (made if missing; files of an earlier build are replaced).
-    Returns what was written: files, bytes, and what a first visit moves (the gzip siblings)."""
+    Returns what was written: files, bytes, and what a first visit moves (the brotli and gzip siblings)."""
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     web = flet_web_dir()
