@@ -106,3 +106,16 @@ def test_slim_sources_keep_their_lines_and_their_code():
     namespace: dict = {}
     exec(compile(out, "x", "exec"), namespace)
     assert namespace["f"]() == "/"
+
+
+def test_what_the_memory_snapshot_imports_loads_no_webassembly_library():
+    # a snapshot keeps Python's memory, not a library's code: pydantic-core or msgpack in it
+    # would make every start from it fail (browser.prepare_snapshot refuses them there)
+    import sys
+
+    from scorepad.staticsite.browser import SNAPSHOT_MODULES
+
+    code = ("import importlib, sys\nfor m in sys.argv[1:]: importlib.import_module(m)\n"
+            "print(sorted({'pydantic_core', 'msgpack', 'pydantic'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code, *SNAPSHOT_MODULES], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -281,9 +281,11 @@ async def test_compiled_files_that_do_not_start_are_dropped_and_python_starts_fr
             await browser.close()
 
 
-def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_sibling_is_that_file(site):
+def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_or_brotli_sibling_is_that_file(site):
     import gzip
     import re
+
+    import brotli
 
     sw = (site.folder / "flutter_service_worker.js").read_text(encoding="utf-8")
     listing = json.loads(re.search(r"const FILES = (\{.*?\n\});", sw, re.S).group(1))
@@ -292,13 +294,18 @@ def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_sibling_i
     assert set(listing) | {gz for _, gz, _ in listing.values() if gz} | made == on_disk
     for path, (kind, gz, _variant) in listing.items():
         if gz:
-            assert gzip.decompress((site.folder / gz).read_bytes()) == (site.folder / path).read_bytes(), path
+            unpack = brotli.decompress if gz.endswith(".br") else gzip.decompress
+            assert unpack((site.folder / gz).read_bytes()) == (site.folder / path).read_bytes(), path
         if path.endswith(".wasm"):
             assert kind == "application/wasm"  # else the browser will not compile it streaming
     page = (site.folder / "index.html").read_text(encoding="utf-8")
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in page
     assert "app.tar.xz" in listing and "pyodide/pyodide.asm.wasm" in listing
-    assert listing["pyodide/python_stdlib.zip"][1] == "pyodide/python_stdlib.zip.gz"  # stored, gzipped whole
+    assert listing["pyodide/python_stdlib.zip"][1] == "pyodide/python_stdlib.zip.br"  # stored, packed whole
+    # the big WebAssembly files as brotli, unpacked by the decoder the site ships (gzipped itself)
+    for big in ("pyodide/pyodide.asm.wasm", "main.dart.wasm", "canvaskit/skwasm.wasm"):
+        assert listing[big][1] == big + ".br", big
+    assert listing["brotli-decode.js"][1] == "brotli-decode.js.gz"
 
 
 @pytest.mark.timeout(900)  # Python's first start in the browser at a quarter of this machine's speed

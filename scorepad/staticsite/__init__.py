@@ -14,8 +14,9 @@ nothing is asked of any server but the files. The site is assembled by assemble.
   sources without docstrings and comments (prune.py, slim.py); the standard library likewise;
 - `flutter_service_worker.js` (at the URL Flutter registers): scorepad's own cache-first service
   worker (sw.js) listing every file, so that the site opens with no network once it has been
-  opened; it fetches the gzip sibling (NAME.gz) of each big file and unpacks it itself, so any
-  static server moves compressed bytes;
+  opened; it fetches the brotli or gzip sibling (NAME.br, NAME.gz) of each big file and
+  unpacks it itself (brotli with Google's decoder, brotli/), so any static server moves
+  compressed bytes;
 - the page (Flet's index.html as `flet publish --no-cdn` patches it, corrected) with a few lines
   that register the service worker before Flutter starts and ask for persistent storage;
   `python.js` (python.js here) starts Python's worker at once, so that Python boots while

@@ -212,17 +212,31 @@ SNAPSHOT_FLET = ("Page", "Theme", "ThemeMode", "Colors", "Icons", "Row", "Column
                  "FilledButton", "OutlinedButton", "TextButton", "Semantics", "ButtonStyle", "RoundedRectangleBorder",
                  "Padding", "FontWeight", "TextOverflow", "CrossAxisAlignment", "ScrollMode", "SharedPreferences",
                  "use_state", "use_ref", "use_effect", "component")
+# and whatever else the start imports that needs neither pydantic-core nor msgpack: the store with
+# sqlite-utils (click, pluggy, python-dateutil come along; SQLite is built into Pyodide), the
+# refusals, the screens' widgets, the rest of Flet the page uses, pydantic's pure-Python
+# helpers and the standard library modules the app layer imports. In the snapshot they cost a
+# start nothing; their modules hold no state a start must renew
+SNAPSHOT_MODULES = ("scorepad.store", "scorepad.errors", "scorepad.ui.widgets",
+                    "flet.controls.object_patch", "flet.components.component_decorator", "flet.pubsub.pubsub_hub",
+                    "flet.pubsub.pubsub_client", "flet.messaging.session_store",
+                    "typing_extensions", "annotated_types", "typing_inspection.introspection",
+                    "email.message", "email.utils", "fractions", "html", "importlib.metadata", "importlib.util",
+                    "tomllib", "zipfile")
 
 
 def prepare_snapshot() -> None:
     """Import what every start needs and a snapshot can keep (compile-worker.js then keeps this
     Python's memory); RuntimeError if a WebAssembly library came with it."""
+    import importlib
     import sys
 
     import flet
 
     for name in SNAPSHOT_FLET:
         getattr(flet, name)
+    for module in SNAPSHOT_MODULES:
+        importlib.import_module(module)
     libraries = sorted(name for name, module in sys.modules.items()
                        if str(getattr(module, "__file__", None) or "").endswith(".so"))
     if libraries:
@@ -289,9 +303,13 @@ def run() -> None:
     """Start the app: the store while the page loads, Flet's Pyodide connection, and `main`
     once the page registers."""
     import asyncio
+    import os
     import sys
 
     sys.meta_path.insert(0, LazyImports())
+    # pydantic looks for plugins among the installed packages' entry points on its first model
+    # (every dist-info read); the site ships none
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
     import flet as ft
     from pyodide.code import run_js

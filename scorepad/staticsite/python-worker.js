@@ -74,6 +74,24 @@ import runpy
 runpy.run_module("main", run_name="__main__")
 `;
 
+// Pyodide restores a snapshot into the memory its module starts with (30 MB) and does not grow
+// it: the module is made here as Pyodide would make it, and given room for the snapshot first (blocks
+// taken and given back; the restore then writes the whole heap, the allocator's too)
+function roomy(pyodideUrl, size) {
+    return async (settings) => {
+        const create = (await import(pyodideUrl.replace(/pyodide\.mjs$/, "pyodide.asm.mjs"))).default;
+        const module = await create(settings);
+        const blocks = [];  // taken a megabyte at a time until the memory has grown enough
+        while (module.HEAP8.length < size) {
+            const block = module._malloc(1 << 20);
+            if (!block) throw new Error("no room for the snapshot");
+            blocks.push(block);
+        }
+        for (const block of blocks) module._free(block);
+        return module;
+    };
+}
+
 // Python up and main.py run: with the compiled standard library if `stdlib` (its URL), from the
 // bundle if `bundle` (a promise of its bytes, read while Pyodide starts) gives one, from the
 // memory snapshot if `snapshot` (a promise of its bytes) gives any; otherwise from the shipped files
@@ -81,7 +99,10 @@ async function boot(loadPyodide, data, stdlib, bundle, snapshot) {
     const options = { stdout: (t) => console.log(t), stderr: (t) => console.error(t) };
     if (stdlib) options.stdLibURL = stdlib;
     const memory = snapshot ? await snapshot : null;  // read while Pyodide's module is compiled
-    if (memory && memory.length) options._loadSnapshot = memory;
+    if (memory && memory.length) {
+        options._loadSnapshot = memory;
+        options.createPyodideModule = roomy(data.pyodideUrl, memory.length);
+    }
     mark("pyodide-module");
     const pyodide = await loadPyodide(options);
     mark(memory && memory.length ? "python-up-from-snapshot" : "python-up");

@@ -1,18 +1,39 @@
 // scorepad's service worker (scorepad/staticsite/sw.js, written by `scorepad static`): every file
 // the page needs is kept in the browser's cache and served from there first, so the app opens
-// with no network at all. A file with a gzip sibling (NAME.gz) is fetched compressed and unpacked
-// here: any static server (python -m http.server) then moves compressed bytes.
+// with no network at all. A file with a gzip or brotli sibling (NAME.gz, NAME.br) is fetched
+// compressed and unpacked here (gzip by the browser, brotli by Google's decoder, brotli-decode.js),
+// once: the cache keeps the unpacked file. Any static server (python -m http.server) then moves
+// compressed bytes.
 'use strict';
 const VERSION = "__VERSION__";
 const CACHE = "scorepad-" + VERSION;
-const FILES = __FILES__;  // path -> [content type, gzip sibling or null, a renderer variant]
+const FILES = __FILES__;  // path -> [content type, gzip or brotli sibling or null, a renderer variant]
+const DECODER = "brotli-decode.js";
 const BASE = new URL("./", self.location).href;
 
 function key(path) { return BASE + path; }
 
+// the brotli decoder, read (from the cache, or fetched as its gzip sibling) when first needed
+let brotli = null;
+function brotliDecoder() {
+  if (!brotli) {
+    brotli = (async () => new Function(await (await get(DECODER)).text())())();
+    brotli.catch(() => { brotli = null; });
+  }
+  return brotli;
+}
+
 async function fetchFile(path) {
   const [type, gz] = FILES[path];
-  if (gz && typeof DecompressionStream === "function") {
+  if (gz && gz.endsWith(".br")) {
+    try {
+      const [r, decode] = await Promise.all([fetch(BASE + gz, { cache: "no-cache" }), brotliDecoder()]);
+      if (r.ok) {
+        const buf = decode(new Int8Array(await r.arrayBuffer()));
+        return new Response(buf, { headers: { "Content-Type": type } });
+      }
+    } catch (e) { console.warn("scorepad: brotli", path, e); }  // the file as it is, then
+  } else if (gz && typeof DecompressionStream === "function") {
     const r = await fetch(BASE + gz, { cache: "no-cache" });
     if (r.ok) {
       const body = r.body.pipeThrough(new DecompressionStream("gzip"));
