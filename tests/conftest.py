@@ -66,6 +66,16 @@ def main(db):
     m.app.close()
 
 
+@pytest.fixture(scope="session")
+def built_static_site(tmp_path_factory):
+    """`scorepad static` built once for the whole run (a minute or two): (its folder, what the
+    build said). Read only: the static site's tests serve it, the import test reads it."""
+    from scorepad.staticsite.assemble import build
+
+    folder = tmp_path_factory.mktemp("static-site")
+    return folder, build(folder)
+
+
 @pytest.fixture
 def munich(monkeypatch):
     """Local time is Munich's (an evening's date is the local one)."""

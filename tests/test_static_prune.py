@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.staticsite.assemble import APP_ARCHIVE, STDLIB, build, flet_web_dir
+from scorepad.staticsite.assemble import APP_ARCHIVE, STDLIB, flet_web_dir
 from scorepad.staticsite.prune import imports, library_part
 from scorepad.staticsite.slim import slim
 
@@ -72,10 +72,9 @@ def _import_all(pyodide: Path, stdlib: Path, archive: Path, tmp: Path) -> dict:
 
 
 @pytest.mark.timeout(600)
-def test_every_module_that_imports_with_the_whole_standard_library_imports_on_the_site(tmp_path):
+def test_every_module_that_imports_with_the_whole_standard_library_imports_on_the_site(tmp_path, built_static_site):
     assert NODE, "this test runs Pyodide in node"
-    site = tmp_path / "site"
-    build(site)
+    site = built_static_site[0]
     whole = tmp_path / "whole_stdlib.zip"
     shutil.copyfile(flet_web_dir() / STDLIB, whole)
     with zipfile.ZipFile(site / STDLIB) as z:

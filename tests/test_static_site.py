@@ -24,7 +24,6 @@ from playwright.async_api import async_playwright
 from scorepad import fmt
 from scorepad.devtools import web
 from scorepad.engine import replay
-from scorepad.staticsite.assemble import build
 from scorepad.staticsite.browser import WAITING
 from scorepad.tables import get_table
 
@@ -37,10 +36,9 @@ START_S = 120  # the first visit downloads and starts Python: generous on a load
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(built_static_site):
     assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM}"
-    folder = tmp_path_factory.mktemp("static-site")
-    built = build(folder)
+    folder, built = built_static_site
     assert built["files"] == len(json.loads((folder / "scorepad-static.json").read_text())["files"])
     s = StaticSite(folder)
     yield s
