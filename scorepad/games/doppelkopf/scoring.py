@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand, share_around_average
 from scorepad.games.doppelkopf.hand import DoppelkopfHand
@@ -133,25 +135,34 @@ class Doppelkopf(Game):
     # -- a hand -------------------------------------------------------------------------
 
     def play(self, number: int, raw: Any) -> HandResult:
-        hand = parse_hand(DoppelkopfHand, raw, number)
+        try:  # an entered object: parse_hand's validation without its call (replay speed)
+            hand = _validate(raw) if type(raw) is dict else parse_hand(DoppelkopfHand, raw, number)
+        except ValidationError:
+            hand = parse_hand(DoppelkopfHand, raw, number)  # refuses it naming the key
         t = self.table
         scale = t.scale
-        dealer = self.seats.dealer
+        seats = self.seats
+        dealer = seats.players[seats.dealer_index]
         game_id, gtype = self._game(number, hand.game)
         re = self._re(number, hand.re, gtype)
         kontra = [p for p in self.players if p not in re]
         solo = gtype.kind == "solo" or (gtype.kind == "hochzeit" and len(re) == 1)
         augen = self._augen(number, hand)
-        calls: dict[Party, int] = {"re": self._call(number, "re", hand.re_call),
-                                   "kontra": self._call(number, "kontra", hand.kontra_call)}
-        extras = self._extras(number, hand, not solo, gtype.name)
+        # (a call not said and no Sonderpunkte entered skip their checks: replay speed)
+        calls: dict[Party, int] = {
+            "re": 0 if hand.re_call is None else self._call(number, "re", hand.re_call),
+            "kontra": 0 if hand.kontra_call is None else self._call(number, "kontra", hand.kontra_call)}
+        extras = {"re": {}, "kontra": {}} if hand.sonderpunkte is None \
+            else self._extras(number, hand, not solo, gtype.name)
         plays: dict[Party, Play] = {
             "re": Play(augen, calls["re"], hand.all_tricks != "kontra", extras["re"]),
             "kontra": Play(scale.total - augen, calls["kontra"], hand.all_tricks != "re", extras["kontra"])}
 
         won = winner(scale, plays)
         items = game_items(scale, plays, won)
-        value = re_value(items) * 2 ** doublings(scale, plays)
+        value = re_value(items)
+        if scale.doubling:
+            value *= 2 ** doublings(scale, plays)
         if solo:
             value *= t.solo_factor
         else:
@@ -270,3 +281,6 @@ class Doppelkopf(Game):
         winners or only losers write sums to zero so)."""
         points = {p: row[TALLY] for p, row in result.standings.items()}
         return share_around_average(points, table.tariff)  # type: ignore[attr-defined]
+
+
+_validate = DoppelkopfHand.__pydantic_validator__.validate_python
