@@ -119,10 +119,12 @@ def _reached_items(scale: Scale, plays: dict[Party, Play], party: Party) -> list
             for level in range(2, theirs + 1) if plays[party].augen >= scale.reached_mark(level)]
 
 
-def game_items(scale: Scale, plays: dict[Party, Play]) -> list[Item]:
+def game_items(scale: Scale, plays: dict[Party, Play], won: Party | None | Literal[False] = False) -> list[Item]:
     """The game points of TSR 7.2.2 as lines, each for the party that gets it: all for the
-    winner; when nobody won (7.1.3) only (a)'s "unter ..." lines and (e), (f) for each party."""
-    won = winner(scale, plays)
+    winner; when nobody won (7.1.3) only (a)'s "unter ..." lines and (e), (f) for each party.
+    `won`: `winner`'s answer when the caller has it already (not asked again)."""
+    if won is False:
+        won = winner(scale, plays)
     if won is None:
         return [item for party in PARTIES
                 for item in (*_below_items(scale, party, plays[other(party)]), *_reached_items(scale, plays, party))]

@@ -4,7 +4,10 @@ Pflichtsolo)."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
 
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand, share_around_average
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from scorepad.tables import RuleTable
 
 TALLY = "punkte"
+RE_COUNTS = {"normal": (2,), "solo": (1,), "hochzeit": (1, 2)}  # how many players Re has, by game kind
 
 
 def impossible_augen(total: int) -> frozenset[int]:
@@ -33,19 +37,33 @@ class Doppelkopf(Game):
 
     def __init__(self, table: DoppelkopfTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
-        self.bock: list[int] = []
+        self._bock: deque[int] = deque()  # `bock`, taken from the front in O(1) (Bock rounds pile up)
         self.owed: list[str] = list(self.seated) if table.pflichtsolo.per != "none" else []
         self.round_played = 0
+        # what the table says, looked up once per evening, not per hand (replay speed)
+        self.call_names = table.call_names()
+        self.impossible = impossible_augen(table.game_points.total)
+        self.extra_points = {sid: sp.points for sid, sp in table.sonderpunkte.items()}
+        self.kontra_won = [sid for sid, sp in table.sonderpunkte.items() if sp.enabled and sp.when == "kontra_won"]
+
+    @property
+    def bock(self) -> list[int]:
+        """The coming games' Bock doublings, next first (a copy: the kept value)."""
+        return list(self._bock)
+
+    @bock.setter
+    def bock(self, value: list[int]) -> None:
+        self._bock = deque(value)
 
     # -- checks -------------------------------------------------------------------------
 
     def _game(self, number: int, game_id: str | None) -> tuple[str, DoppelkopfContract]:
         games = self.table.contracts
-        playable = ", ".join(g for g, v in games.items() if v.enabled)
-        if game_id is None:
-            raise HandError(number, "game", "game_missing", playable=playable)
-        gtype = games.get(game_id)
-        if gtype is None:
+        gtype = games.get(game_id) if game_id is not None else None
+        if game_id is None or gtype is None:  # the list of playable games only for the refusal
+            playable = ", ".join(g for g, v in games.items() if v.enabled)
+            if game_id is None:
+                raise HandError(number, "game", "game_missing", playable=playable)
             raise HandError(number, "game", "game_unknown", game=game_id, playable=playable)
         if not gtype.enabled:
             raise HandError(number, "game", "game_off", game=gtype.name, table=self.table.name)
@@ -58,7 +76,7 @@ class Doppelkopf(Game):
             self.check_player(number, "re", name)
         if len(set(re)) != len(re):
             raise HandError(number, "re", "dk_re_twice", name=next(n for n in re if re.count(n) > 1))
-        counts = {"normal": (2,), "solo": (1,), "hochzeit": (1, 2)}[gtype.kind]
+        counts = RE_COUNTS[gtype.kind]
         if len(re) not in counts:
             raise HandError(number, "re", "dk_re_count", game=gtype.name,
                             count=Names(counts), got=len(re))
@@ -77,14 +95,14 @@ class Doppelkopf(Game):
             raise HandError(number, "augen", "dk_augen_missing", total=total)
         if not 0 <= augen <= total:
             raise HandError(number, "augen", "out_of_range", max=total, value=augen)
-        if augen in impossible_augen(total):
+        if augen in self.impossible:
             raise HandError(number, "augen", "dk_augen_impossible", augen=augen)
         return augen
 
     def _call(self, number: int, party: Party, said: str | None) -> int:
         if said is None:
             return 0
-        names = self.table.call_names()[party]
+        names = self.call_names[party]
         if said not in names:
             raise HandError(number, f"{party}_call", "not_allowed_value", value=said,
                             expected=", ".join(repr(n) for n in names))
@@ -117,35 +135,43 @@ class Doppelkopf(Game):
     # -- a hand -------------------------------------------------------------------------
 
     def play(self, number: int, raw: Any) -> HandResult:
-        hand = parse_hand(DoppelkopfHand, raw, number)
+        try:  # an entered object: parse_hand's validation without its call (replay speed)
+            hand = _validate(raw) if type(raw) is dict else parse_hand(DoppelkopfHand, raw, number)
+        except ValidationError:
+            hand = parse_hand(DoppelkopfHand, raw, number)  # refuses it naming the key
         t = self.table
         scale = t.scale
-        dealer = self.seats.dealer
+        seats = self.seats
+        dealer = seats.players[seats.dealer_index]
         game_id, gtype = self._game(number, hand.game)
         re = self._re(number, hand.re, gtype)
         kontra = [p for p in self.players if p not in re]
         solo = gtype.kind == "solo" or (gtype.kind == "hochzeit" and len(re) == 1)
         augen = self._augen(number, hand)
-        calls: dict[Party, int] = {"re": self._call(number, "re", hand.re_call),
-                                   "kontra": self._call(number, "kontra", hand.kontra_call)}
-        extras = self._extras(number, hand, not solo, gtype.name)
+        # (a call not said and no Sonderpunkte entered skip their checks: replay speed)
+        calls: dict[Party, int] = {
+            "re": 0 if hand.re_call is None else self._call(number, "re", hand.re_call),
+            "kontra": 0 if hand.kontra_call is None else self._call(number, "kontra", hand.kontra_call)}
+        extras = {"re": {}, "kontra": {}} if hand.sonderpunkte is None \
+            else self._extras(number, hand, not solo, gtype.name)
         plays: dict[Party, Play] = {
             "re": Play(augen, calls["re"], hand.all_tricks != "kontra", extras["re"]),
             "kontra": Play(scale.total - augen, calls["kontra"], hand.all_tricks != "re", extras["kontra"])}
 
         won = winner(scale, plays)
-        items = game_items(scale, plays)
-        value = re_value(items) * 2 ** doublings(scale, plays)
+        items = game_items(scale, plays, won)
+        value = re_value(items)
+        if scale.doubling:
+            value *= 2 ** doublings(scale, plays)
         if solo:
             value *= t.solo_factor
         else:
-            extra = extra_items(plays, {sid: sp.points for sid, sp in t.sonderpunkte.items()})
+            extra = extra_items(plays, self.extra_points)
             if won == "kontra":
-                extra += [Item("kontra", sid, sp.points) for sid, sp in t.sonderpunkte.items()
-                          if sp.enabled and sp.when == "kontra_won"]
+                extra += [Item("kontra", sid, self.extra_points[sid]) for sid in self.kontra_won]
             items += extra
             value += re_value(extra)
-        bock = self.bock[0] if self.bock else 0
+        bock = self._bock[0] if self._bock else 0
         value *= t.bock.factor ** bock
         amounts = self._amounts(re, kontra, value)
         deltas = self.book(TALLY, amounts)
@@ -181,19 +207,11 @@ class Doppelkopf(Game):
                pflicht: bool, soloist: str | None) -> None:
         """What a game leaves for the next: Bock rounds, the Pflichtsoli owed, the round's count."""
         t = self.table
-        if self.bock:
-            self.bock.pop(0)
+        if self._bock:
+            self._bock.popleft()
         if t.bock.enabled:
-            half = t.game_points.total // 2
-            triggers = {
-                "tie": plays["re"].augen == half,
-                "lost_announcement": any(calls[p] >= 1 and won != p for p in PARTIES) and won is not None,
-                "lost_solo": solo and won == "kontra",
-                "both_announced": calls["re"] >= 1 and calls["kontra"] >= 1,
-                "nobody_won": won is None,
-            }
             for trigger in t.bock.after:
-                if triggers[trigger]:
+                if self._bock_after(trigger, plays, won, solo, calls):
                     self._add_bock_round()
         if pflicht and soloist is not None:
             self.owed.remove(soloist)
@@ -204,18 +222,32 @@ class Doppelkopf(Game):
                 if t.pflichtsolo.per == "round":
                     self.owed = list(self.seated)
 
+    def _bock_after(self, trigger: str, plays: dict[Party, Play], won: Party | None, solo: bool,
+                    calls: dict[Party, int]) -> bool:
+        """Whether the game met the Bock trigger (each asked only when the table has it)."""
+        if trigger == "tie":
+            return plays["re"].augen == self.table.game_points.total // 2
+        if trigger == "lost_announcement":
+            return won is not None and any(calls[p] >= 1 and won != p for p in PARTIES)
+        if trigger == "lost_solo":
+            return solo and won == "kontra"
+        if trigger == "both_announced":
+            return calls["re"] >= 1 and calls["kontra"] >= 1
+        return won is None  # "nobody_won"
+
     def _add_bock_round(self) -> None:
         """One game per player at the table, counted again: after the Bock games already coming,
         or (stacking) on top of them."""
         games = len(self.seated)
         if self.table.bock.stacking:
+            coming = self._bock
             for i in range(games):
-                if i < len(self.bock):
-                    self.bock[i] += 1
+                if i < len(coming):
+                    coming[i] += 1
                 else:
-                    self.bock.append(1)
+                    coming.append(1)
         else:
-            self.bock.extend([1] * games)
+            self._bock.extend([1] * games)
 
     def vorgefuehrt(self) -> str | None:
         """Who must play his Pflichtsolo in the next game (TSR 4.2.3): when as many Pflichtsoli
@@ -232,8 +264,8 @@ class Doppelkopf(Game):
 
     def state(self) -> dict[str, Any]:
         state = super().state()
-        if self.bock:
-            state["bock"] = list(self.bock)
+        if self._bock:
+            state["bock"] = list(self._bock)
         if self.table.pflichtsolo.per != "none":
             state["pflichtsolo_owed"] = list(self.owed)
             shown = self.vorgefuehrt()
@@ -249,3 +281,6 @@ class Doppelkopf(Game):
         winners or only losers write sums to zero so)."""
         points = {p: row[TALLY] for p, row in result.standings.items()}
         return share_around_average(points, table.tariff)  # type: ignore[attr-defined]
+
+
+_validate = DoppelkopfHand.__pydantic_validator__.validate_python
