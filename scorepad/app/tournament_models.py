@@ -4,7 +4,7 @@ ranking."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorepad.app.models import Model
 
@@ -50,12 +50,13 @@ class DrawnTable(Model):
     sitting_out: list[str]
 
 
-class RoundTable(DrawnTable):
-    """A table of a round as the organiser's screen shows it: the draw and how far it is."""
+class Progressing:
+    """What a table of a round says of how far it is (RoundTable, TableProgress)."""
 
-    played: int
-    games: int
-    finished: bool  # the round is closed (its evening finished)
+    if TYPE_CHECKING:
+        table: int
+        played: int
+        games: int
 
     @property
     def complete(self) -> bool:
@@ -63,6 +64,14 @@ class RoundTable(DrawnTable):
 
     def german(self) -> str:
         return f"Tisch {self.table}: {self.played} von {self.games} Spielen"
+
+
+class RoundTable(Progressing, DrawnTable):
+    """A table of a round as the organiser's screen shows it: the draw and how far it is."""
+
+    played: int
+    games: int
+    finished: bool  # the round is closed (its evening finished)
 
 
 class RoundView(Model):
@@ -82,7 +91,7 @@ class RoundDraw(Model):
     repeat_meetings: int
 
 
-class TableProgress(Model):
+class TableProgress(Progressing, Model):
     """How far a table of a round is: hands entered of the games it plays."""
 
     round: int
@@ -91,13 +100,6 @@ class TableProgress(Model):
     played: int
     games: int
     finished: bool  # the round is closed (its evening finished)
-
-    @property
-    def complete(self) -> bool:
-        return self.played >= self.games
-
-    def german(self) -> str:
-        return f"Tisch {self.table}: {self.played} von {self.games} Spielen"
 
 
 class StandingRow(Model):
