@@ -31,6 +31,7 @@ from scorepad.devtools.wire_load import (
     Watcher,
     by_10s,
     cpu_seconds,
+    every_keeper,
     keep_score,
     rss_bytes,
     table_problems,
@@ -95,12 +96,7 @@ async def _run(tables: int, phones: int, seconds: float, seed: int, folder: Path
 
         taps = [[[f"player-{names[0]}", f"partner-{names[2]}", "result-won"]] for names in map(names_of, range(tables))]
         keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng)) for t in range(tables)]
-        try:
-            await asyncio.gather(*keepers)
-        finally:  # one table failed: the others stop too, the error is reported
-            for task in keepers:
-                task.cancel()
-            await asyncio.gather(*keepers, return_exceptions=True)
+        await every_keeper(keepers)
         ran = time.perf_counter() - started
         cpu = cpu_seconds(proc.pid) - cpu_before
         own_cpu = time.process_time() - own_before

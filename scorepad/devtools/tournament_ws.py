@@ -52,6 +52,7 @@ from scorepad.devtools.wire_load import (
     Watcher,
     by_10s,
     cpu_seconds,
+    every_keeper,
     keep_score,
     rss_bytes,
     table_problems,
@@ -250,12 +251,7 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
         end = started + seconds
         keepers = [asyncio.create_task(keep_score(opened[t][0], taps[t], saves[t], end, rng, GAMES, pace))
                    for t in range(tables)]
-        try:
-            await asyncio.gather(*keepers)
-        finally:  # one table failed: the others stop too, the error is reported
-            for task in keepers:
-                task.cancel()
-            await asyncio.gather(*keepers, return_exceptions=True)
+        await every_keeper(keepers)
         ran = time.perf_counter() - started
         cpu = cpu_seconds(proc.pid) - cpu_before
         own_cpu = time.process_time() - own_before

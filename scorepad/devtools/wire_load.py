@@ -141,6 +141,16 @@ async def until_all_arrived(tables: list[tuple[list[WirePhone], list[Watcher], i
                               f"not every hand of table {t} arrived ({n} saved)")
 
 
+async def every_keeper(keepers: list[asyncio.Task[None]]) -> None:
+    """Wait for every table's scorekeeper: one failed, the others stop too, its error is raised."""
+    try:
+        await asyncio.gather(*keepers)
+    finally:
+        for task in keepers:
+            task.cancel()
+        await asyncio.gather(*keepers, return_exceptions=True)
+
+
 def table_problems(phones: list[WirePhone], watchers: list[Watcher], saves: list[float], started: float,
                    latencies: list[float], timeline: list[tuple[float, float]]) -> list[str]:
     """What went wrong at one table (its first phone the scorekeeper): a hand missing or twice,
