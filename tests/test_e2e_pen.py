@@ -94,18 +94,24 @@ async def test_the_pen_survives_a_reload_and_a_restart_and_a_new_pin_takes_it(se
             await browser.close()
 
 
+async def same_hand_on_two_phones(browser, server: Server) -> tuple[Tab, Tab]:
+    """Two phones holding the pen, each with the same hand tapped into its form, not yet saved."""
+    one, two = await phones(browser, server, 2)
+    await start_evening(one)
+    await two.tap("continue")
+    await unlock(two, evening_pin(server))
+    for tab in (one, two):
+        await tab.tap("next-hand")
+        for key in ["player-Vroni", "partner-Kathi", "result-won"]:
+            await tab.tap(key)
+    return one, two
+
+
 async def test_a_double_save_shows_the_other_hand_and_verwerfen_keeps_one(server):
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
-            one, two = await phones(browser, server, 2)
-            await start_evening(one)
-            await two.tap("continue")
-            await unlock(two, evening_pin(server))
-            for tab in (one, two):  # both write down the same hand
-                await tab.tap("next-hand")
-                for key in ["player-Vroni", "partner-Kathi", "result-won"]:
-                    await tab.tap(key)
+            one, two = await same_hand_on_two_phones(browser, server)
             await asyncio.gather(one.tap("save"), two.tap("save"))
             await one.page.wait_for_timeout(1500)
             _, result = stored(server)
@@ -138,14 +144,7 @@ async def test_a_finger_on_speichern_as_the_other_hand_arrives_enters_it_once(se
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
-            one, two = await phones(browser, server, 2)
-            await start_evening(one)
-            await two.tap("continue")
-            await unlock(two, evening_pin(server))
-            for tab in (one, two):
-                await tab.tap("next-hand")
-                for key in ["player-Vroni", "partner-Kathi", "result-won"]:
-                    await tab.tap(key)
+            one, two = await same_hand_on_two_phones(browser, server)
             x, y = await two.finger_point("save")
             await one.tap("save")
             await two.at("stale").wait_for(state="attached", timeout=10000)
