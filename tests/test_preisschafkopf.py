@@ -297,3 +297,23 @@ def test_a_points_lists_rule_sheet_names_no_money(ruleset):
     table = with_options(get_table(ruleset), {**ramsch, **sie})
     lines = [line for _title, section in sheet(table) for line in section]
     assert not [line for line in lines if "zahlt" in line or "€" in line]
+
+
+@pytest.mark.parametrize("ruleset", LISTS)
+async def test_a_points_lists_rules_can_be_changed_on_the_phone_without_the_games_it_lacks(main, ruleset):
+    """A Preisschafkopf list lacks some of a money table's games (Farbwenz, Hochzeit ...): its
+    evening's "Regeln ändern" opens and offers what it has (the Solo-Tarif in points), none of
+    what it lacks (it raised KeyError, the screen did not open)."""
+    from flet_harness import open_phone
+
+    eid = main.app.start_evening(ruleset, ["Vroni", "Hias", "Kathi", "Wast"]).id
+    phone = await open_phone(main)
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("rules")
+    await phone.tap("rules-edit")
+    table = get_table(ruleset)
+    assert phone.has(f"rules-contracts.solo.tariff-{table.contracts['solo'].tariff}")
+    lacked = [k for k in ("farbwenz", "geier", "hochzeit", "bettel", "bettel_brett") if k not in table.contracts]
+    assert lacked  # every list lacks some of the money table's games
+    keys = [str(c.key) for c in phone.controls() if c.key is not None]
+    assert not [k for k in lacked if any(f"contracts.{k}." in key for key in keys)]

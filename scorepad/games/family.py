@@ -31,6 +31,23 @@ class Labelled(NamedTuple):
     value: Any
     label: str
 
+def value_at_path(table: Any, path: tuple[str, ...]) -> Any:
+    """The table's value a choice's path names (("contracts", "solo", "tariff"))."""
+    value = table
+    for part in path:
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value
+
+
+def has_path(table: Any, path: tuple[str, ...]) -> bool:
+    """Whether the table has the value a choice's path names (a list may lack a game)."""
+    try:
+        value_at_path(table, path)
+    except (KeyError, AttributeError):
+        return False
+    return True
+
+
 Sheet = list[tuple[str, list[str]]]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.games import FAMILIES, Choice
-from scorepad.games.family import Labelled
+from scorepad.games.family import Labelled, has_path, value_at_path
 from scorepad.tables import deep_merge, with_options
 
 
@@ -24,7 +24,8 @@ def all_choices(table: Any) -> list[Choice]:
     table writes their values, where its game says how: points at a Preisschafkopf list)."""
     family = FAMILIES[table.family]
     house = family.house_for_table(table) if family.house_for_table is not None else family.house
-    return list(family.options) + list(house)
+    # (a choice about a game the table lacks, such as a Preisschafkopf list's Farbwenz, is left out)
+    return [choice for choice in [*family.options, *house] if has_path(table, choice[1])]
 
 
 def choice_label(path: tuple[str, ...], value) -> str:
@@ -53,9 +54,7 @@ def fitting_table(table: Any, values: dict[str, Any]) -> Any:
 
 
 def value_at(table, path: tuple[str, ...]):
-    value = table
-    for part in path:
-        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    value = value_at_path(table, path)
     if isinstance(value, list):  # a list of table entries (the Kontra chain) compares as plain values
         return [v.model_dump(mode="json") if hasattr(v, "model_dump") else v for v in value]
     return value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.family import Choice, Labelled
+from scorepad.games.family import Choice, Labelled, has_path, value_at_path
 from scorepad.games.schafkopf.sheet import worth
 
 
@@ -81,19 +81,11 @@ def house_for_table(table: Any) -> list[Choice]:
     list (its own value among them, so the chip of what stands is lit)."""
     out: list[Choice] = []
     for label, path, values in HOUSE:
-        if path in MONEY_PATHS:
+        if path in MONEY_PATHS and has_path(table, path):
             if table.tally != "geld":
-                current = _value_at(table, path)
+                current = value_at_path(table, path)
                 values = sorted({*POINT_VALUES[path], *([current] if isinstance(current, int) else [])})
             values = [Labelled(v, worth(table, v)) for v in values]
         out.append((label, path, values))
     return out
 
-
-def _value_at(table: Any, path: tuple[str, ...]) -> Any:
-    value: Any = table
-    for part in path:
-        value = value.get(part) if isinstance(value, dict) else getattr(value, part, None)
-        if value is None:
-            return None
-    return value
