@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -264,7 +264,7 @@ class Game:
             deltas[p] = row
         return deltas
 
-    def book_sides(self, tally: str, party: set[str], each_member: int, opponents: set[str],
+    def book_sides(self, tally: str, party: Collection[str], each_member: int, opponents: Collection[str],
                    each_opponent: int) -> dict[str, dict[str, int]]:
         """`book` of a hand in which each of `party` gets `each_member` and each of
         `opponents` gets `each_opponent` (anyone else nothing). (The board's rows are walked

@@ -7,15 +7,50 @@ includes the lower ones (who says "keine 60" has said "keine 90" and "Re")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
 Party = Literal["re", "kontra"]
 PARTIES: tuple[Party, Party] = ("re", "kontra")
+NO_EXTRAS: Mapping[str, int] = MappingProxyType({})  # a party's Sonderpunkte when none were entered (read-only)
 
 
 def other(party: Party) -> Party:
     return "kontra" if party == "re" else "re"
+
+
+class Item(NamedTuple):
+    """One line of a game's value: a party gets `points` for `what` (an id of TSR 7.2.2's list,
+    or of the table's Sonderpunkte). A tuple: immutable, so the lines a table can give are made
+    once (Lines) and every game shares them."""
+
+    party: Party
+    what: str
+    points: int
+
+
+class Lines:
+    """Every line of TSR 7.2.2 one party can get under a scale, made once per table, so a
+    game's value only picks them (a replay of many games formats no names and makes no Items)."""
+
+    __slots__ = ("won", "below", "schwarz", "calls", "reached")
+
+    def __init__(self, scale: Scale, party: Party) -> None:
+        self.won = Item(party, "gewonnen", scale.won)
+        # (a) "unter 90 / 60 / 30 gespielt", each with its mark, and "schwarz gespielt"
+        self.below = tuple((mark, Item(party, f"unter_{mark}", scale.below_points)) for mark in scale.below)
+        self.schwarz = Item(party, "schwarz", scale.schwarz)
+        # (b)-(d), by the calling party: its lines of levels 1, 2, ... (a call of level n gets the first n)
+        absagen = [f"keine_{mark}" for mark in scale.below] + ["schwarz"]
+        self.calls = {caller: (Item(party, f"{caller}_angesagt", scale.announced),
+                               *(Item(party, f"{caller}_{name}", scale.absage) for name in absagen))
+                      for caller in PARTIES}
+        # (e), (f): the Augen to reach against the other's Absage of level 2, 3, ... and its line
+        self.reached = tuple((mark, Item(party, f"erreicht_{mark}", scale.reached))
+                             for mark in (scale.total // 2, *scale.below))
 
 
 @dataclass(frozen=True)
@@ -47,25 +82,19 @@ class Scale:
         marks = (self.total // 2, *self.below)
         return marks[level - 2]
 
+    @cached_property
+    def lines(self) -> dict[Party, Lines]:
+        """Each party's lines (see Lines), made when first asked."""
+        return {party: Lines(self, party) for party in PARTIES}
 
-@dataclass(frozen=True)
-class Play:
-    """What one party did in a game."""
+
+class Play(NamedTuple):
+    """What one party did in a game (a tuple: two are made per game)."""
 
     augen: int
     call: int = 0  # the level it said (see the module's docstring)
     tricks: bool = True  # took at least one trick
-    extras: dict[str, int] = field(default_factory=dict)  # Sonderpunkte by the table's id, counted
-
-
-@dataclass(frozen=True)
-class Item:
-    """One line of a game's value: a party gets `points` for `what` (an id of TSR 7.2.2's list,
-    or of the table's Sonderpunkte)."""
-
-    party: Party
-    what: str
-    points: int
+    extras: Mapping[str, int] = NO_EXTRAS  # Sonderpunkte by the table's id, counted
 
 
 Need = tuple[Literal["augen", "all_tricks", "a_trick"], int]
@@ -106,17 +135,18 @@ def winner(scale: Scale, plays: dict[Party, Play]) -> Party | None:
     return None
 
 
-def _below_items(scale: Scale, party: Party, loser: Play) -> list[Item]:
-    items = [Item(party, f"unter_{mark}", scale.below_points) for mark in scale.below if loser.augen < mark]
+def _below_items(lines: Lines, loser: Play) -> list[Item]:
+    items = [item for mark, item in lines.below if loser.augen < mark]
     if not loser.tricks:
-        items.append(Item(party, "schwarz", scale.schwarz))
+        items.append(lines.schwarz)
     return items
 
 
-def _reached_items(scale: Scale, plays: dict[Party, Play], party: Party) -> list[Item]:
-    theirs = plays[other(party)].call
-    return [Item(party, f"erreicht_{scale.reached_mark(level)}", scale.reached)
-            for level in range(2, theirs + 1) if plays[party].augen >= scale.reached_mark(level)]
+def _reached_items(lines: Lines, augen: int, theirs: int) -> list[Item]:
+    """(e), (f) for a party of `augen` against the other's call level `theirs` (levels 2 up)."""
+    if theirs < 2:
+        return []
+    return [item for mark, item in lines.reached[:theirs - 1] if augen >= mark]
 
 
 def game_items(scale: Scale, plays: dict[Party, Play], won: Party | None | Literal[False] = False) -> list[Item]:
@@ -126,19 +156,20 @@ def game_items(scale: Scale, plays: dict[Party, Play], won: Party | None | Liter
     if won is False:
         won = winner(scale, plays)
     if won is None:
-        return [item for party in PARTIES
-                for item in (*_below_items(scale, party, plays[other(party)]), *_reached_items(scale, plays, party))]
-    items = [Item(won, "gewonnen", scale.won), *_below_items(scale, won, plays[other(won)])]
-    for party in PARTIES:
-        call = plays[party].call
-        if scale.doubling:
-            continue  # they double the value instead (doublings)
-        if call >= 1:
-            items.append(Item(won, f"{party}_angesagt", scale.announced))
-        for level in range(2, call + 1):
-            mark = scale.absage_threshold(level)
-            items.append(Item(won, f"{party}_keine_{mark}" if mark is not None else f"{party}_schwarz", scale.absage))
-    items += _reached_items(scale, plays, won)
+        items = []
+        for party in PARTIES:
+            lines, theirs = scale.lines[party], plays[other(party)]
+            items += _below_items(lines, theirs)
+            items += _reached_items(lines, plays[party].augen, theirs.call)
+        return items
+    lines, loser = scale.lines[won], plays[other(won)]
+    items = [lines.won, *_below_items(lines, loser)]
+    if not scale.doubling:  # with it they double the value instead (doublings)
+        for party in PARTIES:
+            call = plays[party].call
+            if call:
+                items += lines.calls[party][:call]
+    items += _reached_items(lines, plays[won].augen, loser.call)
     return items
 
 
@@ -157,4 +188,7 @@ def doublings(scale: Scale, plays: dict[Party, Play]) -> int:
 
 def re_value(items: list[Item]) -> int:
     """What the lines give Re, less what they give Kontra."""
-    return sum(item.points if item.party == "re" else -item.points for item in items)
+    value = 0
+    for party, _what, points in items:
+        value += points if party == "re" else -points
+    return value

@@ -12,7 +12,18 @@ from pydantic import ValidationError
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand, share_around_average
 from scorepad.games.doppelkopf.hand import DoppelkopfHand
-from scorepad.games.doppelkopf.points import PARTIES, Item, Party, Play, doublings, extra_items, game_items, re_value, winner
+from scorepad.games.doppelkopf.points import (
+    NO_EXTRAS,
+    PARTIES,
+    Item,
+    Party,
+    Play,
+    doublings,
+    extra_items,
+    game_items,
+    re_value,
+    winner,
+)
 from scorepad.refusals import Names
 
 if TYPE_CHECKING:
@@ -44,7 +55,9 @@ class Doppelkopf(Game):
         self.call_names = table.call_names()
         self.impossible = impossible_augen(table.game_points.total)
         self.extra_points = {sid: sp.points for sid, sp in table.sonderpunkte.items()}
-        self.kontra_won = [sid for sid, sp in table.sonderpunkte.items() if sp.enabled and sp.when == "kontra_won"]
+        # the lines of the Sonderpunkte Kontra gets for winning (its own Items, made once)
+        self.kontra_won = [Item("kontra", sid, sp.points) for sid, sp in table.sonderpunkte.items()
+                           if sp.enabled and sp.when == "kontra_won"]
 
     @property
     def bock(self) -> list[int]:
@@ -149,14 +162,15 @@ class Doppelkopf(Game):
         solo = gtype.kind == "solo" or (gtype.kind == "hochzeit" and len(re) == 1)
         augen = self._augen(number, hand)
         # (a call not said and no Sonderpunkte entered skip their checks: replay speed)
-        calls: dict[Party, int] = {
-            "re": 0 if hand.re_call is None else self._call(number, "re", hand.re_call),
-            "kontra": 0 if hand.kontra_call is None else self._call(number, "kontra", hand.kontra_call)}
-        extras = {"re": {}, "kontra": {}} if hand.sonderpunkte is None \
-            else self._extras(number, hand, not solo, gtype.name)
+        re_call = 0 if hand.re_call is None else self._call(number, "re", hand.re_call)
+        kontra_call = 0 if hand.kontra_call is None else self._call(number, "kontra", hand.kontra_call)
+        re_extras = kontra_extras = NO_EXTRAS
+        if hand.sonderpunkte is not None:
+            extras = self._extras(number, hand, not solo, gtype.name)
+            re_extras, kontra_extras = extras["re"], extras["kontra"]
         plays: dict[Party, Play] = {
-            "re": Play(augen, calls["re"], hand.all_tricks != "kontra", extras["re"]),
-            "kontra": Play(scale.total - augen, calls["kontra"], hand.all_tricks != "re", extras["kontra"])}
+            "re": Play(augen, re_call, hand.all_tricks != "kontra", re_extras),
+            "kontra": Play(scale.total - augen, kontra_call, hand.all_tricks != "re", kontra_extras)}
 
         won = winner(scale, plays)
         items = game_items(scale, plays, won)
@@ -166,52 +180,52 @@ class Doppelkopf(Game):
         if solo:
             value *= t.solo_factor
         else:
-            extra = extra_items(plays, self.extra_points)
+            extra = extra_items(plays, self.extra_points) if hand.sonderpunkte is not None else []
             if won == "kontra":
-                extra += [Item("kontra", sid, self.extra_points[sid]) for sid in self.kontra_won]
-            items += extra
-            value += re_value(extra)
+                extra += self.kontra_won
+            if extra:
+                items += extra
+                value += re_value(extra)
         bock = self._bock[0] if self._bock else 0
         value *= t.bock.factor ** bock
-        amounts = self._amounts(re, kontra, value)
-        deltas = self.book(TALLY, amounts)
+        deltas = self._book(re, kontra, value)
 
         soloist = re[0] if solo else None
         pflicht = bool(soloist and gtype.kind == "solo" and gtype.pflicht and soloist in self.owed)
         vorgefuehrt = pflicht and soloist == self.vorgefuehrt()
-        self._after(plays, won, solo, calls, pflicht, soloist)
+        self._after(plays, won, solo, pflicht, soloist)
         if not (pflicht and t.pflichtsolo.same_dealer and not vorgefuehrt):
             self.seats.pass_deal()
-        # (`player`, `won`: the soloist and whether he won, as the common statistics read them)
+        # (`player`, `won`: the soloist and whether he won, as the common statistics read them;
+        # `items`: the lines as (party, what, points) tuples, the shared Items of the table)
         info = {"game": game_id, "kind": gtype.kind, "re_party": re, "kontra_party": kontra, "winner": won,
-                "solo": soloist, "value": value,
-                "bock": bock, "pflicht": pflicht, "items": [(i.party, i.what, i.points) for i in items]}
+                "solo": soloist, "value": value, "bock": bock, "pflicht": pflicht, "items": items}
         if soloist is not None:
-            info |= {"player": soloist, "won": won == "re"}
+            info["player"] = soloist
+            info["won"] = won == "re"
         return HandResult(number, dealer, deltas, info)
 
-    def _amounts(self, re: list[str], kontra: list[str], value: int) -> dict[str, int]:
-        """Each player's points of a game worth `value` to Re: a Re player gets it, a Kontra player
-        its negative; a soloist as much as his opponents together. Who does not write (house rule
-        `writes`) gets nothing."""
-        each_re = value * len(kontra) // len(re)
-        amounts = {p: each_re for p in re} | {p: -value for p in kontra}
+    def _book(self, re: list[str], kontra: list[str], value: int) -> dict[str, dict[str, int]]:
+        """Each player's points of a game worth `value` to Re, booked: a Re player gets it, a
+        Kontra player its negative; a soloist as much as his opponents together. Who does not
+        write (house rule `writes`) gets nothing."""
+        each_re, each_kontra = value * len(kontra) // len(re), -value
         writes = self.table.writes
         if writes == "winners":
-            return {p: v for p, v in amounts.items() if v > 0}
-        if writes == "losers":
-            return {p: v for p, v in amounts.items() if v < 0}
-        return amounts
+            each_re, each_kontra = max(each_re, 0), max(each_kontra, 0)
+        elif writes == "losers":
+            each_re, each_kontra = min(each_re, 0), min(each_kontra, 0)
+        return self.book_sides(TALLY, re, each_re, kontra, each_kontra)
 
-    def _after(self, plays: dict[Party, Play], won: Party | None, solo: bool, calls: dict[Party, int],
-               pflicht: bool, soloist: str | None) -> None:
+    def _after(self, plays: dict[Party, Play], won: Party | None, solo: bool, pflicht: bool,
+               soloist: str | None) -> None:
         """What a game leaves for the next: Bock rounds, the Pflichtsoli owed, the round's count."""
         t = self.table
         if self._bock:
             self._bock.popleft()
         if t.bock.enabled:
             for trigger in t.bock.after:
-                if self._bock_after(trigger, plays, won, solo, calls):
+                if self._bock_after(trigger, plays, won, solo):
                     self._add_bock_round()
         if pflicht and soloist is not None:
             self.owed.remove(soloist)
@@ -222,17 +236,16 @@ class Doppelkopf(Game):
                 if t.pflichtsolo.per == "round":
                     self.owed = list(self.seated)
 
-    def _bock_after(self, trigger: str, plays: dict[Party, Play], won: Party | None, solo: bool,
-                    calls: dict[Party, int]) -> bool:
+    def _bock_after(self, trigger: str, plays: dict[Party, Play], won: Party | None, solo: bool) -> bool:
         """Whether the game met the Bock trigger (each asked only when the table has it)."""
         if trigger == "tie":
             return plays["re"].augen == self.table.game_points.total // 2
         if trigger == "lost_announcement":
-            return won is not None and any(calls[p] >= 1 and won != p for p in PARTIES)
+            return won is not None and any(plays[p].call >= 1 and won != p for p in PARTIES)
         if trigger == "lost_solo":
             return solo and won == "kontra"
         if trigger == "both_announced":
-            return calls["re"] >= 1 and calls["kontra"] >= 1
+            return plays["re"].call >= 1 and plays["kontra"].call >= 1
         return won is None  # "nobody_won"
 
     def _add_bock_round(self) -> None:
