@@ -85,8 +85,10 @@ class Doppelkopf(Game):
     def _re(self, number: int, re: list[str] | None, gtype: DoppelkopfContract) -> list[str]:
         if re is None:
             raise HandError(number, "re", "dk_re_missing")
+        in_play = self.players
         for name in re:
-            self.check_player(number, "re", name)
+            if name not in in_play:  # (who plays the hand passes check_player: asked only for the others)
+                self.check_player(number, "re", name)
         if len(set(re)) != len(re):
             raise HandError(number, "re", "dk_re_twice", name=next(n for n in re if re.count(n) > 1))
         counts = RE_COUNTS[gtype.kind]
