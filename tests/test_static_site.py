@@ -107,6 +107,12 @@ async def assert_cards(tab: Tab, hands: list[dict]) -> None:
         await tab.wait_text(f"value-{p}", fmt.money(standings[p]["geld"], signed=True))
 
 
+async def isolated(tab: Tab) -> bool:
+    """Whether the page is cross-origin isolated, as Flet's server makes the served app: Flutter
+    then draws on a thread of its own, not on the page's (the service worker's headers, sw.js)."""
+    return bool(await tab.page.evaluate("crossOriginIsolated"))
+
+
 @pytest.mark.timeout(600)  # four starts of Python in the browser, on a loaded machine
 async def test_saved_hands_survive_reloads_and_going_offline(site):
     async with async_playwright() as pw:
@@ -120,11 +126,13 @@ async def test_saved_hands_survive_reloads_and_going_offline(site):
             await assert_cards(tab, HANDS[:1])
             await tab.reload()
             await ready(tab, "continue")
+            assert await isolated(tab)
             await tab.tap("continue")
             await tab.at("hand-1").wait_for(state="attached", timeout=10000)
 
             await context.set_offline(True)
             tab = await reopen(context, site, tab)
+            assert await isolated(tab)
             await tab.tap("continue")
             await tab.at("hand-1").wait_for(state="attached", timeout=10000)
             await save_hand(tab, 2, WENZ)

@@ -339,49 +339,95 @@ CPU_PHONE = 4  # a mid-range phone runs WebAssembly and Flutter about four times
 RELOADS = 3  # starts from the cache after the first visit, for the static site and the served app alike
 
 
-async def _visit(browser: Browser, url: str, link: Link, fill_s: float = 0, cpu: float = 1) -> dict[str, Any]:
-    """A new phone (empty cache) opens `url`, then reloads it RELOADS times: bytes on the link
-    and seconds to the start screen for each. `cpu`: chromium's CPU throttled that many times
-    (CDP Emulation.setCPUThrottlingRate; CPU_PHONE: a mid-range phone). `fill_s`: how long to wait after the first start
-    for what goes on in the background (the service worker filling its cache; the static site
-    compiling Python's files, which it keeps). "cached_start" is the median of the reloads;
-    "cached_starts" all of them, in order (the first is the browser's first run of the cached
-    code: V8 keeps compiled code for the runs after)."""
-    context = await browser.new_context(viewport=PHONE)
+class _Phone:
+    """One phone (a fresh browser profile) on one app through its own link: its first visit, then
+    starts from its caches, each timed to the start screen with the bytes the link carried.
+    `cpu`: chromium's CPU throttled that many times (CDP Emulation.setCPUThrottlingRate;
+    CPU_PHONE: a mid-range phone)."""
+
+    def __init__(self, link: Link, cpu: float = 1):
+        self.link = link
+        self.cpu = cpu
+        self.page: Page | None = None
+        self.cdp: Any = None
+        self.out: dict[str, Any] = {"cached_starts": []}
+
+    async def open(self, browser: Browser) -> None:
+        context = await browser.new_context(viewport=PHONE)
+        self.page = await context.new_page()
+        self.cdp = await context.new_cdp_session(self.page)  # kept over the reloads: the page's target stays
+
+    async def throttle(self, rate: float) -> None:
+        """Chromium's CPU throttling: a throttled page keeps about one core busy even when idle
+        (measured here: 0.9 CPU s per s), so a phone is throttled only while it starts."""
+        if self.cpu != 1:
+            await self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+    async def close(self) -> None:
+        if self.page is not None:
+            await self.page.context.close()
+
+    async def start(self, fill_s: float = 0) -> None:
+        """The first visit, or (once there was one) a reload. `fill_s`: how long to wait after the
+        first start for what goes on in the background (the service worker filling its cache; the
+        static site compiling Python's files, which it keeps)."""
+        assert self.page is not None
+        page, link, first = self.page, self.link, "first_visit" not in self.out
+        await self.throttle(self.cpu)
+        before = link.bytes
+        start = time.perf_counter()
+        if first:
+            await page.goto(await link.start(), wait_until="commit")
+        else:
+            await page.reload(wait_until="commit")
+        while not await page.evaluate(READY):
+            if time.perf_counter() - start > 180 * self.cpu:
+                raise RuntimeError(f"the start screen never came ({page.url})")
+            await asyncio.sleep(0.05)
+        ready = time.perf_counter() - start
+        at_ready = link.bytes - before
+        if first and fill_s:
+            await asyncio.sleep(fill_s)
+            await wait_compiled(page, 180 * self.cpu)
+        while time.perf_counter() - link.last < 2:
+            await asyncio.sleep(0.1)
+        figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before,
+                   "phases_s": await phases(page)}
+        await self.throttle(1)
+        if first:
+            self.out["first_visit"] = figures
+        else:
+            self.out["cached_starts"].append(figures)
+
+    def figures(self) -> dict[str, Any]:
+        """"cached_start" is the median of the reloads; "cached_starts" all of them, in order (the
+        first is the browser's first run of the cached code: V8 keeps compiled code for the runs
+        after)."""
+        starts = self.out["cached_starts"]
+        return self.out | {"cached_start": sorted(starts, key=lambda f: f["ready_s"])[len(starts) // 2]}
+
+
+async def _side_by_side(browser: Browser, site_port: int, served_port: int, cpu: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The static site and the served app on two phones of the same CPU: each one's first visit,
+    then RELOADS starts from the caches, the two apps in turn (served, static, served, ...), so
+    that whatever else the machine does at a moment weighs on both alike."""
+    # `scorepad web` takes a websocket only from a page of its own port (ui/hosts.py): it serves
+    # on 127.0.0.2 at the port the link takes on 127.0.0.1
+    served = _Phone(Link(served_port, target_host="127.0.0.2", listen_port=served_port), cpu)
+    static = _Phone(Link(site_port), cpu)
     try:
-        page = await context.new_page()
-        if cpu != 1:  # kept over the reloads: the page's target stays the same
-            cdp = await context.new_cdp_session(page)
-            await cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-        out: dict[str, Any] = {"cached_starts": []}
-        for n in range(1 + RELOADS):
-            before = link.bytes
-            start = time.perf_counter()
-            if n == 0:
-                await page.goto(url, wait_until="commit")
-            else:
-                await page.reload(wait_until="commit")
-            while not await page.evaluate(READY):
-                if time.perf_counter() - start > 180 * cpu:
-                    raise RuntimeError(f"the start screen never came ({url})")
-                await asyncio.sleep(0.05)
-            ready = time.perf_counter() - start
-            at_ready = link.bytes - before
-            if n == 0 and fill_s:
-                await asyncio.sleep(fill_s)
-                await wait_compiled(page, 180 * cpu)
-            while time.perf_counter() - link.last < 2:
-                await asyncio.sleep(0.1)
-            figures = {"ready_s": round(ready, 2), "bytes_until_ready": at_ready, "bytes": link.bytes - before,
-                       "phases_s": await phases(page)}
-            if n == 0:
-                out["first_visit"] = figures
-            else:
-                out["cached_starts"].append(figures)
-        out["cached_start"] = sorted(out["cached_starts"], key=lambda f: f["ready_s"])[RELOADS // 2]
-        return out
+        for phone in (served, static):
+            await phone.open(browser)
+        await served.start()
+        await static.start(fill_s=20)
+        for _ in range(RELOADS):
+            await served.start()
+            await static.start()
+        return static.figures(), served.figures()
     finally:
-        await context.close()
+        for phone in (served, static):
+            await phone.close()
+            await phone.link.stop()
 
 
 async def _static_and_served(site_port: int, served_port: int) -> dict[str, Any]:
@@ -391,17 +437,8 @@ async def _static_and_served(site_port: int, served_port: int) -> dict[str, Any]
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             out = {}
-            for name, port, fill, cpu in (("served", served_port, 0, 1), ("static", site_port, 20, 1),
-                                          ("served_cpu4x", served_port, 0, CPU_PHONE),
-                                          ("static_cpu4x", site_port, 20, CPU_PHONE)):
-                # `scorepad web` takes a websocket only from a page of its own port (ui/hosts.py):
-                # it serves on 127.0.0.2 at the port the link takes on 127.0.0.1
-                link = Link(port, target_host="127.0.0.2", listen_port=port) if port == served_port else Link(port)
-                url = await link.start()
-                try:
-                    out[name] = await _visit(browser, url, link, fill, cpu)
-                finally:
-                    await link.stop()
+            out["static"], out["served"] = await _side_by_side(browser, site_port, served_port, 1)
+            out["static_cpu4x"], out["served_cpu4x"] = await _side_by_side(browser, site_port, served_port, CPU_PHONE)
             return out
         finally:
             await browser.close()

@@ -157,6 +157,10 @@ self.onmessage = async (event) => {
             self.postMessage(error.toString());
         }
     } else if (typeof flet_js.send === "function") {
+        if (!self.received) {
+            self.received = true;
+            mark("python-first-message");
+        }
         flet_js.send(event.data);
     } else {
         console.error("scorepad: a message for Python before it started");

@@ -7,6 +7,10 @@
 let _apps = {};
 let _documentUrl = document.URL;
 let _early = null;
+let _sent = false;  // the page's first message to Python (its registration)
+let _answered = false;  // Python's first to the page
+// the start's phases on the page's performance timeline (silent; `scorepad bench --web` reads them)
+const _mark = (name) => { try { performance.mark("scorepad:" + name); } catch (e) { } };
 
 function _workerUrl() {
     return (flet.entrypointBaseUrl.endsWith("/") ?
@@ -41,6 +45,10 @@ function _startWorker(args) {
                 if (event.data != "initialized") app.error = event.data;
                 resolve();
             } else if (app.dartOnMessage) {
+                if (!_answered) {
+                    _answered = true;
+                    _mark("page-first-answer");
+                }
                 app.dartOnMessage(event.data);
             } else {
                 app.pending.push(event.data);
@@ -64,6 +72,7 @@ flet.startPython = function () {
 
 // This method is called from Dart on backend.connect()
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+    _mark("dart-connect");
     let app;
     if (_early && !_early.taken) {
         app = _early;
@@ -87,6 +96,10 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
 
 // Called from Dart on backend.send
 globalThis.jsSend = async function (appId, data) {
+    if (!_sent) {
+        _sent = true;
+        _mark("page-first-message");
+    }
     if (appId in _apps) {
         _apps[appId].worker.postMessage(data, [data.buffer]);
     }

@@ -13,6 +13,16 @@ const BASE = new URL("./", self.location).href;
 
 function key(path) { return BASE + path; }
 
+// Every file is served as Flet's own server serves the app (flet_web/fastapi/app.py): with these
+// the page is cross-origin isolated, and Flutter draws on a thread of its own (skwasm's
+// multi-threaded build) instead of the page's, which Python's replies and the taps need too.
+// Everything the site loads is its own, which require-corp allows. A first visit, before this
+// worker serves the page, draws on the page's thread.
+const ISOLATED = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+function served(buf, type) {
+  return new Response(buf, { headers: { "Content-Type": type, ...ISOLATED } });
+}
+
 // the brotli decoder, read (from the cache, or fetched as its gzip sibling) when first needed
 let brotli = null;
 function brotliDecoder() {
@@ -30,7 +40,7 @@ async function fetchFile(path) {
       const [r, decode] = await Promise.all([fetch(BASE + gz, { cache: "no-cache" }), brotliDecoder()]);
       if (r.ok) {
         const buf = decode(new Int8Array(await r.arrayBuffer()));
-        return new Response(buf, { headers: { "Content-Type": type } });
+        return served(buf, type);
       }
     } catch (e) { console.warn("scorepad: brotli", path, e); }  // the file as it is, then
   } else if (gz && typeof DecompressionStream === "function") {
@@ -38,13 +48,13 @@ async function fetchFile(path) {
     if (r.ok) {
       const body = r.body.pipeThrough(new DecompressionStream("gzip"));
       const buf = await new Response(body).arrayBuffer();
-      return new Response(buf, { headers: { "Content-Type": type } });
+      return served(buf, type);
     }
   }
   const r = await fetch(BASE + path, { cache: "no-cache" });
   if (!r.ok) throw new Error(path + ": " + r.status);
   const buf = await r.arrayBuffer();
-  return new Response(buf, { headers: { "Content-Type": type } });
+  return served(buf, type);
 }
 
 const pending = new Map();
