@@ -191,7 +191,11 @@ class Tab:
         checking that nothing (a snackbar, a dialog, the edge of its scroll area) lies over that
         point. Fails naming what covers it. `where`: the point as fractions of the control's
         width and height (a thumb on the right part of a wide button: (0.85, 0.5))."""
-        x, y = await self.finger_point(key, timeout, where)
+        await self.tap_at(*await self.finger_point(key, timeout, where))
+
+    async def tap_at(self, x: float, y: float) -> None:
+        """The finger down and up at a point `finger_point` found (tap's second half: two phones'
+        fingers at the same moment find their points first, then tap together)."""
         await self.page.evaluate(SEE_THROUGH, True)
         try:
             await self.page.mouse.click(x, y)

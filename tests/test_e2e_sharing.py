@@ -118,7 +118,11 @@ async def test_two_saves_at_the_same_moment_store_one_hand(server):
                 await one.tap(key)
             for key in ["game-wenz", "player-Hias", "result-lost"]:
                 await two.tap(key)
-            await asyncio.gather(one.tap("save"), two.tap("save"))
+            # both fingers on Speichern at the same moment: each point found before either taps
+            # (else the first save's hand can reach the second phone, whose form then asks
+            # "Trotzdem eintragen" where Speichern stood, before its finger has found Speichern)
+            points = await asyncio.gather(one.finger_point("save"), two.finger_point("save"))
+            await asyncio.gather(one.tap_at(*points[0]), two.tap_at(*points[1]))
             await one.page.wait_for_timeout(1500)
             _, result = stored(server)
             assert len(result.hands) == 1  # exactly one of the two landed
