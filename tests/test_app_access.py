@@ -46,6 +46,12 @@ def wrong_pin(app: App, evening: int) -> str:
     return f"{(int(app.pin(evening)) + 1) % 10_000:04d}"
 
 
+def guesser(n: int) -> Caller:
+    """The n-th phone of a guesser, each a new phone from an address of its own (as a guesser
+    with addresses to spare would make them: one address alone has only its share of the tries)."""
+    return Caller(f"guess-{n}", address=f"192.0.2.{100 + n}")
+
+
 # -- every change needs the pen, checked when it is made -------------------------------------------
 
 CHANGES = {
@@ -183,10 +189,10 @@ def test_guessing_a_pin_takes_more_than_thirty_days_on_average():
 
 def test_wrong_pins_are_counted_per_evening_whatever_the_phone(app, evening):
     wrong = wrong_pin(app, evening)
-    for n in range(TRY_BURST):  # each a new phone, as a guesser would make them
-        assert app.take_pen(evening, Caller(f"guess-{n}"), wrong) is None
+    for n in range(TRY_BURST):  # each a new phone from a new address, as a guesser would make them
+        assert app.take_pen(evening, guesser(n), wrong) is None
     with pytest.raises(PinError) as refused:
-        app.take_pen(evening, Caller("honest"), app.pin(evening))  # even the right PIN waits now
+        app.take_pen(evening, Caller("honest", address="192.0.2.10"), app.pin(evening))  # even the right PIN waits now
     assert refused.value.code == "pin_wait" and refused.value.params["minutes"] == 10
     assert app.pin_tries(evening).wrong == TRY_BURST and app.pin_tries(evening).left == 0
 
@@ -194,7 +200,7 @@ def test_wrong_pins_are_counted_per_evening_whatever_the_phone(app, evening):
 def test_another_evening_keeps_its_own_tries(app, evening):
     other = app.start_evening("schafkopf", VRONI4).id
     for n in range(TRY_BURST):
-        app.take_pen(evening, Caller(f"guess-{n}"), wrong_pin(app, evening))
+        app.take_pen(evening, guesser(n), wrong_pin(app, evening))
     assert app.take_pen(other, Caller("honest"), app.pin(other))
 
 
@@ -203,11 +209,11 @@ def test_a_restart_gives_a_guesser_nothing_back(tmp_path):
     with App.open(path, pen_required=True) as app:
         eid = app.start_evening("schafkopf", VRONI4).id
         for n in range(TRY_BURST):
-            app.take_pen(eid, Caller(f"guess-{n}"), wrong_pin(app, eid))
+            app.take_pen(eid, guesser(n), wrong_pin(app, eid))
         pin = app.pin(eid)
     with App.open(path, pen_required=True) as app:
         with pytest.raises(PinError):
-            app.take_pen(eid, Caller("guess-again"), pin)
+            app.take_pen(eid, guesser(TRY_BURST), pin)
 
 
 def test_one_more_try_each_ten_minutes_after_the_first_five(app, evening):
@@ -215,14 +221,14 @@ def test_one_more_try_each_ten_minutes_after_the_first_five(app, evening):
     app._pins.clock = lambda: now[0]
     wrong = wrong_pin(app, evening)
     for n in range(TRY_BURST):
-        app.take_pen(evening, Caller(f"guess-{n}"), wrong)
+        app.take_pen(evening, guesser(n), wrong)
     now[0] += TRY_REFILL_S - 1
     with pytest.raises(PinError):
-        app.take_pen(evening, Caller("guess"), wrong)
+        app.take_pen(evening, guesser(TRY_BURST), wrong)
     now[0] += 1
-    assert app.take_pen(evening, Caller("guess"), wrong) is None  # one try, and it was wrong
+    assert app.take_pen(evening, guesser(TRY_BURST), wrong) is None  # one try, and it was wrong
     with pytest.raises(PinError):
-        app.take_pen(evening, Caller("guess"), app.pin(evening))
+        app.take_pen(evening, guesser(TRY_BURST + 1), app.pin(evening))
 
 
 def test_the_right_pin_uses_up_no_try(app, evening):

@@ -49,7 +49,7 @@ def shape(path: Path) -> dict[str, object]:
         conn.close()
 
 
-@pytest.mark.parametrize("schema", [1, 2, 3, 4, 7, 8])
+@pytest.mark.parametrize("schema", [1, 2, 3, 4, 7, 8, 9])
 def test_a_file_upgraded_from_schema_n_has_the_shape_of_a_new_file(tmp_path, schema):
     new = tmp_path / "new.db"
     App.open(new).close()

@@ -99,6 +99,7 @@ class App(Organiser):
         self._views = Views(self._evenings)
         self._tournaments = Tournaments(self._evenings, self._pins)
         self._organiser_phones = OrganiserPhones(store, self._evenings.changed)
+        self._pins.organises = self._organises_table  # the organiser draws a table a new PIN
         self._watch: Any = None  # app/watch.py, started by watch()
 
     @classmethod
@@ -371,10 +372,10 @@ class App(Organiser):
         (PinError "pin_wait" once none are left, even for the right one)."""
         return self._pins.check_pin(evening_id, pin, caller)
 
-    def pin_tries(self, evening_id: int) -> PinTries:
+    def pin_tries(self, evening_id: int, caller: Caller | None = None) -> PinTries:
         """The wrong PINs typed for the evening since its PIN was set (the last when), how many
-        a phone may still type and how long it waits for the next."""
-        return self._pins.pin_tries(evening_id)
+        the phone `caller` may still type (its address's share too) and how long it waits for the next."""
+        return self._pins.pin_tries(evening_id, caller)
 
     def set_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> str | None:
         """A new PIN for the evening: exactly four digits. Every phone's pen is revoked; a phone
@@ -382,7 +383,9 @@ class App(Organiser):
         return self._pins.set_pin(evening_id, pin, caller)
 
     def reset_pin(self, evening_id: int, caller: Caller | None = None) -> str:
-        """A new random PIN for the evening (a lost PIN: `scorepad pin ID --reset`)."""
+        """A new random PIN for the evening (a lost PIN, or tries used up by a stranger: `scorepad
+        pin ID --reset`, the serving machine, the organiser at a tournament's table); every pen
+        is revoked and the evening's tries start afresh."""
         return self._pins.reset_pin(evening_id, caller)
 
     # -- the pen: which phones may change an evening, across reloads and restarts ----------

@@ -7,10 +7,17 @@ in its own storage: an HMAC of (evening, device id) keyed by the evening's PIN a
 was set. The server keeps nothing about the token, so it survives a restart; changing or
 resetting the PIN (even to the same four digits) revokes every token of the evening at once.
 
-Guessing: wrong PINs are counted per evening, in the store, whatever phone, address or
-connection typed them (a restart gives nothing back). An evening allows TRY_BURST wrong PINs,
-then one more every TRY_REFILL_S: finding one of 10,000 PINs takes on average
-(5,000.5 - 5) x 10 min = 49,955 min, about 35 days, with no tries to spare for the table.
+Guessing: wrong PINs are counted per evening against its current PIN, in the store, whatever
+phone, address or connection typed them (a restart gives nothing back). An evening allows
+TRY_BURST wrong PINs, then one more every TRY_REFILL_S: finding one of 10,000 PINs takes on
+average (5,000.5 - 5) x 10 min = 49,955 min, about 35 days, with no tries to spare for the table.
+One address (the socket's, as the server saw it) may type ADDRESS_BURST of them, then one more
+every TRY_REFILL_S: whatever one stranger types, and when, the table keeps TRY_BURST -
+ADDRESS_BURST tries for the phone that takes over (locking an evening takes two addresses).
+A new PIN (`set_pin`, `reset_pin`) starts the evening's tries afresh: those before were against
+a PIN no longer in use (the store clears them with it). Only the command line, the serving
+machine, the organiser (at a tournament's table) and the pen's holder set one, so a guesser
+cannot buy tries with it, and each new PIN is a new secret of 10,000.
 The serving machine and the command line are not counted: they can see the PIN anyway.
 """
 
@@ -28,13 +35,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scorepad.app.caller import Caller
+from scorepad.app.caller import Caller, here
 from scorepad.app.errors import PenError, PinError
 from scorepad.app.guard import guarded
 from scorepad.store import Store, new_pin
 
-TRY_BURST = 5  # wrong PINs an evening takes at once
-TRY_REFILL_S = 600.0  # after them, one more try every ten minutes
+TRY_BURST = 5  # wrong PINs an evening takes at once (against its current PIN)
+ADDRESS_BURST = 3  # of them, one address may type this many at once: one stranger never uses them all
+TRY_REFILL_S = 600.0  # after them, one more try every ten minutes (the evening's, and each address's)
+UNKNOWN_ADDRESS = "?"  # a phone whose socket's address the server does not know (all such count as one)
 # the phone that started an evening takes its pen without the PIN only right after: its id is
 # the phone's own secret, but a pen for the asking should not outlive the moment it was meant for
 PEN_WITHOUT_PIN_S = 60.0
@@ -53,8 +62,8 @@ def phone_label(device: str) -> str:
 
 class PinTries(BaseModel):
     """The wrong PINs typed for an evening: how many since its PIN was set and the last when
-    (shown to the phone that keeps score), how many a phone may still type, and how long it
-    must wait for the next when none are left."""
+    (shown to the phone that keeps score), how many the asking phone may still type (no more
+    than its address has left) and how long it must wait for the next when none are left."""
 
     wrong: int = 0
     last_wrong: float | None = None  # seconds since the epoch
@@ -74,6 +83,9 @@ class Pins:
         self.pen_required = pen_required
         self.clock = clock
         self._holders: dict[int, dict[str, tuple[str, float]]] = {}  # evening -> device -> (token, since)
+        # whether a phone is the organiser of the tournament whose table the evening is (it may
+        # draw the table a new PIN); App sets it (app/organiser.py), asked inside the reset's write
+        self.organises: Callable[[int, Caller], bool] | None = None
         self._lock = threading.Lock()
 
     # -- the right to change, checked when the change is made ------------------------------------
@@ -105,76 +117,92 @@ class Pins:
     @guarded
     def check_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> bool:
         """Whether `pin` is the evening's PIN. From a phone that is not on this machine, a wrong
-        PIN is counted for the evening; with none left, PinError "pin_wait" (even for the right
-        one). Nothing is counted for the command line and the serving machine."""
+        PIN is counted for the evening and for the phone's address; with none left for either,
+        PinError "pin_wait" (even for the right one). Nothing is counted for the command line
+        and the serving machine."""
         with self.store.write():
             self.store.evening(evening_id)
             good = secrets.compare_digest(str(pin).encode("utf-8"), self.store.pin(evening_id).encode("utf-8"))
-            if caller is None or caller.local:
+            if here(caller):
                 return good
-            now = self.clock()
-            tries = self.store.pin_tries(evening_id) or {"tokens": float(TRY_BURST), "at": now, "wrong": 0,
-                                                         "last_wrong": None}
-            tokens = self._tokens(tries, now)
-            if tokens < 1:
-                self.store.save_pin_tries(evening_id, tokens, now, tries["wrong"], tries["last_wrong"])
-                wait = round((1 - tokens) * TRY_REFILL_S)
-                raise PinError("pin_wait", evening=evening_id, minutes=max(1, math.ceil(wait / 60)))
-            wrong, last = tries["wrong"], tries["last_wrong"]
-            if not good:
-                tokens, wrong, last = tokens - 1, wrong + 1, now
-            self.store.save_pin_tries(evening_id, tokens, now, wrong, last)
-        if not good and self.changed is not None:
+            now, address = self.clock(), _address(caller)
+            tries = self.store.pin_tries(evening_id)
+            share = self.store.pin_address_tries(evening_id, address)
+            tokens, own = _left(tries, now, TRY_BURST), _left(share, now, ADDRESS_BURST)
+            if tokens < 1 or own < 1:
+                minutes = max(1, math.ceil(round(max(_wait(tokens), _wait(own))) / 60))
+                raise PinError("pin_wait", evening=evening_id, minutes=minutes)
+            if good:
+                return True  # the right PIN uses up no try
+            wrong = (tries["wrong"] if tries else 0) + 1
+            self.store.save_pin_tries(evening_id, tokens - 1, now, wrong, now)
+            self.store.save_pin_address_tries(evening_id, address, own - 1, now)
+        if self.changed is not None:
             self.changed(evening_id)  # the scorekeeper's phone says so at once
-        return good
-
-    @staticmethod
-    def _tokens(tries: dict[str, Any], now: float) -> float:
-        """The tries left at `now`: what was left, refilled since (never above TRY_BURST)."""
-        return float(min(float(TRY_BURST), tries["tokens"] + max(0.0, now - tries["at"]) / TRY_REFILL_S))
+        return False
 
     @guarded
-    def pin_tries(self, evening_id: int) -> PinTries:
-        """The wrong PINs typed for the evening since its PIN was last set, and what is left."""
+    def pin_tries(self, evening_id: int, caller: Caller | None = None) -> PinTries:
+        """The wrong PINs typed for the evening since its PIN was last set, and what `caller`
+        may still type: the evening's tries, for a phone not on this machine no more than its
+        address has left."""
         with self.store.read():
             self.store.evening(evening_id)
             tries = self.store.pin_tries(evening_id)
-        if tries is None:
-            return PinTries()
-        tokens = self._tokens(tries, self.clock())
-        return PinTries(wrong=tries["wrong"], last_wrong=tries["last_wrong"], left=int(tokens),
-                        wait_s=0.0 if tokens >= 1 else (1 - tokens) * TRY_REFILL_S)
+            share = None if here(caller) else self.store.pin_address_tries(evening_id, _address(caller))
+        now = self.clock()
+        left = [_left(tries, now, TRY_BURST)] + ([] if here(caller) else [_left(share, now, ADDRESS_BURST)])
+        tokens = min(left)
+        return PinTries(wrong=tries["wrong"] if tries else 0, last_wrong=tries["last_wrong"] if tries else None,
+                        left=int(tokens), wait_s=0.0 if tokens >= 1 else max(_wait(t) for t in left))
 
     @guarded
     def set_pin(self, evening_id: int, pin: str, caller: Caller | None = None) -> str | None:
         """A new PIN for the evening: exactly four digits, set by the command line, the serving
         machine or the phone holding the pen. Every pen token is revoked; the phone that set it
-        gets its new token (returned), and the count of wrong PINs starts again."""
+        gets its new token (returned), and the evening's tries start again (wrong PINs before
+        were against the PIN before: they and their count go)."""
         if not (isinstance(pin, str) and len(pin) == 4 and pin.isdigit()):
             raise PinError("pin_format")
         with self.store.write():
             self.store.evening(evening_id)
-            if not (caller is None or caller.local or self.may_change(evening_id, caller)):
+            if not (here(caller) or self.may_change(evening_id, caller)):
                 raise PenError("no_pen", evening=evening_id)
-            self.store.set_pin(evening_id, pin, caller.device if caller else None)
-            tries = self.store.pin_tries(evening_id)
-            if tries is not None:
-                self.store.save_pin_tries(evening_id, tries["tokens"], tries["at"], 0, None)
-            token = self.pen_token(evening_id, caller.device) if caller else None
+            token = self._new_pin(evening_id, pin, caller.device if caller else None)
+        self._told(evening_id, caller, token)
+        return token
+
+    @guarded
+    def reset_pin(self, evening_id: int, caller: Caller | None = None) -> str:
+        """A new random PIN for the evening: `scorepad pin ID --reset`, the serving machine, or
+        the organiser at a tournament's table ("Neue PIN" on its card; `organises` says so, asked
+        in the same transaction). Any other phone is refused, the scorekeeper's too (it types a
+        PIN of its own: set_pin). Every pen is revoked and the evening's tries start afresh."""
+        with self.store.write():
+            self.store.evening(evening_id)
+            if here(caller):
+                device = caller.device if caller else None
+            elif caller is not None and self.organises is not None and self.organises(evening_id, caller):
+                device = None  # the organiser's phone does not keep this table's score
+            else:
+                raise PenError("pin_reset_here", evening=evening_id)
+            pin = new_pin()
+            token = self._new_pin(evening_id, pin, device)
+        self._told(evening_id, caller, token)
+        return pin
+
+    def _new_pin(self, evening_id: int, pin: str, device: str | None) -> str | None:
+        """Store `pin` (set by the phone `device`, or None) inside the caller's write; the
+        setter's new pen token. The store clears the tries with the PIN before."""
+        self.store.set_pin(evening_id, pin, device)
+        return self.pen_token(evening_id, device) if device else None
+
+    def _told(self, evening_id: int, caller: Caller | None, token: str | None) -> None:
+        """After a new PIN: the phone that set it holds the pen, the open phones are told."""
         if token is not None and caller is not None:
             self._hold(evening_id, caller.device, token)
         if self.changed is not None:
             self.changed(evening_id)
-        return token
-
-    def reset_pin(self, evening_id: int, caller: Caller | None = None) -> str:
-        """A new random PIN for the evening (`scorepad pin ID --reset`, or "Neue PIN" on the
-        serving machine); every pen is revoked."""
-        if caller is not None and not caller.local:
-            raise PenError("pin_only_here", evening=evening_id)
-        pin = new_pin()
-        self.set_pin(evening_id, pin, caller)
-        return pin
 
     # -- the pen ---------------------------------------------------------------------------------
 
@@ -243,6 +271,24 @@ class Pins:
                 self._holders.get(evening_id, {}).pop(device, None)
         order = sorted(current, key=lambda d: -held[d][1])
         return [phone_label(d) for d in order]
+
+
+def _address(caller: Caller | None) -> str:
+    """Where the phone's socket comes from (the server's word, never the phone's)."""
+    return (caller.address if caller is not None else "") or UNKNOWN_ADDRESS
+
+
+def _left(tries: dict[str, Any] | None, now: float, burst: int) -> float:
+    """The tries left at `now` of a bucket of `burst`: what was left, refilled since (never
+    above `burst`); all of them where nothing was counted yet."""
+    if tries is None:
+        return float(burst)
+    return float(min(float(burst), tries["tokens"] + max(0.0, now - tries["at"]) / TRY_REFILL_S))
+
+
+def _wait(tokens: float) -> float:
+    """Seconds until a bucket with `tokens` left has one try again."""
+    return 0.0 if tokens >= 1 else (1 - tokens) * TRY_REFILL_S
 
 
 def _recent(iso: str | None, now: float) -> bool:

@@ -22,3 +22,8 @@ class Caller:
 
     def pen(self, evening_id: int) -> str | None:
         return self.pens.get(evening_id)
+
+
+def here(caller: Caller | None) -> bool:
+    """The command line, or a browser on the serving machine (it may see an evening's PIN)."""
+    return caller is None or caller.local

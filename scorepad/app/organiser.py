@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorepad.app.caller import Caller
+from scorepad.app.caller import Caller, here
 from scorepad.app.errors import OrganiserError
 from scorepad.app.models import ChangeResult
-from scorepad.app.organiser_phones import OrganiserCode, OrganiserPhone, OrganiserPhones, here
+from scorepad.app.organiser_phones import OrganiserCode, OrganiserPhone, OrganiserPhones
 from scorepad.app.tournament_models import RoundDraw, RoundView, StandingRow, TableProgress, TournamentInfo
 from scorepad.tournament import TableSheet
 
@@ -47,6 +47,13 @@ class Organiser:
         """Whether `caller` is the organiser now: the command line, a browser on the serving
         machine, or a phone whose organiser token is valid and not revoked (read from the store)."""
         return here(caller) or (caller is not None and self._organiser_phones.allowed(caller.organiser))
+
+    def _organises_table(self, evening_id: int, caller: Caller) -> bool:
+        """Whether the phone `caller` is an organiser's now (its token valid and not revoked)
+        and the evening a tournament's table: it may draw the table a new PIN (app/access.py)."""
+        with self._organiser_phones.store.read():
+            return self._organiser_phones.allowed(caller.organiser) and \
+                self._organiser_phones.store.table_of(evening_id) is not None
 
     def _organiser(self, caller: Caller | None) -> None:
         if not self.may_organise(caller):

@@ -28,7 +28,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from scorepad.app.access import phone_label
-from scorepad.app.caller import Caller
+from scorepad.app.caller import Caller, here
 from scorepad.app.errors import OrganiserError
 from scorepad.app.guard import guarded
 from scorepad.store import Store
@@ -69,11 +69,6 @@ class OrganiserPhone(BaseModel):
 
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def here(caller: Caller | None) -> bool:
-    """The command line, or a browser on the serving machine."""
-    return caller is None or caller.local
 
 
 class OrganiserPhones:

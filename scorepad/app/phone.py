@@ -22,13 +22,14 @@ AS_CALLER = frozenset({
     "start_evening", "import_session", "finish_evening", "add_hand", "edit_hand", "delete_hand", "undo", "redo",
     "rename_player", "save_draft", "clear_draft", "save_house_rules", "import_house_rules_text", "change_rules",
     "pin", "check_pin", "set_pin", "reset_pin", "take_pen", "may_change",
+    "pin_tries",  # how many the phone may still type: its address's share too
     "may_organise",  # whether this phone runs tournaments now (the start screen offers them)
 }) | ORGANISER  # a tournament's (app/organiser.py): each refuses a phone that is not the serving machine
 # what a phone reads (anyone at the table may watch)
 READS = frozenset({
     "store", "pen_required", "subscribe", "evening", "list_evenings", "show", "history", "table_view", "changes_since",
     "players", "hands", "hand", "session", "export_session", "summary", "season", "table", "before_hand", "preview",
-    "draft", "house_rules", "house_table", "house_variant", "export_house_rules", "rules_preview", "pin_tries",
+    "draft", "house_rules", "house_table", "house_variant", "export_house_rules", "rules_preview",
     "holds_pen", "pen_holders", "last_writer",
     "tournament_table",  # which tournament table an evening is, and how far: the table's screen says so
     "ranking_board", "ranking_boards",  # a tournament's ranking, for the projector (no seed, no PIN)

@@ -160,6 +160,11 @@ FILES: dict[str, Refusal] = {
                              "the machine that serves scorepad",
                              "Abend {evening}: die PIN zeigt und würfelt nur das Handy, das schreibt, oder der "
                              "Rechner, auf dem scorepad läuft"),
+    "pin_reset_here": Refusal("evening {evening}: a new random PIN is drawn only on the machine that serves "
+                              "scorepad, on the command line and, at a tournament's table, by its organiser (the "
+                              "phone that keeps score sets a PIN of its own)",
+                              "Abend {evening}: eine neue PIN würfelt nur der Rechner, auf dem scorepad läuft, "
+                              "und am Turniertisch der Veranstalter (das Handy, das schreibt, legt selbst eine fest)"),
     "house_variant_in_use": Refusal("house rules {name!r} are played in evening {evening}: only a phone that keeps "
                                     "its score, or the machine that serves scorepad, may change them (save them "
                                     "under a new name)",

@@ -304,7 +304,8 @@ class Rows:
     def set_pin(self, evening_id: int, pin: str, device: str | None = None) -> None:
         """A new PIN (set by the phone `device`, if a phone set it); its time (to the
         microsecond, never the same as before) is part of the pen tokens' key, so setting even
-        the same digits again revokes every token."""
+        the same digits again revokes every token. The wrong PINs typed so far were against
+        the PIN before: they go with it (the evening's and every address's), in the same write."""
         before = self.pin_key(evening_id)
         while True:
             stamp = datetime.now(UTC).isoformat(timespec="microseconds")
@@ -312,9 +313,12 @@ class Rows:
                 break
         self.db.table("pins").upsert({"evening_id": evening_id, "pin": pin, "updated_at": stamp, "device": device},
                                pk="evening_id")
+        self.db.execute("DELETE FROM pin_tries WHERE evening_id = ?", [evening_id])
+        self.db.execute("DELETE FROM pin_address_tries WHERE evening_id = ?", [evening_id])
 
     def pin_tries(self, evening_id: int) -> dict[str, Any] | None:
-        """The evening's wrong PINs (tokens left, when counted, how many, the last one's time), or None."""
+        """The evening's wrong PINs against its current PIN (tokens left, when counted, how
+        many, the last one's time), or None."""
         row = self.db.execute("SELECT tokens, at, wrong, last_wrong FROM pin_tries WHERE evening_id = ?",
                               [evening_id]).fetchone()
         return None if row is None else {"tokens": row[0], "at": row[1], "wrong": row[2], "last_wrong": row[3]}
@@ -322,6 +326,16 @@ class Rows:
     def save_pin_tries(self, evening_id: int, tokens: float, at: float, wrong: int, last_wrong: float | None) -> None:
         self.db.table("pin_tries").upsert({"evening_id": evening_id, "tokens": tokens, "at": at, "wrong": wrong,
                                      "last_wrong": last_wrong}, pk="evening_id")
+
+    def pin_address_tries(self, evening_id: int, address: str) -> dict[str, Any] | None:
+        """What `address` has left of its share of the evening's tries (tokens, when counted), or None."""
+        row = self.db.execute("SELECT tokens, at FROM pin_address_tries WHERE evening_id = ? AND address = ?",
+                              [evening_id, address]).fetchone()
+        return None if row is None else {"tokens": row[0], "at": row[1]}
+
+    def save_pin_address_tries(self, evening_id: int, address: str, tokens: float, at: float) -> None:
+        self.db.table("pin_address_tries").upsert({"evening_id": evening_id, "address": address, "tokens": tokens,
+                                                   "at": at}, pk=("evening_id", "address"))
 
     # -- house rules ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ them after keeping a copy of the file). A new step goes at the end of the list a
 SCHEMA_VERSION follows it; a step never changes once released: what a file meant when it
 was written, it means after the upgrade (tests/test_compat_corpus.py).
 
-Schema version 9 (`PRAGMA user_version`):
+Schema version 10 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -32,7 +32,8 @@ Schema version 9 (`PRAGMA user_version`):
               kept there.
     pin_tries (since 6) per evening, the wrong PINs phones typed: how many tries are left
               (a bucket that refills slowly, see app/access.py), how many were wrong and when
-              the last was, so a restart of the server gives a guesser nothing back
+              the last was, so a restart of the server gives a guesser nothing back; (since
+              10) only those against the evening's current PIN: a new PIN clears them
     (7)       every stored rule table written with what it meant when it was stored (a key
               added later gets the value the evening was scored by, never its new default)
     tournaments (since 8) a tournament (club night): name, rule table (+ options), rounds,
@@ -51,6 +52,9 @@ Schema version 9 (`PRAGMA user_version`):
     organiser_phones (since 9) the phones allowed to run tournaments: the SHA-256 of each one's
               token (the token itself is kept only on the phone), its name, when allowed, when
               revoked
+    pin_address_tries (since 10) per evening and address, the share of the evening's tries
+              that address used up against its current PIN (tries left, when counted): one
+              address alone never uses up the evening's (app/access.py); a new PIN clears them
 """
 
 from __future__ import annotations
@@ -135,6 +139,7 @@ def create_schema(db: Database) -> None:
     migrate_v5_to_v6(db)
     migrate_v7_to_v8(db)
     migrate_v8_to_v9(db)
+    migrate_v9_to_v10(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -359,6 +364,20 @@ def migrate_v8_to_v9(db: Database, above: LayerAbove = ALONE) -> None:
         db.table("organiser_phones").create_index(["token_hash"], unique=True)
 
 
+def migrate_v9_to_v10(db: Database, above: LayerAbove = ALONE) -> None:
+    """Schema 9 -> 10: the wrong PINs are those typed against the evening's current PIN, and
+    each address's share of them (none yet). An evening whose count was cleared by a new PIN
+    (`wrong` 0) typed none against it: its row goes, and the evening has its full allowance
+    (schema 9 kept the tries of the PIN before); the others keep what is left."""
+    if "pin_address_tries" not in db.table_names():
+        db.table("pin_address_tries").create(
+            {"evening_id": int, "address": str, "tokens": float, "at": float},
+            pk=("evening_id", "address"), not_null=["tokens", "at"],
+            foreign_keys=[("evening_id", "evenings", "id")],
+        )
+    db.execute("DELETE FROM pin_tries WHERE wrong = 0")
+
+
 @dataclass(frozen=True)
 class Migration:
     """One step of the upgrade: `step(db, layer_above)` makes a file of schema `version - 1`
@@ -378,6 +397,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "stored rule tables say what they meant", migrate_v6_to_v7),
     Migration(8, "tournaments: their players, rounds and tables", migrate_v7_to_v8),
     Migration(9, "the organiser's phones: a one-time code, its tries, the phones' tokens as hashes", migrate_v8_to_v9),
+    Migration(10, "wrong PINs counted against the current PIN, and per address", migrate_v9_to_v10),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
