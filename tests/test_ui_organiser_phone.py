@@ -133,3 +133,29 @@ async def test_the_allowed_phone_corrects_a_tables_hand_with_its_pin_on_a_server
         assert phone.has("progress-1")  # back at the tournament
     finally:
         main.app.close()
+
+
+async def test_the_allowed_phone_draws_a_table_a_new_pin_on_a_server_for_the_wifi(db):
+    """Issue 40: the organiser's phone gives a table whose tries a stranger used up a new PIN."""
+    from scorepad.app import Caller
+    from scorepad.ui.main import make_main
+
+    main = make_main(str(db), require_pin=True)
+    try:
+        tid = main.app.new_tournament("Kirta", RULES, 1, 2, FIELD, seed="1").id
+        table = main.app.draw_round(tid).tables[1]
+        wrong = f"{(int(main.app.pin(table.evening)) + 1) % 10_000:04d}"
+        for n in range(5):
+            main.app.take_pen(table.evening, Caller(f"stranger-{n}", address=f"192.0.2.{66 + n // 3}"), wrong)
+        assert main.app.pin_tries(table.evening).left == 0
+        _, code = await laptop_code(main)
+        phone = await open_phone(main, client_ip=AWAY, route=f"/turniere/{tid}")
+        await type_code(phone, code)
+        await phone.settle()
+        await phone.tap("new-pin-table-2")
+        await phone.tap("new-pin-yes")
+        pin = phone.text_of("new-pin-shown")
+        assert pin == main.app.pin(table.evening) and main.app.pin_tries(table.evening).left == 5
+        assert main.app.take_pen(table.evening, Caller("table-phone", address="192.0.2.23"), pin)
+    finally:
+        main.app.close()

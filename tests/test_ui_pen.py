@@ -11,7 +11,8 @@ import pytest
 from conftest import VRONI4
 from flet_harness import open_phone
 
-from scorepad.app import App, phone_label
+from scorepad.app import App, Caller, phone_label
+from scorepad.app.access import ADDRESS_BURST
 from scorepad.ui.device import DEVICE_KEY
 from scorepad.ui.main import make_main
 from scorepad.ui.notices import NOTICE_SECONDS
@@ -24,6 +25,7 @@ from scorepad.ui.screens.pin import KEYPAD
 pytestmark = pytest.mark.ui
 
 SAUSPIEL = ["player-Vroni", "partner-Kathi", "result-won"]
+PHONE_IP = "192.0.2.23"  # a phone on the Wi-Fi, as the server sees its socket
 
 
 @pytest.fixture
@@ -311,15 +313,22 @@ async def test_the_delete_key_takes_back_the_last_digit(shared):
 async def test_one_try_left_is_said_in_the_singular(shared):
     keeper, eid = await scorekeeper(shared)
     wrong = "0000" if shared.app.pin(eid) != "0000" else "1111"
-    phone = await watcher(shared, eid)
+    phone = await watcher(shared, eid, client_ip=PHONE_IP)
     await phone.tap("unlock")
     said = []
-    for _ in range(4):
+    for _ in range(ADDRESS_BURST - 1):  # one phone (its address) has three of the evening's five
         for digit in wrong:
             await phone.tap(f"pin-{digit}")
         said.append(phone.text_of("pin-message"))
-    assert said == ["Falsche PIN (noch 4 Versuche)", "Falsche PIN (noch 3 Versuche)",
-                    "Falsche PIN (noch 2 Versuche)", "Falsche PIN (noch 1 Versuch)"]
+    assert said == ["Falsche PIN (noch 2 Versuche)", "Falsche PIN (noch 1 Versuch)"]
+    other = await watcher(shared, eid, client_ip="192.0.2.24")  # another phone has the evening's three left
+    await other.tap("unlock")
+    for digit in wrong:
+        await other.tap(f"pin-{digit}")
+    assert other.text_of("pin-message") == "Falsche PIN (noch 2 Versuche)"
+    for digit in wrong:
+        await other.tap(f"pin-{digit}")
+    assert other.text_of("pin-message") == "Falsche PIN (noch 1 Versuch)"
 
 
 async def test_the_wait_for_the_next_pin_is_said_and_ends(shared, monkeypatch):
@@ -330,12 +339,13 @@ async def test_the_wait_for_the_next_pin_is_said_and_ends(shared, monkeypatch):
     shared.app._pins.clock = lambda: now[0]
     keeper, eid = await scorekeeper(shared)
     wrong = "0000" if shared.app.pin(eid) != "0000" else "1111"
-    phone = await watcher(shared, eid)
+    phone = await watcher(shared, eid, client_ip=PHONE_IP)
     await phone.tap("unlock")
-    for _ in range(5):
+    for _ in range(ADDRESS_BURST):
         for digit in wrong:
             await phone.tap(f"pin-{digit}")
     assert phone.text_of("pin-message") == "Zu viele falsche PINs für diesen Abend: nächster Versuch in 10 min"
+    assert phone.text_of("pin-wait-help") == "Sofort geht es mit einer neuen PIN vom Rechner, auf dem scorepad läuft."
     now[0] += 7 * 60
     await asyncio.sleep(0.5)  # the screen renders again by itself
     await phone.settle()
@@ -344,6 +354,40 @@ async def test_the_wait_for_the_next_pin_is_said_and_ends(shared, monkeypatch):
     await asyncio.sleep(0.5)
     await phone.settle()
     assert not phone.has("pin-message") and not phone.find("pin-1").disabled
+    assert not phone.has("pin-wait-help")
+
+
+def lock(app, eid: int) -> None:
+    """A stranger's five wrong PINs from two addresses: none left for the evening."""
+    wrong = f"{(int(app.pin(eid)) + 1) % 10_000:04d}"
+    for n in range(5):
+        app.take_pen(eid, Caller(f"stranger-{n}", address="192.0.2.66" if n < ADDRESS_BURST else "192.0.2.67"), wrong)
+    assert app.pin_tries(eid).left == 0
+
+
+async def test_the_serving_machines_new_pin_lets_the_next_phone_take_the_pen_at_once(shared):
+    """Issue 40: a stranger's wrong PINs lock the evening; "Neue PIN" on the serving machine
+    gives it its tries back, and the phone that types the new PIN keeps score."""
+    keeper, eid = await scorekeeper(shared)
+    lock(shared.app, eid)
+    phone = await watcher(shared, eid, client_ip=PHONE_IP)  # the keeper's battery died: another phone
+    await phone.tap("unlock")
+    assert phone.find("pin-1").disabled and phone.has("pin-wait-help")
+    here = await watcher(shared, eid, client_ip="127.0.0.1")
+    await here.tap("show-pin")
+    await here.tap("new-pin")
+    await here.tap("new-pin-yes")
+    for digit in "3579":
+        await here.tap(f"pin-{digit}")
+    await here.tap("new-pin-set")
+    assert shared.app.pin(eid) == "3579" and shared.app.pin_tries(eid).left == 5
+    await phone.settle()
+    assert not phone.find("pin-1").disabled and not phone.has("pin-wait-help")  # at once, no wait
+    for digit in "3579":
+        await phone.tap(f"pin-{digit}")
+    assert phone.has("next-hand")
+    await enter_sauspiel(phone)
+    assert shared.app.evening(eid).hands == 1
 
 
 async def test_pin_screen_messages_are_lines_that_go_by_themselves(shared, monkeypatch):

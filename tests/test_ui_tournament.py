@@ -1,8 +1,8 @@
 """The organiser's tournament screens, without a browser: reached from the start screen only on
 the machine that serves scorepad; a new tournament typed in; a round drawn, every table's
 progress following the saves; a round closed (with a confirmation while tables have games to
-play); a table's hand corrected with its PIN; late arrivals, withdrawals; finishing; the pages to
-print. A phone from another machine that opens the organiser's address is refused by the app
+play); a table's hand corrected with its PIN; a new PIN for a table a stranger's wrong PINs locked
+(issue 40); late arrivals, withdrawals; finishing; the pages to print. A phone from another machine that opens the organiser's address is refused by the app
 layer and is offered nothing."""
 
 from __future__ import annotations
@@ -145,6 +145,61 @@ async def test_a_tables_hand_is_corrected_with_its_pin_only(main):
     assert phone.has("progress-1")  # back at the tournament
 
 
+def lock(app, evening: int) -> None:
+    """A stranger's five wrong PINs at a table, from two addresses: none left for its evening."""
+    wrong = f"{(int(app.pin(evening)) + 1) % 10_000:04d}"
+    for n in range(5):
+        app.take_pen(evening, Caller(f"stranger-{n}", address="192.0.2.66" if n < 3 else "192.0.2.67"), wrong)
+    assert app.pin_tries(evening).left == 0
+
+
+async def test_the_organiser_draws_a_locked_table_a_new_pin_and_its_phone_takes_the_pen(db):
+    """Issue 40: a stranger's wrong PINs lock a table; the organiser's "Neue PIN" on its card
+    (after a question) shows the new PIN, and the table's phone that types it keeps score at once."""
+    from scorepad.ui.main import make_main
+
+    main = make_main(str(db), require_pin=True)  # a server for the Wi-Fi: the tables' phones need the PIN
+    try:
+        tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+        first, second = (t.evening for t in main.app.draw_round(tid).tables)
+        old, other = main.app.pin(first), main.app.pin(second)
+        lock(main.app, first)
+        table = await open_phone(main, client_ip="192.0.2.23")
+        await table.tap(f"evening-{first}")
+        await table.tap("unlock")
+        assert table.find("pin-1").disabled
+        assert table.text_of("pin-wait-help") == "Sofort geht es mit einer neuen PIN vom Veranstalter des Turniers."
+        phone = await organiser(main, tid)
+        await phone.tap("new-pin-table-1")
+        assert "Neue PIN für Tisch 1?" in phone.texts()
+        await phone.tap("new-pin-yes-cancel")
+        assert main.app.pin(first) == old  # nothing without the yes
+        await phone.tap("new-pin-table-1")
+        await phone.tap("new-pin-yes")
+        shown = phone.text_of("new-pin-shown")
+        assert shown == main.app.pin(first) != old and main.app.pin(second) == other
+        assert "Tisch 1: neue PIN" in phone.texts()
+        no_english(phone)
+        await phone.tap("new-pin-done")
+        assert not phone.has("new-pin-shown")
+        await table.settle()
+        for digit in shown:
+            await table.tap(f"pin-{digit}")
+        assert table.has("next-hand")  # the new phone keeps score
+    finally:
+        main.app.close()
+
+
+async def test_a_closed_round_offers_no_new_pin(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
+    main.app.draw_round(tid)
+    phone = await organiser(main, tid)
+    assert phone.has("new-pin-table-1") and phone.has("new-pin-table-2")
+    main.app.close_round(tid, force=True)
+    await phone.settle()
+    assert not phone.has("new-pin-table-1")
+
+
 async def test_late_arrivals_and_withdrawals_between_rounds(main):
     tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
     phone = await organiser(main, tid)
@@ -165,7 +220,8 @@ async def test_a_phone_from_another_machine_at_the_organisers_address_is_refused
     main.app.draw_round(tid)
     refused = await open_phone_at(main, f"/turniere/{tid}", "192.0.2.7")
     assert "Das darf nur der Veranstalter" in " ".join(refused.texts())
-    assert not any(refused.has(k) for k in ("draw-round", "close-round", "finish", "print-sheets", "progress-1"))
+    assert not any(refused.has(k) for k in ("draw-round", "close-round", "finish", "print-sheets", "progress-1",
+                                            "new-pin-table-1"))
     assert (await open_phone_at(main, f"/turniere/{tid}", HERE)).has("close-round")
 
 

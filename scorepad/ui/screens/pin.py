@@ -1,7 +1,8 @@
 """The evening's PIN: entering it gives this phone the pen (kept across reloads and restarts);
 a scorekeeper, and the machine that serves scorepad, can show it and set a new one. Wrong PINs
-are counted per evening by the app layer (app/access.py), whatever phone typed them; when none
-are left the screen says how long to wait."""
+are counted per evening (and per address) by the app layer (app/access.py), whatever phone typed
+them; when none are left the screen says how long to wait, and who gives the tries back at once
+(a new PIN: the serving machine, or a tournament's organiser)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,13 @@ def tries_text(left: int) -> str:
 
 def wait_text(seconds: float) -> str:
     return f"Zu viele falsche PINs für diesen Abend: nächster Versuch in {max(1, math.ceil(round(seconds) / 60))} min"
+
+
+def new_pin_help(nav, evening_id: int) -> str:
+    """While the phone must wait: who gives the table its tries back at once (a new PIN)."""
+    where = "vom Veranstalter des Turniers" if nav.app.tournament_table(evening_id) else \
+        "vom Rechner, auf dem scorepad läuft"
+    return f"Sofort geht es mit einer neuen PIN {where}."
 
 
 @ft.component
@@ -108,6 +116,9 @@ def PinScreen(nav, tick: int) -> ft.Control:
         count_down()
     if shown:
         body.append(tag(ft.Text(shown, color=ft.Colors.ERROR, size=16, key="pin-message",
+                                text_align=ft.TextAlign.CENTER)))
+    if wait > 0:
+        body.append(tag(ft.Text(new_pin_help(nav, evening_id), size=16, key="pin-wait-help",
                                 text_align=ft.TextAlign.CENTER)))
     return screen(header("PIN eingeben", on_back=nav.to("table", evening_id)), body, notice_line(nav.notice))
 

@@ -1,7 +1,8 @@
 """A tournament as its organiser runs it (on the machine that serves scorepad): the round's tables
 with their progress, live ("Tisch 7: 28 von 32 Spielen": it renders again at every save at any
 table, ui/main.py EVERY_CHANGE), each table's evening, correcting a table's hand with its PIN,
-drawing and closing rounds, late arrivals and withdrawals, the sheets and lists to print (served
+a table's new PIN (when a stranger's wrong PINs keep its phones from taking the pen), drawing
+and closing rounds, late arrivals and withdrawals, the sheets and lists to print (served
 by scorepad's own web server, ui/printroute.py), the projector's ranking, finishing.
 
 Every button calls the app layer, which checks the caller when it is called (app/organiser.py):
@@ -45,13 +46,19 @@ def outlined(label: str, on_click: Any = None, *, icon: Any = None, key: str, ur
                                  url=ft.Url(url, target=ft.UrlTarget.BLANK) if url else None))
 
 
-def table_card(nav: Any, tid: int, table: Any, open_round: bool) -> ft.Control:
+def table_card(nav: Any, tid: int, table: Any, open_round: bool,
+               new_pin: Callable[[Any], None] | None = None) -> ft.Control:
+    """A table of the round: its progress and seats; open its evening, correct a hand, and while
+    the round is open draw it a new PIN (`new_pin`: a table whose phones cannot take the pen)."""
     k = table.table
     actions = [outlined("Abend öffnen", lambda _e=None, e=table.evening: nav.go(Route("table", e)),
                         icon=ft.Icons.OPEN_IN_NEW, key=f"open-table-{k}")]
     if table.played:
         actions.append(outlined("Spiel korrigieren", lambda _e=None, e=table.evening: nav.go(
             Route("tournament-correct", e, tournament=tid)), icon=ft.Icons.EDIT, key=f"correct-table-{k}"))
+    if open_round and new_pin is not None:
+        actions.append(outlined("Neue PIN", lambda _e=None: new_pin(table), icon=ft.Icons.PASSWORD,
+                                key=f"new-pin-table-{k}"))
     done = table.complete or not open_round
     return ft.Row([ft.Card(ft.Container(ft.Column([
         tag(ft.Text(table.german(), size=18, weight=ft.FontWeight.BOLD,
@@ -105,6 +112,29 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
                 "Beenden", "finish-yes", lambda: nav.attempt(lambda: nav.app.finish_tournament(tid, force=True),
                                                              "Turnier beendet"))
 
+    def new_pin(table: Any) -> None:
+        """Ask, then draw the table a new PIN (the app layer checks this phone runs the
+        tournament) and show it, to take to the table."""
+        def drawn() -> None:
+            try:
+                pin = nav.app.reset_pin(table.evening)
+            except ScorepadError as exc:
+                nav.notify(exc.german)
+                nav.refresh()
+                return
+            nav.page.show_dialog(ft.AlertDialog(
+                title=ft.Text(f"Tisch {table.table}: neue PIN"),
+                content=ft.Column([
+                    tag(ft.Text(pin, size=48, weight=ft.FontWeight.BOLD, key="new-pin-shown")),
+                    ft.Text("Ein Handy am Tisch gibt sie unter „Mitschreiben: PIN eingeben“ ein und schreibt "
+                            "sofort mit.", size=16)], tight=True),
+                actions=[tag(ft.FilledButton("Fertig", on_click=lambda: nav.page.pop_dialog(),
+                                             key="new-pin-done"))]))
+
+        confirm(f"Neue PIN für Tisch {table.table}?",
+                "Die Handys am Tisch schreiben erst wieder mit, wenn eines die neue PIN eingibt. Falsche PINs "
+                "von vorher zählen dann nicht mehr.", "Neue PIN", "new-pin-yes", drawn)
+
     def enter() -> None:
         entries = player_lines(late)
         if len(entries) != 1:
@@ -120,7 +150,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
         title = f"Runde {shown.round} von {info.rounds}" + (" · abgeschlossen" if shown.closed else "")
         body.append(tag(ft.Text(title, size=18, weight=ft.FontWeight.BOLD, key="round-title")))
         body.append(tag(ft.Text(meetings_words(shown.repeat_meetings), size=15, key="round-meetings")))
-        body.extend(table_card(nav, tid, t, playing) for t in shown.tables)
+        body.extend(table_card(nav, tid, t, playing, new_pin) for t in shown.tables)
     else:
         body.append(tag(ft.Text("Noch keine Runde ausgelost", size=16, key="round-title")))
     prints = []
