@@ -36,7 +36,7 @@ FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"
 # the organiser's controls (scorepad/ui/screens/tournament.py, tournaments.py, start.py)
 ORGANISER_KEYS = ("draw-round", "close-round", "close-force", "finish", "finish-last", "correct-table-1",
                   "print-sheets", "print-ranking", "progress-1", "withdraw-Alois", "late-add", "new-tournament",
-                  "tournament-create", "tournaments")
+                  "tournament-create", "tournaments", "new-table-pin-1")
 REFUSED = "Das darf nur der Veranstalter"
 WAIT_S = 20.0
 
@@ -126,7 +126,7 @@ async def test_the_serving_machines_browser_at_the_same_address_is_the_organiser
     here = await opened(served["here"] + "/", f"/turniere/{served['tid']}")
     try:
         await here.wait_for("progress-1", WAIT_S)
-        assert all(here.has(k) for k in ("close-round", "finish", "correct-table-1", "print-sheets"))
+        assert all(here.has(k) for k in ("close-round", "finish", "correct-table-1", "print-sheets", "new-table-pin-1"))
     finally:
         await here.close()
 

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.load  # a real server process and sockets
 RULES = "preisschafkopf-5-10-15"
 FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
 ORGANISER_KEYS = ("draw-round", "close-round", "finish", "new-tournament", "organiser-code-make", "organiser-phones",
-                  "organiser-allowed", "print-sheets")
+                  "organiser-allowed", "print-sheets", "new-table-pin-1")
 WAIT_S = 20.0
 
 
@@ -153,6 +153,12 @@ async def test_a_stranger_cannot_guess_the_code_nor_forge_a_token_the_organisers
         assert await type_code(organiser, code) == ""
         await organiser.tap("draw-round", WAIT_S)
         await organiser.wait_for("progress-1", WAIT_S)
+        await organiser.tap("new-table-pin-1", WAIT_S)  # a table's new PIN (issue 40): the organiser's too
+        await organiser.tap("new-table-pin-yes", WAIT_S)
+        await organiser.wait_for("new-table-pin-shown", WAIT_S)
+        with App.open(served["db"]) as app:
+            first = app.tournament_round(tid).tables[0].evening
+            assert organiser.text("new-table-pin-shown") == app.pin(first)
         token = organiser_storage[ORGANISER_KEY]
         seen = stranger.received_strings()  # everything up to here: the code made and used meanwhile
         # the stranger: the used code gives nothing

@@ -36,11 +36,16 @@ phone says so in German. What each attack is, and what must hold:
    name is saved.
 6. Held already, and must stay held: a watcher receives no PIN and no pen token; a forged pen
    token, or one of another evening, gives no pen.
+7. A new PIN after a stranger's wrong PINs (issue 40). Five wrong PINs lock an evening, then
+   `scorepad pin ID --reset`, or, at a tournament's table, "Neue PIN" on the organiser's screen
+   (the serving machine's browser). Held: the new PIN's tries start afresh, and a new phone that
+   types it takes the pen at once; a stranger who goes on from his address (where the machine
+   has a second one) uses up only his share of them; the other table's PIN stays.
 
 The tests assert what a phone sees over the wire and what the store holds, never how the
 server does it. The control keys they use are the UI's own (scorepad/ui/screens), named once
 below. The attacks that count PIN tries get a server of their own (the counts start from nothing); the
-others share one, each on evenings of its own. Cost: about two minutes (27 tests, 9 servers).
+others share one, each on evenings of its own. Cost: about two minutes (29 tests, 11 servers).
 """
 
 from __future__ import annotations
@@ -97,12 +102,18 @@ NEW_PIN, NEW_PIN_YES, NEW_PIN_SET = "new-pin", "new-pin-yes", "new-pin-set"  # p
 SAVE = "save"                   # hand.py: Speichern
 DELETE, CONFIRM_DELETE = "delete", "confirm-delete"  # hand.py
 SAUSPIEL_TAPS = ("player-Hias", "partner-Wast", "result-won")  # the Schafkopf form: a Sauspiel won
+TOURNAMENTS = "tournaments"     # start.py: "Turniere" (the serving machine's)
+TOURNAMENT = "tournament-{}"    # tournaments.py: a tournament in the list
+NEW_TABLE_PIN = "new-table-pin-{}"  # tournament.py: "Neue PIN" on a table's card
+NEW_TABLE_PIN_YES, NEW_TABLE_PIN_SHOWN = "new-table-pin-yes", "new-table-pin-shown"  # its question, the new PIN
 HOUSE_NEW = "house-new"         # new_evening.py: "Hausregeln anlegen"
 HOUSE_NAME, HOUSE_SAVE = "house-name", "house-save"        # rules.py: the house rules form
 HOUSE_PASTE, HOUSE_IMPORT = "house-paste", "house-import"  # rules.py: TOML pasted, "Übernehmen"
 
 SAUSPIEL = {"game": "sauspiel", "player": "Hias", "partner": "Wast", "result": "won"}
+FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
 MAX_WRONG = 5        # wrong PINs an evening takes in all (issue 23)
+ADDRESS_SHARE = 3    # of them, one address's (issue 40)
 REVOKE_S = 2.0       # a reset from the command line takes the pen within this
 NO_PEN_S = 2.5       # how long a refused PIN is given to turn into the pen after all
 WAIT_S = 20.0        # any answer a phone waits for (never reached when all is well)
@@ -163,6 +174,17 @@ class Server:
     def reset_pin(self, eid: int) -> str:
         """`scorepad pin ID --reset`: the new PIN it printed."""
         return re.search(r"PIN (\d{4})", self.cli("pin", eid, "--reset")).group(1)
+
+    def tries(self, eid: int) -> Any:
+        """The evening's wrong PINs as the store holds them (how many, how many left)."""
+        with App.open(self.db) as app:
+            return app.pin_tries(eid)
+
+    def tournament(self) -> tuple[int, list[int]]:
+        """A tournament of eight on the command line, its first round drawn: its id, the tables' evenings."""
+        tid = int(self.cli("tournament", "new", "Kirta", "--ruleset", "preisschafkopf-5-10-15", "--rounds", "2",
+                           "--games", "4", "--seed", "1", *FIELD).strip())
+        return tid, [t["evening"] for t in json.loads(self.cli("tournament", "draw", tid))["tables"]]
 
     def hands(self, eid: int) -> list[Any]:
         with App.open(self.db) as app:
@@ -879,3 +901,44 @@ async def test_a_watcher_may_save_house_rules_under_a_new_name(server, phones):
     await watcher.tap(HOUSE_SAVE)
     await answered(watcher, before)
     assert 'name = "Runde am Fenster"' in server.cli("rulesets", "export", name)
+
+
+# === 7. A new PIN gives the table its tries back ================================================================
+
+async def test_a_reset_after_a_strangers_five_wrong_pins_lets_a_new_phone_take_the_pen(own_server, phones,
+                                                                                        second_address):
+    server = own_server
+    eid = server.evening()
+    await guess(phones, server, eid, MAX_WRONG, sources_of(server, second_address))
+    assert server.tries(eid).left == 0, "setup: five wrong PINs left the evening tries"
+    new_pin = server.reset_pin(eid)
+    assert server.tries(eid).wrong == 0, "the wrong PINs before the reset still count"
+    if second_address:  # the stranger goes on from his own address: only his share of the new PIN's tries
+        await guess(phones, server, eid, ADDRESS_SHARE + 1, [second_address])
+        assert server.tries(eid).wrong == ADDRESS_SHARE, f"one address typed {server.tries(eid).wrong} wrong PINs"
+    taker = await phones(server, "takes-over")  # the scorekeeper's battery died: another phone
+    await to_pin_screen(taker, eid)
+    assert await try_pin(taker, new_pin, WAIT_S), \
+        f"after the reset, the new PIN gave a new phone no pen: {taker.texts()}"
+
+
+async def test_the_organisers_new_pin_for_a_locked_tournament_table_lets_its_phone_take_the_pen(own_server, phones,
+                                                                                                second_address):
+    server = own_server
+    tid, (first, second) = server.tournament()
+    other = server.pin(second)
+    await guess(phones, server, first, MAX_WRONG, sources_of(server, second_address))
+    assert server.tries(first).left == 0, "setup: five wrong PINs left the table tries"
+    organiser = await phones(server, "organiser", url=f"http://127.0.0.1:{server.port}/")  # the serving machine
+    await organiser.tap(TOURNAMENTS, WAIT_S)
+    await organiser.tap(TOURNAMENT.format(tid), WAIT_S)
+    await organiser.tap(NEW_TABLE_PIN.format(1), WAIT_S)  # "Neue PIN" on table 1's card
+    await organiser.tap(NEW_TABLE_PIN_YES, WAIT_S)  # the question: yes
+    await organiser.wait_for(NEW_TABLE_PIN_SHOWN, WAIT_S)
+    shown = organiser.text(NEW_TABLE_PIN_SHOWN)
+    assert shown == server.pin(first), f"the organiser was shown {shown!r}, the table's PIN is {server.pin(first)}"
+    assert server.pin(second) == other and server.tries(first).left == MAX_WRONG
+    taker = await phones(server, "table-1-takes-over")
+    await to_pin_screen(taker, first)
+    assert await try_pin(taker, shown, WAIT_S), \
+        f"the organiser's new PIN gave the table's new phone no pen: {taker.texts()}"

@@ -152,9 +152,9 @@ async def test_the_allowed_phone_draws_a_table_a_new_pin_on_a_server_for_the_wif
         phone = await open_phone(main, client_ip=AWAY, route=f"/turniere/{tid}")
         await type_code(phone, code)
         await phone.settle()
-        await phone.tap("new-pin-table-2")
-        await phone.tap("new-pin-yes")
-        pin = phone.text_of("new-pin-shown")
+        await phone.tap("new-table-pin-2")
+        await phone.tap("new-table-pin-yes")
+        pin = phone.text_of("new-table-pin-shown")
         assert pin == main.app.pin(table.evening) and main.app.pin_tries(table.evening).left == 5
         assert main.app.take_pen(table.evening, Caller("table-phone", address="192.0.2.23"), pin)
     finally:

@@ -170,18 +170,18 @@ async def test_the_organiser_draws_a_locked_table_a_new_pin_and_its_phone_takes_
         assert table.find("pin-1").disabled
         assert table.text_of("pin-wait-help") == "Sofort geht es mit einer neuen PIN vom Veranstalter des Turniers."
         phone = await organiser(main, tid)
-        await phone.tap("new-pin-table-1")
+        await phone.tap("new-table-pin-1")
         assert "Neue PIN für Tisch 1?" in phone.texts()
-        await phone.tap("new-pin-yes-cancel")
+        await phone.tap("new-table-pin-yes-cancel")
         assert main.app.pin(first) == old  # nothing without the yes
-        await phone.tap("new-pin-table-1")
-        await phone.tap("new-pin-yes")
-        shown = phone.text_of("new-pin-shown")
+        await phone.tap("new-table-pin-1")
+        await phone.tap("new-table-pin-yes")
+        shown = phone.text_of("new-table-pin-shown")
         assert shown == main.app.pin(first) != old and main.app.pin(second) == other
         assert "Tisch 1: neue PIN" in phone.texts()
         no_english(phone)
-        await phone.tap("new-pin-done")
-        assert not phone.has("new-pin-shown")
+        await phone.tap("new-table-pin-done")
+        assert not phone.has("new-table-pin-shown")
         await table.settle()
         for digit in shown:
             await table.tap(f"pin-{digit}")
@@ -194,10 +194,10 @@ async def test_a_closed_round_offers_no_new_pin(main):
     tid = main.app.new_tournament("Kirta", RULES, 2, 1, FIELD, seed="1").id
     main.app.draw_round(tid)
     phone = await organiser(main, tid)
-    assert phone.has("new-pin-table-1") and phone.has("new-pin-table-2")
+    assert phone.has("new-table-pin-1") and phone.has("new-table-pin-2")
     main.app.close_round(tid, force=True)
     await phone.settle()
-    assert not phone.has("new-pin-table-1")
+    assert not phone.has("new-table-pin-1")
 
 
 async def test_late_arrivals_and_withdrawals_between_rounds(main):
@@ -221,7 +221,7 @@ async def test_a_phone_from_another_machine_at_the_organisers_address_is_refused
     refused = await open_phone_at(main, f"/turniere/{tid}", "192.0.2.7")
     assert "Das darf nur der Veranstalter" in " ".join(refused.texts())
     assert not any(refused.has(k) for k in ("draw-round", "close-round", "finish", "print-sheets", "progress-1",
-                                            "new-pin-table-1"))
+                                            "new-table-pin-1"))
     assert (await open_phone_at(main, f"/turniere/{tid}", HERE)).has("close-round")
 
 

@@ -58,7 +58,7 @@ def table_card(nav: Any, tid: int, table: Any, open_round: bool,
             Route("tournament-correct", e, tournament=tid)), icon=ft.Icons.EDIT, key=f"correct-table-{k}"))
     if open_round and new_pin is not None:
         actions.append(outlined("Neue PIN", lambda _e=None: new_pin(table), icon=ft.Icons.PASSWORD,
-                                key=f"new-pin-table-{k}"))
+                                key=f"new-table-pin-{k}"))
     done = table.complete or not open_round
     return ft.Row([ft.Card(ft.Container(ft.Column([
         tag(ft.Text(table.german(), size=18, weight=ft.FontWeight.BOLD,
@@ -125,15 +125,15 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
             nav.page.show_dialog(ft.AlertDialog(
                 title=ft.Text(f"Tisch {table.table}: neue PIN"),
                 content=ft.Column([
-                    tag(ft.Text(pin, size=48, weight=ft.FontWeight.BOLD, key="new-pin-shown")),
+                    tag(ft.Text(pin, size=48, weight=ft.FontWeight.BOLD, key="new-table-pin-shown")),
                     ft.Text("Ein Handy am Tisch gibt sie unter „Mitschreiben: PIN eingeben“ ein und schreibt "
                             "sofort mit.", size=16)], tight=True),
                 actions=[tag(ft.FilledButton("Fertig", on_click=lambda: nav.page.pop_dialog(),
-                                             key="new-pin-done"))]))
+                                             key="new-table-pin-done"))]))
 
         confirm(f"Neue PIN für Tisch {table.table}?",
                 "Die Handys am Tisch schreiben erst wieder mit, wenn eines die neue PIN eingibt. Falsche PINs "
-                "von vorher zählen dann nicht mehr.", "Neue PIN", "new-pin-yes", drawn)
+                "von vorher zählen dann nicht mehr.", "Neue PIN", "new-table-pin-yes", drawn)
 
     def enter() -> None:
         entries = player_lines(late)
