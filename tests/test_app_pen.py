@@ -118,8 +118,8 @@ def test_scorepad_pin_shows_and_resets_the_pin(capsys, db, evening):
         token = pen(app, evening, "phone-a")
     assert ok(capsys, "--db", db, "pin", evening) == f"evening {evening}: PIN {pin}\n"
     out = ok(capsys, "--db", db, "pin", evening, "--reset")
-    new = re.fullmatch(rf"evening {evening}: new PIN (\d{{4}}) \(every phone that kept score must enter it again\)\n",
-                       out)
+    new = re.fullmatch(rf"evening {evening}: new PIN (\d{{4}}) \(every phone that kept score must enter it again; "
+                       r"the evening's tries start afresh\)\n", out)
     assert new
     with App.open(db) as app:
         assert app.pin(evening) == new.group(1)

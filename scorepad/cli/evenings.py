@@ -171,7 +171,8 @@ def cmd_pin(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         if args.reset:
             pin = app.reset_pin(args.id)
-            print(f"evening {args.id}: new PIN {pin} (every phone that kept score must enter it again)")
+            print(f"evening {args.id}: new PIN {pin} (every phone that kept score must enter it again; the "
+                  "evening's tries start afresh)")
         else:
             print(f"evening {args.id}: PIN {app.pin(args.id)}")
     return 0

@@ -163,7 +163,7 @@ def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], db
         (("--repair",), {"action": "store_true", "help": "move damaged rows aside and number the hands again"}))
     add("pin", cmd_pin, "show an evening's PIN (for the phones); --reset sets a new random one and takes the "
         "pen from every phone", evening,
-        (("--reset",), {"action": "store_true", "help": "a new random PIN: every phone must enter it again"}))
+        (("--reset",), {"action": "store_true", "help": "a new random PIN: every phone must enter it again; the evening's tries start afresh"}))
     add("players", cmd_players, "list the players")
     add("rename-player", cmd_rename_player, "rename a player in every evening",
         (("old",), {}), (("new",), {}))
