@@ -1,6 +1,7 @@
 """The organiser runs a round on the served app (`scorepad web`, real chromium, a phone-sized
 window on the serving machine): a tournament of 8 players typed in, round 1 drawn, table 1's
-progress following a save there, the table sheets opened to print, the round closed."""
+progress following a save there, the table sheets opened to print, a table's new PIN (issue 40),
+the round closed."""
 
 from __future__ import annotations
 
@@ -61,6 +62,18 @@ async def test_the_organiser_draws_a_round_follows_its_tables_and_closes_it(serv
             printed = await sheets.content()
             assert "Tisch 1" in printed and "Tisch 2" in printed and pin in printed
             await sheets.close()
+            # a table's new PIN (issue 40): behind a question, then shown to take to the table
+            with App.open(server.db) as app:
+                second = app.tournament_round(tid).tables[1].evening
+                old = app.pin(second)
+            await tab.tap("new-table-pin-2")
+            await tab.screenshot("organiser-new-pin-ask")
+            await tab.tap("new-table-pin-yes")
+            shown = await tab.text("new-table-pin-shown")
+            with App.open(server.db) as app:
+                assert shown == app.pin(second) != old and app.pin(table.evening) == pin
+            await tab.screenshot("organiser-new-pin")
+            await tab.tap("new-table-pin-done")
             await tab.tap("close-round")
             await tab.screenshot("organiser-close")
             await tab.tap("close-force")
