@@ -45,7 +45,7 @@ phone says so in German. What each attack is, and what must hold:
 The tests assert what a phone sees over the wire and what the store holds, never how the
 server does it. The control keys they use are the UI's own (scorepad/ui/screens), named once
 below. The attacks that count PIN tries get a server of their own (the counts start from nothing); the
-others share one, each on evenings of its own. Cost: about two minutes (29 tests, 11 servers).
+others share one, each on evenings of its own. Cost: about three minutes (29 tests, 11 servers).
 """
 
 from __future__ import annotations
