@@ -26,10 +26,11 @@ def tag(control: ft.Control, key: str | None = None) -> ft.Control:
 
 def chip(label: str, selected: bool, on_click: Callable[..., Any] | None, *, disabled: bool = False,
          tooltip: str | None = None, key: str | None = None, colour: str | None = None,
-         width: int | None = None) -> ft.Control:
-    """A choice among several: filled when chosen, outlined otherwise."""
+         width: int | None = None, padding: int = 14) -> ft.Control:
+    """A choice among several: filled when chosen, outlined otherwise. `padding`: the room
+    left and right of the label (a form that must fit a phone's screen takes less)."""
     style = ft.ButtonStyle(
-        padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        padding=ft.Padding.symmetric(horizontal=padding, vertical=10),
         shape=ft.RoundedRectangleBorder(radius=12),
     )
     common: dict[str, Any] = dict(content=ft.Text(label, size=16, weight=ft.FontWeight.W_600 if selected else ft.FontWeight.NORMAL,
