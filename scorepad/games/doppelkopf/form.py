@@ -20,7 +20,7 @@ from scorepad.ui.widgets import chip
 
 DENSE = 8  # the room left and right of a chip's label: the form fits a phone's screen
 KEY_WIDTH = 50  # an Augen or pad key
-GAP = 6  # between chips
+GAP = 5  # between chips
 PAD_KEYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
 
 
@@ -62,7 +62,7 @@ def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
         return {"game": default_game(c.table)}
     t: DoppelkopfTable = c.table
     d = dict(existing)
-    gtype = t.contracts.get(existing.get("game"))
+    gtype = t.contracts.get(existing.get("game"))  # type: ignore[arg-type]
     re = list(existing.get("re") or [])
     if gtype is not None and gtype.kind == "hochzeit":
         d["_hochzeit"] = re[0] if re else None
@@ -122,8 +122,9 @@ def _block(*rows: ft.Control, error: str | None = None) -> ft.Control:
     return ft.Column(parts, spacing=GAP, tight=True)
 
 
-def _pick(label: str, selected: bool, on_click: Callable[..., Any], key: str, width: int | None = None) -> ft.Control:
-    return chip(label, selected, on_click, key=key, width=width, padding=DENSE)
+def _pick(label: str, selected: bool, on_click: Callable[..., Any], key: str, width: int | None = None,
+          hint: str | None = None) -> ft.Control:
+    return chip(label, selected, on_click, key=key, width=width, padding=DENSE, hint=hint)
 
 
 def _games_block(t: DoppelkopfTable, d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
@@ -225,8 +226,9 @@ def _party_cells(t: DoppelkopfTable, d: dict[str, Any], put: Put, party: str, ex
     said = d.get(f"{party}_call")
     at = levels.index(said) if said in levels else 0
     words = PARTY[party] if said in (None, party) else f"{PARTY[party]}: {call_words(str(said))}"
-    cells = [_pick(words, said is not None, lambda _e=None: put(**{f"{party}_call": levels[(at + 1) % len(levels)]}),
-                   f"{party}-call")]
+    after = levels[(at + 1) % len(levels)]
+    hint = "Ansage" if said is None else f"nochmal: {call_words(after)}" if after else "nochmal: nichts"
+    cells = [_pick(words, said is not None, lambda _e=None: put(**{f"{party}_call": after}), f"{party}-call", hint=hint)]
     if not extras:
         return cells
     given: dict[str, dict[str, int]] = d.get("sonderpunkte") or {}
@@ -239,16 +241,16 @@ def _party_cells(t: DoppelkopfTable, d: dict[str, Any], put: Put, party: str, ex
             put(sonderpunkte={**given, party: {**given.get(party, {}), sid: (count + 1) % (most + 1)}})
 
         cells.append(_pick(f"{sp.name} ×{count}" if count and sp.most > 1 else sp.name, count > 0,
-                           lambda _e=None, more=more: more(), f"sp-{party}-{sid}"))
+                           lambda _e=None, more=more: more(), f"sp-{party}-{sid}", hint=f"Sonderpunkt {PARTY[party]}"))
     return cells
 
 
 def _parties_block(t: DoppelkopfTable, d: dict[str, Any], put: Put, err: FormError, extras: bool) -> ft.Control:
-    """Re's and Kontra's calls and Sonderpunkte side by side, a column each."""
-    title = "Ansagen und Sonderpunkte: jeder Tipp eins mehr" if extras else "Ansagen: jeder Tipp eins mehr"
-    columns = [ft.Column(_party_cells(t, d, put, party, extras), spacing=GAP, expand=True,
+    """Re's and Kontra's calls and Sonderpunkte side by side, a column each (the calls on top
+    name the columns)."""
+    columns: list[ft.Control] = [ft.Column(_party_cells(t, d, put, party, extras), spacing=GAP, expand=True,
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH) for party in ("re", "kontra")]
-    return _block(_label(title), ft.Row(columns, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START),
+    return _block(ft.Row(columns, spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START),
                   error=err.at("re_call", "kontra_call", "sonderpunkte"))
 
 
