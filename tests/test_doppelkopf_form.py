@@ -92,3 +92,19 @@ def test_a_sonderpunkt_counts_up_to_its_most_and_then_back_to_none():
 def test_augen_off_the_keys_are_typed_on_the_pad():
     game = new_game(get_table("doppelkopf"), SEATS[4])
     assert enter(game, ["re-Hias", "re-Kathi", "pad-on", "pad-1", "pad-6", "pad-3"])["augen"] == 163
+
+
+@settings(max_examples=60, deadline=None)
+@given(augen=st.integers(0, 240).filter(lambda a: a not in (1, 239)),
+       re_call=st.sampled_from([None, "re", "keine 90", "keine 60", "keine 30", "schwarz"]),
+       kontra_call=st.sampled_from([None, "kontra", "keine 90", "keine 60", "keine 30", "schwarz"]))
+def test_any_augen_score_as_the_key_below_them(augen, re_call, kontra_call):
+    """What makes the keys enough for the score: the pad only keeps the exact number."""
+    key = max(k for k in quick_augen(get_table("doppelkopf")) if k <= augen)
+    calls = {k: v for k, v in (("re_call", re_call), ("kontra_call", kontra_call)) if v}
+    scored = []
+    for a in (augen, key):
+        game = new_game(get_table("doppelkopf"), SEATS[4])
+        result = game.play(1, {"game": "normal", "re": ["Hias", "Kathi"], "augen": a, **calls})
+        scored.append((result.deltas, result.info.get("winner"), result.info.get("items")))
+    assert scored[0] == scored[1]
