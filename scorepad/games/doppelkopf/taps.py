@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.doppelkopf.form import default_game, quick_augen
+from scorepad.games.doppelkopf.form import call_levels, default_game, game_chips, quick_augen
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.ui.forms import FormCtx
-from scorepad.ui.forms.taps import pad
+from scorepad.ui.forms.taps import digits
 
 
 def offered(table: DoppelkopfTable, hand: dict[str, Any]) -> dict[str, Any]:
@@ -16,11 +16,25 @@ def offered(table: DoppelkopfTable, hand: dict[str, Any]) -> dict[str, Any]:
     return hand
 
 
+def augen_taps(table: DoppelkopfTable, hand: dict[str, Any]) -> list[str]:
+    """The Augen: a key (all Augen or none take every trick or none, unless "nicht alle"), or
+    "Zahl" and the digits on the pad."""
+    total = table.game_points.total
+    if hand.get("all_tricks"):
+        return [f"quick-{total if hand['all_tricks'] == 're' else 0}"]
+    augen = hand["augen"]
+    if augen in quick_augen(table):
+        return [f"quick-{augen}"] + (["all-none"] if augen in (0, total) else [])
+    return ["pad-on"] + digits(augen)
+
+
 def taps(table: DoppelkopfTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
     """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
     game = hand["game"]
     kind = table.contracts[game].kind
-    out: list[str] = [] if game == default_game(table) else [f"game-{game}"]
+    out: list[str] = []
+    if game != default_game(table):
+        out += (["solos"] if game in game_chips(table)[1] else []) + [f"game-{game}"]
     re = hand["re"]
     if kind == "normal":
         out += [f"re-{p}" for p in re]
@@ -30,13 +44,10 @@ def taps(table: DoppelkopfTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str
         out.append(f"hochzeit-{re[0]}")
         if len(re) > 1:
             out.append(f"partner-{re[1]}")
-    if hand.get("all_tricks"):
-        out.append(f"all-{hand['all_tricks']}")
-    else:
-        out += pad(hand["augen"], quick_augen(table))
+    out += augen_taps(table, hand)
     for party in ("re", "kontra"):
-        if hand.get(f"{party}_call"):
-            out.append(f"{party}-call-{hand[f'{party}_call']}")
+        out += [f"{party}-call"] * call_levels(table, party).index(hand.get(f"{party}_call"))
     for party, counts in (hand.get("sonderpunkte") or {}).items():
-        out += [f"sp-{party}-{sid}-{n}" for sid, n in counts.items() if n]
+        for sid, n in counts.items():
+            out += [f"sp-{party}-{sid}"] * n
     return out
