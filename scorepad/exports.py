@@ -261,7 +261,7 @@ def _html_table(head: list[str], rows: list[list[str | tuple[str, str]]], number
     def cell(tag: str, i: int, c: str | tuple[str, str]) -> str:
         number = numbers_from is not None and i >= numbers_from
         attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
-        text = html_text(c, names) if isinstance(c, str) else f"{html_text(c[0])}<br><b>{html_text(c[1])}</b>"
+        text = html_text(c, names) if isinstance(c, str) else f'{html_text(c[0])}<span class="s">{html_text(c[1])}</span>'
         return f"<{tag}{attr}>{text}</{tag}>"
 
     th = "".join(cell("th", i, c) for i, c in enumerate(head))
@@ -285,6 +285,7 @@ table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 
 table.hands td:nth-child(2), table.hands td:nth-child(3) { overflow-wrap: break-word; hyphens: auto; }
 th.p { text-align: right; } table.hands th.p { overflow-wrap: anywhere; min-width: 5.5em; }
 .note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
+.s { display: block; font-weight: bold; }
 .key { font-size: 9pt; color: #444; margin: 0 0 1.5mm; break-after: avoid; page-break-after: avoid; }
 .legend span { display: inline-block; max-width: 100%; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
