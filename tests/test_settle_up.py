@@ -167,7 +167,9 @@ def print_cases():
     return [("schafkopf", ["Vroni", LONG, "Kathi", "Wast"]), ("struliwuli", SIX),
             ("struliwuli", [LONG[:30], LONG[5:], "Kathi", LONG, "Resi"]),
             ("schwarze-sau", ["Uli", LONG, "Guido"]), ("zaisertshofer-ramsch", ["Vroni", "Hias", LONG, "Wast"]),
-            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG[::-1]])]
+            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG[::-1]]),
+            # six at a points list and at a money table: each hand's change with the Stand under it
+            ("doppelkopf", SIX[:5] + [LONG]), ("schafkopf", SIX), ("preisschafkopf-plusminus", SIX[:4] + [LONG])]
 
 
 def test_the_printout_fits_a4_for_3_to_6_players_and_any_name(app, tmp_path):
