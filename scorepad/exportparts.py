@@ -1,15 +1,18 @@
 """What every export of an evening says alike: the title, the games line, what is owed besides
-money, the open Rad, who pays whom, the places (ties share one), the chart's lines and each hand's
-money. What one game adds (its statistics in words, what is owed) is its stats module's.
+money, the open Rad, who pays whom, the places (ties share one), what a ranked player stands at,
+the chart's lines, each hand's money and the Stand after every hand. What one game adds (its
+statistics in words, what is owed) is its stats module's.
 
 The text, CSV, Markdown and HTML exports (exports.py), the picture (picture.py) and the
 Abrechnung screen read these, so that they agree with each other on ranks and money."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorepad import fmt
-from scorepad.engine import new_game
-from scorepad.games import family_of
+from scorepad.engine import new_game, replay
+from scorepad.games import family_of, tally_amount
 from scorepad.games.base import Replay
 from scorepad.games.family import MONEY_TALLY, Owed
 from scorepad.summary import EveningSummary, PlayerStats
@@ -104,6 +107,16 @@ def places(summary: EveningSummary) -> list[int]:
     return out
 
 
+def standing(table: RuleTable, summary: EveningSummary, player: str) -> str:
+    """What a ranked player stands at, as the lines of the text and the picture say it after the
+    name ("1. Bernhard 31 Punkte"): the money signed ("+3,20 €") where the evening settles money,
+    else each tally as an amount of it, the number before its word ("12 Fleischpunkte · 1
+    Rauborstigkeitspunkt")."""
+    if any(summary.balances.values()):
+        return fmt.money(summary.balances[player], signed=True)
+    return " · ".join(tally_amount(table, t, summary.standings[player][t]) for t in summary.tallies)
+
+
 def stat_phrases(table: RuleTable, s: PlayerStats) -> list[str]:
     """A player's statistics in words (for the exports and the settle screen): the common ones,
     then the game's own."""
@@ -131,3 +144,24 @@ def hand_money(table: RuleTable, players: list[str], result: Replay) -> list[dic
         out.append({p: after[p] - before[p] for p in players})
         before = after
     return out if any(any(row.values()) for row in out) else None
+
+
+def sheets(table: RuleTable, session: dict[str, Any], result: Replay) -> list[dict[str, dict[str, int]]]:
+    """Each player's sheet after every hand, as the engine keeps it (the replay's boards; a replay
+    without them is made again from the session): the Stand a paper list writes after each game.
+    It is the Stand before plus the hand, or the hand on a fresh sheet where the game starts one
+    (Schwarze Sau after a lost game, the Ramsch after a Bolla, Struliwuli after a Rad); the last
+    is the standings."""
+    if result.boards is not None:
+        return result.boards
+    again = replay(table, session["players"], session["hands"], session.get("first_dealer"), keep_boards=True)
+    return again.boards or []
+
+
+def running(per_hand: list[dict[str, int]]) -> list[dict[str, int]]:
+    """Each player's amounts added up hand by hand (the money of a game whose money is no tally:
+    its Stand after each hand)."""
+    out: list[dict[str, int]] = []
+    for row in per_hand:
+        out.append({p: (out[-1][p] if out else 0) + v for p, v in row.items()})
+    return out

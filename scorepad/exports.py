@@ -29,7 +29,10 @@ from scorepad.exportparts import (
     owed,
     owed_lines,
     places,
+    running,
+    sheets,
     show_saldo,
+    standing,
     stat_phrases,
     title,
     transfers_heading,
@@ -47,6 +50,7 @@ __all__ = ["GAME_NAME_CHARS", "OPEN_RAD", "PALETTE", "chart_points", "games_line
            "owed_lines", "places", "show_saldo", "stat_phrases", "transfers_heading", "when_where"]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+STAND = "Stand"  # a player's standing after a hand, as the paper list heads it
 
 
 AFTER_SEPARATOR = re.compile(r"([,;\t] *)([=+\-@])")
@@ -82,6 +86,8 @@ def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: Eve
     # a game whose money is no tally (Schwarze Sau, Saukopf with a price): its money per hand too
     money = hand_money(table, players, result)
     columns = tallies + [MONEY_TALLY] if money else tallies
+    # the Stand after each hand, as a paper list carries it: the sheet, and the money added up
+    boards, money_stand = sheets(table, session, result), running(money) if money else None
 
     def head(t: str) -> str:
         return tally_name(table, t) + " (€)" if german and t == MONEY_TALLY else _tally_head(table, t)
@@ -91,21 +97,32 @@ def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: Eve
             return fmt.money(v).removesuffix(" €").replace(".", "")
         return v
 
-    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in columns], sep)]
+    # each player's change per hand, then (added after them, so that every earlier column keeps
+    # its place) each player's Stand after the hand
+    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in columns]
+                       + [safe_cell(f"{p} {STAND} {head(t)}") for p in players for t in columns], sep)]
+    stand: dict[str, dict[str, int]] = {p: dict.fromkeys(columns, 0) for p in players}
     for i, (hand, raw) in enumerate(zip(result.hands, session["hands"])):
+        change = {p: {t: money[i][p] if money and t == MONEY_TALLY else hand.deltas[p][t] for t in columns}
+                  for p in players}
+        stand = {p: {t: money_stand[i][p] if money_stand and t == MONEY_TALLY else boards[i][p][t] for t in columns}
+                 for p in players}
         row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
-        row += [value(t, money[i][p] if money and t == MONEY_TALLY else hand.deltas[p][t])
-                for p in players for t in columns]
+        row += [value(t, change[p][t]) for p in players for t in columns]
+        row += [value(t, stand[p][t]) for p in players for t in columns]
         lines.append(_csv_line(row, sep))
     if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
-        lines.append(_csv_line(["", "", OPEN_RAD] + [value(t, summary.open_rad.cents[p] if t == MONEY_TALLY else 0)
-                                                     for p in players for t in columns], sep))
+        cents = summary.open_rad.cents
+        settled = [value(t, cents[p] if t == MONEY_TALLY else 0) for p in players for t in columns]
+        after = [value(t, stand[p][t] + (cents[p] if t == MONEY_TALLY else 0)) for p in players for t in columns]
+        lines.append(_csv_line(["", "", OPEN_RAD] + settled + after, sep))
     return ("\ufeff" if german else "") + "".join(lines)
 
 
 def to_csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary) -> str:
     """One row per hand: number, dealer, the hand in words, then each player's change per tally
-    (geld in cents). Comma-separated UTF-8, for programs and international spreadsheets."""
+    (geld in cents), then each player's Stand per tally after the hand ("Hias Stand Punkte").
+    Comma-separated UTF-8, for programs and international spreadsheets."""
     return _csv(table, session, result, summary, german=False)
 
 
@@ -235,15 +252,17 @@ def html_text(text: str, names: re.Pattern[str] | None = None) -> str:
     return html.escape(isolate_names(plain(text), names)).replace(FSI, "<bdi>").replace(PDI, "</bdi>")
 
 
-def _html_table(head: list[str], rows: list[list[str]], numbers_from: int | None = None,
+def _html_table(head: list[str], rows: list[list[str | tuple[str, str]]], numbers_from: int | None = None,
                 css: str | None = None, names: re.Pattern[str] | None = None) -> str:
     """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
     and stand right-aligned; their headings (names, in the hand table) may wrap anywhere, so
-    that the hand table's Geber and Spiel wrap only between words (HTML_STYLE)."""
-    def cell(tag: str, i: int, c: str) -> str:
+    that the hand table's Geber and Spiel wrap only between words (HTML_STYLE). A cell of two
+    (the hand table's) is a hand's change and, under it in bold, the Stand after it."""
+    def cell(tag: str, i: int, c: str | tuple[str, str]) -> str:
         number = numbers_from is not None and i >= numbers_from
         attr = (' class="n"' if tag == "td" else ' class="p"') if number else ""
-        return f"<{tag}{attr}>{html_text(c, names)}</{tag}>"
+        text = html_text(c, names) if isinstance(c, str) else f'{html_text(c[0])}<span class="s">{html_text(c[1])}</span>'
+        return f"<{tag}{attr}>{text}</{tag}>"
 
     th = "".join(cell("th", i, c) for i, c in enumerate(head))
     body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(r)) + "</tr>" for r in rows)
@@ -266,6 +285,8 @@ table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 
 table.hands td:nth-child(2), table.hands td:nth-child(3) { overflow-wrap: break-word; hyphens: auto; }
 th.p { text-align: right; } table.hands th.p { overflow-wrap: anywhere; min-width: 5.5em; }
 .note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
+.s { display: block; font-weight: bold; }
+.key { font-size: 9pt; color: #444; margin: 0 0 1.5mm; break-after: avoid; page-break-after: avoid; }
 .legend span { display: inline-block; max-width: 100%; margin-right: 4mm; font-size: 10pt; }
 .legend i { display: inline-block; width: 10mm; height: 1.5mm; margin-right: 1mm; vertical-align: middle; }
 ul { margin: 0; padding-left: 5mm; }
@@ -319,12 +340,17 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
             text = text.replace(p, short[p])
         return text
 
-    rows = [[str(h.number), short.get(h.dealer, h.dealer), said(describe_hand(table, raw, h))]
-            + [fmt.tally_value(lead, h.deltas[p][lead], True) for p in summary.players]
-            for h, raw in zip(result.hands, session["hands"])]
-    sections += ["<h2>Spiele</h2>", _html_table(["Nr", "Geber", "Spiel"] + [short[p] for p in summary.players], rows,
-                                                numbers_from=3, css="hands",
-                                                names=names_pattern(summary.players + list(short.values())))]
+    # as a paper list: each player's change in the hand, and under it the Stand after it
+    money = lead == MONEY_TALLY
+    rows: list[list[str | tuple[str, str]]] = [
+        [str(h.number), short.get(h.dealer, h.dealer), said(describe_hand(table, raw, h))]
+        + [(fmt.tally_value(lead, h.deltas[p][lead], True), fmt.tally_value(lead, board[p][lead], money))
+           for p in summary.players]
+        for h, raw, board in zip(result.hands, session["hands"], sheets(table, session, result))]
+    sections += ["<h2>Spiele</h2>",
+                 f'<p class="key">{h(tally_name(table, lead))} je Spiel, darunter fett der {STAND} danach.</p>',
+                 _html_table(["Nr", "Geber", "Spiel"] + [short[p] for p in summary.players], rows,
+                             numbers_from=3, css="hands", names=names_pattern(summary.players + list(short.values())))]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -335,9 +361,7 @@ def to_text(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
     """A few lines to paste into a chat."""
     lines = [title(summary), games_line(summary)]
     for place, p in zip(places(summary), summary.ranking):
-        shown = (fmt.money(summary.balances[p], signed=True) if any(summary.balances.values())
-                 else " · ".join(f"{tally_name(table, t)} {summary.standings[p][t]}" for t in summary.tallies))
-        lines.append(f"{place}. {p} {shown}")
+        lines.append(f"{place}. {p} {standing(table, summary, p)}")
     lines += _trophy_lines(summary)
     lines += owed_lines(table, summary)
     if note := open_rad_note(summary):

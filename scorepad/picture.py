@@ -31,6 +31,7 @@ from scorepad.exportparts import (
     owed,
     places,
     show_saldo,
+    standing,
     transfers_heading,
     when_where,
 )
@@ -210,9 +211,21 @@ class _Canvas:
         self.text(text, 38, bold=True, gap=8)
 
     def row(self, left: str, right: str, size: int = 36, colour: str = INK, bold: bool = False) -> None:
+        """A line with `left` at the margin and `right` at the other; a `right` wider than half the
+        line (a game's several tallies: "12 Fleischpunkte · 1 Rauborstigkeitspunkt") goes on a
+        line of its own under `left`, a little smaller, so that the name keeps its room."""
         f = font(size, bold)
         left, right = self.line(left), self.line(right)
         right_width = _length(f, right)
+        if right_width > (WIDTH - 2 * MARGIN) / 2:
+            self.put((MARGIN, self.y), _fit(left, f, WIDTH - 2 * MARGIN), f, INK)
+            self.y += int(size * 1.2)
+            small = font(int(size * 0.8))
+            right = _fit(right, small, WIDTH - 2 * MARGIN)
+            self.put((WIDTH - MARGIN - _length(small, right), self.y), right, small, colour)
+            self.y += int(size * 1.1)
+            self.draw.line((MARGIN, self.y - 8, WIDTH - MARGIN, self.y - 8), fill=RULE, width=2)
+            return
         self.put((MARGIN, self.y), _fit(left, f, WIDTH - 2 * MARGIN - right_width - 24), f, INK)
         self.put((WIDTH - MARGIN - right_width, self.y), right, f, colour)
         self.y += int(size * 1.35)
@@ -275,13 +288,9 @@ def to_png(table: RuleTable, session: dict[str, Any], result: Replay, summary: E
     c.heading("Stand")
     money = show_saldo(summary) or any(summary.balances.values())
     for place, p in zip(places(summary), summary.ranking):
-        if money:
-            v = summary.balances[p]
-            right, colour = fmt.money(v, signed=True), GREEN if v > 0 else RED if v < 0 else INK
-        else:
-            right = " · ".join(f"{tally_name(table, t)} {summary.standings[p][t]}" for t in summary.tallies)
-            colour = INK
-        c.row(f"{place}. {p}", right, colour=colour, bold=place == 1)
+        v = summary.balances[p]
+        colour = (GREEN if v > 0 else RED if v < 0 else INK) if money else INK
+        c.row(f"{place}. {p}", standing(table, summary, p), colour=colour, bold=place == 1)
     note = open_rad_note(summary, short=True)
     if note:
         c.y += 8

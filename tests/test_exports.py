@@ -67,12 +67,14 @@ def test_csv_one_row_per_hand_and_a_column_per_player(app):
     evening = schafkopf_evening(app)
     rows = read_csv(app.export_session(evening, "csv"))
     replay = app.show(evening)
-    assert rows[0] == ["Nr", "Geber", "Spiel", "Hias Geld (ct)", "Vroni Geld (ct)", "Wast Geld (ct)", "Kathi Geld (ct)"]
+    assert rows[0] == ["Nr", "Geber", "Spiel", "Hias Geld (ct)", "Vroni Geld (ct)", "Wast Geld (ct)", "Kathi Geld (ct)",
+                       "Hias Stand Geld (ct)", "Vroni Stand Geld (ct)", "Wast Stand Geld (ct)", "Kathi Stand Geld (ct)"]
     assert len(rows) == 1 + 5
     for row, hand in zip(rows[1:], replay.hands):
         assert row[0] == str(hand.number)
         assert row[1] == hand.dealer
-        assert [int(c) for c in row[3:]] == [hand.deltas[p]["geld"] for p in (HIAS, VRONI, WAST, KATHI)]
+        assert [int(c) for c in row[3:7]] == [hand.deltas[p]["geld"] for p in (HIAS, VRONI, WAST, KATHI)]
+    assert [int(c) for c in rows[-1][7:]] == [replay.standings[p]["geld"] for p in (HIAS, VRONI, WAST, KATHI)]
     assert rows[1][2] == "Sauspiel Hias + Vroni · 95 Augen · gewonnen · Kontra Wast · Re Hias"
     assert rows[3][2] == "Zamgschmissen"
     # the columns add up to the standings
@@ -85,9 +87,10 @@ def test_csv_a_column_per_player_and_tally(app):
     evening = app.start_evening("saukopf", players)
     app.add_hand(evening.id, {"game": "keiler", "player": "Resi", "bid": 80, "trump": "eichel", "augen": 70})
     rows = read_csv(app.export_session(evening.id, "csv"))
-    assert rows[0][3:] == [f"{p} {t}" for p in players for t in ("Fleisch", "Rauborstigkeit")]
-    # lost: Sepp, Alois, Zenzi 3 Fleisch; Resi Uebergrunzer 1
-    assert rows[1][3:] == ["3", "0", "0", "1", "3", "0", "3", "0"]
+    assert rows[0][3:] == [f"{p} {t}" for p in players for t in ("Fleisch", "Rauborstigkeit")] \
+        + [f"{p} Stand {t}" for p in players for t in ("Fleisch", "Rauborstigkeit")]
+    # lost: Sepp, Alois, Zenzi 3 Fleisch; Resi Uebergrunzer 1; after the first hand that is the Stand
+    assert rows[1][3:] == ["3", "0", "0", "1", "3", "0", "3", "0"] * 2
 
 
 def test_csv_ramsch_with_bolla_price_has_a_money_column(app):
@@ -95,15 +98,17 @@ def test_csv_ramsch_with_bolla_price_has_a_money_column(app):
     evening = app.start_evening("zaisertshofer-ramsch", players, options={"bolla_price": 50})
     app.add_hand(evening.id, {"participants": players, "tricks": {"Vroni": 5, "Hias": 0, "Kathi": 0, "Wast": 0}})
     rows = read_csv(app.export_session(evening.id, "csv"))
-    assert rows[0][3:] == [f"{p} {t}" for p in players for t in ("Striche", "Bolla", "Geld (ct)")]
-    assert rows[1][3:] == ["-5", "0", "0", "2", "0", "0", "2", "0", "0", "2", "0", "0"]
+    heads = ("Striche", "Bolla", "Geld (ct)")
+    assert rows[0][3:] == [f"{p} {t}" for p in players for t in heads] + [f"{p} Stand {t}" for p in players for t in heads]
+    assert rows[1][3:15] == ["-5", "0", "0", "2", "0", "0", "2", "0", "0", "2", "0", "0"]
+    assert rows[1][15:] == ["2", "0", "0", "9", "0", "0", "9", "0", "0", "9", "0", "0"]  # from the start's 7 Striche
 
 
 def test_csv_names_that_look_like_formulas_are_quoted(app):
     evening = schafkopf_evening(app, players=tuple(DANGEROUS))
     text = app.export_session(evening, "csv")
     rows = read_csv(text)
-    assert rows[0][3:] == [f"'{p} Geld (ct)" for p in DANGEROUS]
+    assert rows[0][3:] == [f"'{p} Geld (ct)" for p in DANGEROUS] + [f"'{p} Stand Geld (ct)" for p in DANGEROUS]
     # the dealers: "=SUM(A1)" deals hand 1, then "+cmd", "-1", "@x", "=SUM(A1)"
     assert [r[1] for r in rows[1:]] == ["'=SUM(A1)", "'+cmd", "'-1", "'@x", "'=SUM(A1)"]
     for row in rows:
@@ -112,7 +117,7 @@ def test_csv_names_that_look_like_formulas_are_quoted(app):
             assert is_number(cell) or not cell.startswith(FORMULA_START), cell
     # the numbers are still the money of each hand
     replay = app.show(evening)
-    assert [int(c) for c in rows[1][3:]] == [replay.hands[0].deltas[p]["geld"] for p in DANGEROUS]
+    assert [int(c) for c in rows[1][3:7]] == [replay.hands[0].deltas[p]["geld"] for p in DANGEROUS]
 
 
 def test_csv_game_names_from_the_table_options_are_quoted_too(app):
@@ -346,8 +351,8 @@ def test_text_without_money_shows_the_tallies(app):
     evening = app.start_evening("saukopf", players)
     app.add_hand(evening.id, {"game": "keiler", "player": "Resi", "bid": 80, "trump": "eichel", "augen": 70})
     lines = app.export_session(evening.id, "text").splitlines()
-    assert "1. Sepp Fleisch 3 · Rauborstigkeit 0" in lines
-    assert "4. Resi Fleisch 0 · Rauborstigkeit 1" in lines
+    assert "1. Sepp 3 Fleischpunkte · 0 Rauborstigkeitspunkte" in lines
+    assert "4. Resi 0 Fleischpunkte · 1 Rauborstigkeitspunkt" in lines
     assert "Schlachtmeister: Sepp, Alois, Zenzi" in lines
     assert "Oberrauborstler: Resi" in lines
     assert not [line for line in lines if "→" in line]

@@ -167,7 +167,9 @@ def print_cases():
     return [("schafkopf", ["Vroni", LONG, "Kathi", "Wast"]), ("struliwuli", SIX),
             ("struliwuli", [LONG[:30], LONG[5:], "Kathi", LONG, "Resi"]),
             ("schwarze-sau", ["Uli", LONG, "Guido"]), ("zaisertshofer-ramsch", ["Vroni", "Hias", LONG, "Wast"]),
-            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG[::-1]])]
+            ("saukopf", ["Sepp", "Resi", "Alois", LONG]), ("saukopf-dreihaxer", ["Sepp", "Resi", LONG[::-1]]),
+            # six at a points list and at a money table: each hand's change with the Stand under it
+            ("doppelkopf", SIX[:5] + [LONG]), ("schafkopf", SIX), ("preisschafkopf-plusminus", SIX[:4] + [LONG])]
 
 
 def test_the_printout_fits_a4_for_3_to_6_players_and_any_name(app, tmp_path):
@@ -222,9 +224,9 @@ def test_csv_de_opens_in_german_spreadsheets(app, capsys):
     assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark: Excel reads UTF-8
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:3] == ["Nr", "Geber", "Spiel"]
-    assert len(rows) == 4 and all(len(r) == 3 + 4 for r in rows)
-    assert "Zé Ünal Geld (€)" in rows[0]
-    assert rows[1][3:] == ["1,60", "1,60", "-1,60", "-1,60"]  # euros with a decimal comma
+    assert len(rows) == 4 and all(len(r) == 3 + 4 + 4 for r in rows)  # each player's change, then the Stand
+    assert "Zé Ünal Geld (€)" in rows[0] and "Zé Ünal Stand Geld (€)" in rows[0]
+    assert rows[1][3:7] == ["1,60", "1,60", "-1,60", "-1,60"]  # euros with a decimal comma
     for r in rows:
         assert not any(c.startswith(("=", "+", "@", "\t", "\r")) for c in r), r
     assert "x;'=2+5 Geld (€)" in rows[0]  # one cell, not split at its ";", the formula neutralised
@@ -239,7 +241,7 @@ def test_plain_csv_stays_and_is_formula_safe_read_with_either_separator(app):
     data = app.export_session(evening, "csv")
     assert not data.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(data)))
-    assert rows[1][3:] == ["160", "160", "-160", "-160"]  # cents, as before
+    assert rows[1][3:7] == ["160", "160", "-160", "-160"]  # cents, as before
     for sep in (",", ";"):
         for r in csv.reader(io.StringIO(data), delimiter=sep):
             assert not any(c.lstrip().startswith(("=", "+", "@")) for c in r), (sep, r)

@@ -4,7 +4,8 @@ Everything above the engine asks here (`find_family(name)`, `family_of(table)`) 
 branches on a game's name. A new game is one package beside these (see docs/architecture.md)
 and one line in FAMILIES; the shared parts live in base, kontra and augen. A family brings its
 own refusals (merged into the catalogue when it is first asked for: a code given twice is
-refused) and its tallies with their German names (`tally_name`)."""
+refused) and its tallies with their German names (`tally_name`) and the words an amount of
+each is said with (`tally_amount`: "31 Punkte", "1 Strich")."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ FAMILIES = Registry({name: f"scorepad.games.{name}"
 DEFAULT_RULESET = "schafkopf"
 
 __all__ = ["DEFAULT_RULESET", "FAMILIES", "CardLook", "Choice", "Family", "every_family", "family_of", "find_family",
-           "known_tallies", "registered", "tally_name"]
+           "known_tallies", "registered", "tally_amount", "tally_name", "tally_unit"]
 
 
 def find_family(name: str) -> Family | None:
@@ -109,6 +110,30 @@ def tally_name(table: Any, tally: str) -> str:
             if tally in other.tally_names:
                 return other.tally_names[tally]
     return tally
+
+
+def tally_unit(table: Any, tally: str, value: int) -> str:
+    """The word an amount of a tally is said with, agreeing with the number as the table's game
+    says it ("1 Punkt", "-1 Punkt", "31 Punkte", "0 Punkte"): the table's game's first, then
+    another game's (a table may keep one), else the tally's name."""
+    family = FAMILIES.get(table.family) if table is not None else None
+    units = family.tally_units.get(tally) if family is not None else None
+    for others in (FAMILIES.loaded, every_family):  # the games imported already first
+        if units is not None:
+            break
+        units = next((other.tally_units[tally] for other in others() if tally in other.tally_units), None)
+    if units is None:
+        return tally_name(table, tally)
+    one, many = units
+    return one if abs(value) == 1 else many
+
+
+def tally_amount(table: Any, tally: str, value: int, signed: bool = False) -> str:
+    """An amount of a tally as a German reader says it, the number before its word: "31 Punkte",
+    "1 Strich", money as euros ("+3,20 €" signed)."""
+    if fmt.is_money(tally):
+        return fmt.money(value, signed=signed)
+    return f"{fmt.signed(value) if signed else value} {tally_unit(table, tally, value)}"
 
 
 @contextmanager

@@ -171,6 +171,9 @@ class Family:
     house_for_table: Callable[[Any], list[Choice]] | None = None
     # its tallies' German names ("fleisch": "Fleisch"); money ("geld") has its name everywhere
     tally_names: Mapping[str, str] = field(default_factory=dict)
+    # how an amount of each tally is said, one and many ("punkte": ("Punkt", "Punkte")): "1 Punkt",
+    # "31 Punkte" (scorepad.games.tally_amount); a tally without one is said by its name
+    tally_units: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # refusals.py: its own refusal codes with their words (REFUSALS), and its hand keys' German
     # names (FIELD_NAMES), merged into the catalogue when the game is loaded (`merge_refusals`)
     refusals: Mapping[str, Refusal] = field(default_factory=dict)
@@ -208,9 +211,11 @@ class Family:
 
 
 def package_family(name: str, title: str, tallies: Mapping[str, str], package: ModuleType | str,
-                   rules: type[RuleTable], game: type[Game]) -> Family:
+                   rules: type[RuleTable], game: type[Game],
+                   units: Mapping[str, tuple[str, str]] | None = None) -> Family:
     """A family from its package's modules by their names (words, sheet, choices, stats, bench,
-    refusals, form, taps); `tallies`: what its scoring writes, each with its German name. Its
+    refusals, form, taps); `tallies`: what its scoring writes, each with its German name;
+    `units`: how an amount of a tally is said, one and many (Family.tally_units). Its
     refusals are in the catalogue from here on (the package's import: its code raises them)."""
     pkg = package if isinstance(package, str) else package.__name__
     words = importlib.import_module(f"{pkg}.words")
@@ -222,7 +227,7 @@ def package_family(name: str, title: str, tallies: Mapping[str, str], package: M
     family = Family(name=name, title=title, rules=rules, game=game, tallies=tuple(tallies),
                     words=words, sheet=sheet.sheet, options=choices.OPTIONS, house=choices.HOUSE,
                     stats=stats, generate=bench.generate, form=f"{pkg}.form", taps=f"{pkg}.taps",
-                    tariffs=getattr(sheet, "tariffs", None), tally_names=dict(tallies),
+                    tariffs=getattr(sheet, "tariffs", None), tally_names=dict(tallies), tally_units=dict(units or {}),
                     house_for_table=getattr(choices, "house_for_table", None),
                     refusals=own.REFUSALS, field_names=getattr(own, "FIELD_NAMES", {}))
     family.merge_refusals()

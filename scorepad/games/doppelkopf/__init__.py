@@ -5,4 +5,6 @@ from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.games.doppelkopf.scoring import Doppelkopf
 from scorepad.games.family import package_family
 
-FAMILY = package_family("doppelkopf", "Doppelkopf", {"punkte": "Punkte"}, __name__, rules=DoppelkopfTable, game=Doppelkopf)
+FAMILY = package_family("doppelkopf", "Doppelkopf", {"punkte": "Punkte"}, __name__,
+                        rules=DoppelkopfTable, game=Doppelkopf,
+                        units={"punkte": ("Punkt", "Punkte")})

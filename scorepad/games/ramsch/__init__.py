@@ -8,4 +8,5 @@ from scorepad.games.ramsch.rules import RamschTable
 from scorepad.games.ramsch.scoring import Ramsch
 
 FAMILY = package_family("ramsch", "Zaisertshofer Ramsch", {"striche": "Striche", "bolla": "Bolla"}, __name__,
-                        rules=RamschTable, game=Ramsch)
+                        rules=RamschTable, game=Ramsch,
+                        units={"striche": ("Strich", "Striche"), "bolla": ("Bolla", "Bolla")})

@@ -8,4 +8,6 @@ from scorepad.games.saukopf.rules import SaukopfTable
 from scorepad.games.saukopf.scoring import Saukopf
 
 FAMILY = package_family("saukopf", "Saukopf", {"fleisch": "Fleisch", "rauborstig": "Rauborstigkeit"}, __name__,
-                        rules=SaukopfTable, game=Saukopf)
+                        rules=SaukopfTable, game=Saukopf,
+                        units={"fleisch": ("Fleischpunkt", "Fleischpunkte"),
+                               "rauborstig": ("Rauborstigkeitspunkt", "Rauborstigkeitspunkte")})

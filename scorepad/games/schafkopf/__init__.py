@@ -8,4 +8,5 @@ from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.games.schafkopf.scoring import Schafkopf
 
 FAMILY = package_family("schafkopf", "Schafkopf", {"geld": "Geld"}, __name__,
-                        rules=SchafkopfTable, game=Schafkopf)
+                        rules=SchafkopfTable, game=Schafkopf,
+                        units={"punkte": ("Punkt", "Punkte")})  # a Preisschafkopf list writes punkte

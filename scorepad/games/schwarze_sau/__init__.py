@@ -8,4 +8,6 @@ from scorepad.games.schwarze_sau.rules import SchwarzeSauTable
 from scorepad.games.schwarze_sau.scoring import SchwarzeSau
 
 FAMILY = package_family("schwarze_sau", "Schwarze Sau", {"punkte": "Punkte", "verloren": "Verloren"}, __name__,
-                        rules=SchwarzeSauTable, game=SchwarzeSau)
+                        rules=SchwarzeSauTable, game=SchwarzeSau,
+                        units={"punkte": ("Punkt", "Punkte"),
+                               "verloren": ("verlorenes Spiel", "verlorene Spiele")})

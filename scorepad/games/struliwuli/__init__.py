@@ -8,4 +8,5 @@ from scorepad.games.struliwuli.rules import StruliwuliTable
 from scorepad.games.struliwuli.scoring import Struliwuli
 
 FAMILY = package_family("struliwuli", "Struliwuli", {"punkte": "Punkte", "geld": "Geld"}, __name__,
-                        rules=StruliwuliTable, game=Struliwuli)
+                        rules=StruliwuliTable, game=Struliwuli,
+                        units={"punkte": ("Punkt", "Punkte")})
