@@ -7,6 +7,7 @@ Flet's private names it needs are in scorepad/ui/flet_private.py."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
@@ -27,6 +28,10 @@ from scorepad.ui.flet_private import (
 )
 from scorepad.ui.peer import remember_peer
 
+# the fields of a control that hold words for a person (a Text's value, not a field's)
+WORD_FIELDS = {"value", "tooltip", "semantics_label", "label", "hint_text", "helper", "counter", "error", "prefix",
+               "suffix", "title", "subtitle", "content", "text", "message", "action", "error_text", "helper_text",
+               "counter_text", "label_text", "hint"}
 CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")
 # dialogs (AlertDialog: title, content, actions) are walked too, while open
 
@@ -126,6 +131,38 @@ class Phone:
             if isinstance(c, ft.Text) and isinstance(c.value, str):
                 out.append(c.value)
         return out
+
+    def words(self) -> list[str]:
+        """All a person reads on the screen or hears from a screen reader: texts, buttons'
+        words, tooltips, semantics labels, a field's label, hint, helper, counter and error, a
+        dialog's label, a snackbar's action (not what was typed into a field)."""
+        out: list[str] = []
+        seen: set[int] = set()
+
+        def walk(c: Any) -> None:
+            if id(c) in seen:
+                return
+            seen.add(id(c))
+            for f in dataclasses.fields(c):
+                if f.name.startswith("_") and f.name != "_b" or f.metadata.get("skip"):
+                    continue
+                v = getattr(c, f.name, None)
+                if isinstance(v, ft.Tooltip):
+                    v = v.message
+                if isinstance(v, str):
+                    if f.name in WORD_FIELDS and not (f.name == "value" and not isinstance(c, ft.Text)):
+                        out.append(v)
+                elif isinstance(v, BaseControl):
+                    walk(v)
+                elif isinstance(v, list):
+                    for x in v:
+                        if isinstance(x, BaseControl):
+                            walk(x)
+                        elif isinstance(x, ft.TextSpan):
+                            out.append(x.text or "")
+        for c in self.controls():
+            walk(c)
+        return [w for w in out if w.strip()]
 
     def text_of(self, key: str) -> str:
         c = self.find(key)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorepad.fmt import counted
 from scorepad.refusals.files import FILES
 from scorepad.refusals.games import GAMES
 from scorepad.refusals.refusal import Names, Refusal
@@ -139,6 +140,16 @@ class Quoted:
         return excerpt(_safe(lambda v: format(v, spec), self.value), self.limit)
 
 
+class Count(int):
+    """A whole number a refusal shows: `{augen:Augen}` says it with the word it counts, agreeing
+    ("1 Auge", "61 Augen": fmt.counted); any other format as a number's."""
+
+    def __format__(self, spec: str) -> str:
+        if spec[:1].isupper() and spec.isalpha():
+            return counted(int(self), spec)
+        return int(self).__format__(spec)
+
+
 def german_inner(text: str) -> str:
     """A text as its repr shows it (control characters escaped), without Python's quotes."""
     shown = repr(text)
@@ -160,7 +171,7 @@ def quoted(name: str, value: Any, german: bool = False) -> Any:
     if isinstance(value, Names) or value is None or isinstance(value, (bool, float)):
         return value
     if isinstance(value, int) and -10**30 < value < 10**30:
-        return value
+        return Count(value)
     return Quoted(value, EXCERPT_LIMITS.get(name, TEXT_CHARS), german)
 
 

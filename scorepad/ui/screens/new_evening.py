@@ -28,6 +28,15 @@ def joined(players: list[str], typed: str) -> list[str]:
     return players + [name]
 
 
+def fits_rule(typed: str) -> bool:
+    """Whether the app's name rule takes the typed name (one it refuses is said at its field)."""
+    try:
+        check_name(typed)
+    except ScorepadError:
+        return False
+    return True
+
+
 @ft.component
 def NewEveningScreen(nav, tick: int) -> ft.Control:
     tables = builtin_tables()
@@ -84,7 +93,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
 
     problem = ""
     table = fitting_table(base, options) or base  # the options picked, also before the players
-    listed = joined(players, typed)  # a name still in the field joins on Abend starten
+    listed = joined(players, typed if fits_rule(typed) else "")  # a name still in the field joins on Abend starten
     try:
         check_players(with_options(base, options), listed, dealer)
     except ScorepadError as exc:

@@ -84,7 +84,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
             action()
 
         nav.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(title), content=ft.Text(text, size=16),
+            title=ft.Text(title), semantics_label=title, content=ft.Text(text, size=16),
             actions=[ft.TextButton("Abbrechen", on_click=lambda: nav.page.pop_dialog(), key=f"{key}-cancel"),
                      tag(ft.FilledButton(label, on_click=yes, key=key))]))
 
