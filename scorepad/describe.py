@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad import fmt
 from scorepad.games.base import HandResult
 from scorepad.tables import RuleTable
 
@@ -47,7 +48,7 @@ def trick_game_words(table: Any, hand: dict[str, Any], result: HandResult | None
     if hand.get("klopfer"):
         parts.append(f"{hand['klopfer']}× geklopft")
     if hand.get("augen") is not None:
-        parts.append(f"{hand['augen']} Augen")
+        parts.append(fmt.counted(hand["augen"], "Augen"))
     if hand.get("result"):
         parts.append(RESULT_WORDS.get(hand["result"], hand["result"]))
     elif result is not None and "won" in result.info and hand.get("game") != "sie":

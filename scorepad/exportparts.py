@@ -121,8 +121,9 @@ def stat_phrases(table: RuleTable, s: PlayerStats) -> list[str]:
     """A player's statistics in words (for the exports and the settle screen): the common ones,
     then the game's own."""
     extra = []
-    if s.declared:
-        extra.append(f"Spieler {s.declared}× ({s.declared_won} gewonnen)")
+    if s.declared:  # who played the game: a Spieler (Schafkopf), a soloist (Doppelkopf: "Solo 2×")
+        declared = getattr(family_of(table).stats, "DECLARED", "Spieler")
+        extra.append(f"{declared} {s.declared}× ({s.declared_won} gewonnen)")
     if s.kontra_given:
         extra.append(f"Kontra {s.kontra_given}× ({s.kontra_won} gewonnen)")
     return extra + family_of(table).stats.phrases(s)

@@ -21,9 +21,23 @@ def counts_words(counts: list[int] | tuple[int, ...]) -> str:
     return " oder ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
+# the words the sheets count, plural to singular: "1 Punkt", "2 Punkte" (a word not here, Bolla,
+# Fleisch, Spieler, Zeichen, is the same for one)
+SINGULAR = {"Punkte": "Punkt", "Sonderpunkte": "Sonderpunkt", "Fleischpunkte": "Fleischpunkt", "Spiele": "Spiel",
+            "Stiche": "Stich", "Striche": "Strich", "Augen": "Auge", "Runden": "Runde", "Karten": "Karte",
+            "Zeilen": "Zeile", "Versuche": "Versuch", "Tische": "Tisch", "Partien": "Partie"}
+
+
+def counted(n: int, plural: str, with_sign: bool = False) -> str:
+    """A number and the word it counts, agreeing: (1, "Punkte") -> "1 Punkt", (2, "Punkte") ->
+    "2 Punkte", (-1, "Striche", with_sign=True) -> "-1 Strich"."""
+    number = signed(n) if with_sign else str(n)
+    return f"{number} {SINGULAR.get(plural, plural) if abs(n) == 1 else plural}"
+
+
 def hands_text(n: int) -> str:
     """A number of hands as the sheet says it: "1 Spiel", "3 Spiele"."""
-    return f"{n} Spiel" if n == 1 else f"{n} Spiele"
+    return counted(n, "Spiele")
 
 
 def money(cents: int, signed: bool = False) -> str:

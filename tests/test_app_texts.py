@@ -1,22 +1,31 @@
 """An evening's place and note have limits (issue 23, item 7): the place is one line of at most 80
 characters, the note at most 5 lines and 500 characters; both refuse control characters and
 writing-direction marks as player names do, naming the field. What an earlier release took (any
-text) still opens and exports, and its session files are fitted on import, said, never refused."""
+text) still opens and exports, and its session files are fitted on import, said, never refused.
+The words (issue 35): a number agrees with the word it counts ("1 Punkt"), a German refusal quotes
+in „…“, Doppelkopf's statistics count a soloist's solos, a partner's words hold no brackets."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from cli_runner import dump, ok, refused, run
 from conftest import SK4, sauspiel
 
+from scorepad import fmt
 from scorepad.app import App
-from scorepad.errors import SessionError
+from scorepad.errors import ScorepadError, SessionError
+from scorepad.exportparts import stat_phrases
+from scorepad.refusals import render
+from scorepad.tables import builtin_tables, get_table
+from scorepad.ui.words import preview
 
 pytestmark = pytest.mark.store
 
 SAUSPIEL = sauspiel(70)
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DIRECTION_MARKS = ["\u202e", "\u202a", "\u2066", "\u2069", "\u200f", "\u200e", "\u061c"]
 
 
@@ -149,3 +158,54 @@ def test_an_evening_stored_with_a_huge_odd_place_still_opens_and_exports(app):
     assert json.loads(app.export_session(evening, "json"))["place"] == place  # the session file carries it
     assert "Post 1. Sepp +100,00 € # Gewinner" in app.export_session(evening, "text").splitlines()[0]
     assert len(app.export_session(evening, "text").splitlines()[0]) < 120
+
+
+# --- the words (issue 35, item 7) --------------------------------------------------------------------
+
+def test_a_number_agrees_with_the_word_it_counts():
+    assert [fmt.counted(n, "Punkte") for n in (0, 1, 2, -1)] == ["0 Punkte", "1 Punkt", "2 Punkte", "-1 Punkt"]
+    assert fmt.counted(1, "Striche", with_sign=True) == "+1 Strich"
+    assert fmt.counted(-1, "Striche", with_sign=True) == "-1 Strich"
+    assert [fmt.counted(1, w) for w in ("Augen", "Spiele", "Stiche", "Bolla")] == ["1 Auge", "1 Spiel", "1 Stich", "1 Bolla"]
+
+
+def test_a_preview_counts_one_point_in_the_singular():
+    deltas = {"Vroni": {"punkte": 1}, "Kathi": {"punkte": 1}, "Hias": {"punkte": -1}, "Wast": {"punkte": -2}}
+    assert preview(deltas, ["punkte"], get_table("preisschafkopf-plusminus")) == \
+        "Vroni & Kathi je +1 Punkt, Hias -1 Punkt, Wast -2 Punkte"
+
+
+def test_a_refusal_counts_one_auge_in_the_singular():
+    assert render("augen_impossible", {"augen": 1}, german=True) == "1 Auge: geht sich mit den Karten nicht aus"
+    assert render("augen_impossible", {"augen": 59}, german=True) == "59 Augen: geht sich mit den Karten nicht aus"
+    assert render("augen_impossible", {"augen": 1}) == "1 Augen cannot be made with these cards"  # (the command line's)
+
+
+def test_a_german_refusal_quotes_a_name_in_german_quotation_marks(app):
+    with pytest.raises(ScorepadError) as info:
+        app.start_evening("schafkopf", SK4[:3] + ["Maximiliane Theodora von und zu Guttenberg"])
+    assert info.value.german == "„Maximiliane Theodora von und zu Guttenberg“ ist länger als 40 Zeichen"
+    with pytest.raises(ScorepadError) as info:
+        app.start_evening("schafkopf", SK4[:3] + ["Sepp\n1. Hias"])
+    assert info.value.german.startswith("„Sepp\\n1. Hias“ enthält einen Zeilenumbruch")  # the break shown
+    assert render("name_twice", {"first": "Hias'l", "second": 'Der "Hias"'}, german=True) == \
+        "Derselbe Name zweimal: „Hias'l“ und „Der \"Hias\"“"
+
+
+def test_doppelkopf_statistics_call_a_soloist_solo_not_spieler(app):
+    session = json.loads((EXAMPLES / "doppelkopf.json").read_text(encoding="utf-8"))
+    evening = app.import_session(json.dumps(session)).id
+    summary = app.summary(evening)
+    wast = next(s for s in summary.stats if s.name == "Wast")  # the Damensolo of hand 3
+    assert stat_phrases(app.table(evening), wast)[0] == "Solo 1× (1 gewonnen)"
+    schafkopf = app.import_session((EXAMPLES / "schafkopf.json").read_text(encoding="utf-8")).id
+    vroni = next(s for s in app.summary(schafkopf).stats if s.name == "Vroni")
+    assert stat_phrases(app.table(schafkopf), vroni)[0].startswith("Spieler 2× (")
+
+
+def test_a_partner_game_names_its_partner_without_brackets():
+    """The form shows how the partner is found in brackets ("Mitspieler (hat die gerufene
+    Sau)"): a built-in table's words for it have none of their own."""
+    for tid, table in builtin_tables().items():
+        for cid, contract in getattr(table, "contracts", {}).items():
+            assert "(" not in getattr(contract, "partner_is", ""), (tid, cid)

@@ -74,11 +74,11 @@ async def test_schafkopf_evening_in_the_browser(server):
         await tab.screenshot("04-schafkopf-hand")
         await tab.tap("save")
         hands.append({"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
-        # a refused one: 1 Augen cannot be made; Speichern stays off; then a valid count
+        # a refused one: 1 Auge cannot be made; Speichern stays off; then a valid count
         await tab.tap("next-hand")
         for key in ["game-solo", "player-Hias", "mode-augen", "pad-1"]:
             await tab.tap(key)
-        await tab.wait_text("preview", "1 Augen gehen sich mit den Karten nicht aus")
+        await tab.wait_text("preview", "1 Auge: geht sich mit den Karten nicht aus")
         assert not await tab.is_enabled("save")
         await tab.screenshot("05-refused-hand")
         await tab.tap("quick-91")  # 91: the opponents are Schneider

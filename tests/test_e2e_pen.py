@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
+from conftest import VRONI4
+from german import not_german
 from playwright.async_api import async_playwright
 from test_e2e_sharing import enter_sauspiel, evening_pin, phones, start_evening, stored, unlock
 
@@ -217,13 +219,45 @@ def wifi_server(tmp_path):
     s.stop()
 
 
+# what a screen reader reads of the page: every semantics node's label and its own text
+HEARD = """() => Array.from(document.querySelectorAll('flt-semantics, input, textarea')).flatMap(n =>
+  [n.getAttribute('aria-label'), n.getAttribute('aria-description'), n.getAttribute('title'),
+   Array.from(n.childNodes).filter(c => c.nodeType === 3 || c.tagName === 'SPAN').map(c => c.textContent).join(' ')])
+  .map(t => (t || '').replace(/\\s+/g, ' ').trim()).filter(Boolean)"""
+
+
+async def start_evening_hearing_german(tab: Tab) -> None:
+    """start_evening, listening as a screen reader on the Wi-Fi phone (issue 35): Flutter's own
+    words are German (the name field's counter, a message's close button), and nothing heard is
+    English (tests/german.py)."""
+    await tab.tap("new-evening")
+    await tab.type("name-field", "Bernhard von Au", enter=False)  # 15 of 40
+    await tab.page.get_by_text("Noch 25 Zeichen").wait_for(state="attached", timeout=10000)
+    heard = await tab.page.evaluate(HEARD)
+    assert "Noch 25 Zeichen" in heard and not any("remaining" in t for t in heard), heard
+    assert not_german(heard) == [], heard
+    await tab.tap("house-new")
+    await tab.type("house-name", "Stammtisch", enter=False)
+    await tab.tap("house-save")
+    await tab.page.get_by_role("button", name="Schließen", exact=True).wait_for(state="attached", timeout=10000)
+    heard = await tab.page.evaluate(HEARD)
+    assert "Hausregeln „Stammtisch“ gespeichert" in heard and "Close" not in heard, heard
+    assert not_german(heard) == [], heard
+    await tab.screenshot("pen/05-german-for-a-screen-reader")
+    for name in VRONI4:
+        await tab.type("name-field", name)
+    await tab.at(f"dealer-{VRONI4[-1]}").wait_for(state="attached", timeout=10000)
+    await tab.tap("start-evening")
+    await tab.at("next-hand").wait_for(state="attached", timeout=10000)
+
+
 async def test_the_pin_screen_keypad_names_new_pin_singular_and_the_evenings_wait(wifi_server):
     server = wifi_server
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             keeper, other = await phones(browser, server, 2)
-            await start_evening(keeper)
+            await start_evening_hearing_german(keeper)
             # the header's icon buttons are buttons with their names, for a screen reader
             for name in ["Zurück", "PIN zeigen", "Rückgängig", "Abrechnung"]:
                 assert await keeper.page.get_by_role("button", name=name, exact=True).count() == 1, name

@@ -101,7 +101,7 @@ def test_the_german_refusal_names_who_sits_out():
 
     with pytest.raises(HandError) as info:
         replay(get_table("schafkopf"), SK5, [sauspiel(player=HIAS, partner=VRONI, suit=None, result="won")])
-    assert info.value.german == "'Hias' setzt dieses Spiel aus (Hias gibt; es spielen Vroni, Wast, Kathi, Girgl)"
+    assert info.value.german == "„Hias“ setzt dieses Spiel aus (Hias gibt; es spielen Vroni, Wast, Kathi, Girgl)"
 
 
 # --- the extras count the table ----------------------------------------------------------------

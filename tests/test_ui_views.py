@@ -148,8 +148,8 @@ async def test_a_rule_broken_shows_at_its_field_and_keeps_save_off(main):
     await phone.tap("player-Vroni")
     await phone.tap("partner-Kathi")
     await phone.tap("mode-augen")
-    await phone.tap("pad-1")  # 1 Augen: no set of cards makes 1
-    assert "1 Augen gehen sich mit den Karten nicht aus" in phone.texts()
+    await phone.tap("pad-1")  # 1 Auge: no set of cards makes 1
+    assert "1 Auge: geht sich mit den Karten nicht aus" in phone.texts()
     assert phone.find("save").disabled
     await phone.tap("quick-61")
     assert not phone.find("save").disabled

@@ -7,6 +7,7 @@ Flet's private names it needs are in scorepad/ui/flet_private.py."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
@@ -27,6 +28,10 @@ from scorepad.ui.flet_private import (
 )
 from scorepad.ui.peer import remember_peer
 
+# the fields of a control that hold words for a person (a Text's value, not a field's)
+WORD_FIELDS = {"value", "tooltip", "semantics_label", "label", "hint_text", "helper", "counter", "error", "prefix",
+               "suffix", "title", "subtitle", "content", "text", "message", "action", "error_text", "helper_text",
+               "counter_text", "label_text", "hint"}
 CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing", "actions", "_b", "views")
 # dialogs (AlertDialog: title, content, actions) are walked too, while open
 
@@ -127,6 +132,38 @@ class Phone:
                 out.append(c.value)
         return out
 
+    def words(self) -> list[str]:
+        """All a person reads on the screen or hears from a screen reader: texts, buttons'
+        words, tooltips, semantics labels, a field's label, hint, helper, counter and error, a
+        dialog's label, a snackbar's action (not what was typed into a field)."""
+        out: list[str] = []
+        seen: set[int] = set()
+
+        def walk(c: Any) -> None:
+            if id(c) in seen:
+                return
+            seen.add(id(c))
+            for f in dataclasses.fields(c):
+                if f.name.startswith("_") and f.name != "_b" or f.metadata.get("skip"):
+                    continue
+                v = getattr(c, f.name, None)
+                if isinstance(v, ft.Tooltip):
+                    v = v.message
+                if isinstance(v, str):
+                    if f.name in WORD_FIELDS and not (f.name == "value" and not isinstance(c, ft.Text)):
+                        out.append(v)
+                elif isinstance(v, BaseControl):
+                    walk(v)
+                elif isinstance(v, list):
+                    for x in v:
+                        if isinstance(x, BaseControl):
+                            walk(x)
+                        elif isinstance(x, ft.TextSpan):
+                            out.append(x.text or "")
+        for c in self.controls():
+            walk(c)
+        return [w for w in out if w.strip()]
+
     def text_of(self, key: str) -> str:
         c = self.find(key)
         if isinstance(c, ft.Text):
@@ -146,6 +183,22 @@ class Phone:
         assert not c.disabled, f"{key} is disabled"
         await self.session.dispatch_event(c._i, "click", None)
         await self.settle()
+
+    def type_fast(self, key: str, text: str) -> list[asyncio.Task[Any]]:
+        """Type `text` a letter at a time as Flet's client sends it (textfield.dart's onChanged:
+        the field's new value, applied by the server at once, then a change event, run as a
+        task), faster than a busy server handles them: nothing runs in between, not one change
+        handler nor a render. The events' tasks (await them, or `settle`)."""
+        tasks = []
+        for i in range(1, len(text) + 1):
+            field = self.find(key)
+            self.session.apply_patch(field._i, {"value": text[:i]})
+            tasks.append(asyncio.ensure_future(self.session.dispatch_event(field._i, "change", text[:i])))
+        return tasks
+
+    def tap_fast(self, key: str) -> asyncio.Task[Any]:
+        """A tap that arrives right behind what came before it (type_fast), its event's task."""
+        return asyncio.ensure_future(self.session.dispatch_event(self.find(key)._i, "click", None))
 
     async def type(self, key: str, value: str, submit: bool = False) -> None:
         c = self.find(key)

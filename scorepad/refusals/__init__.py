@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from scorepad.fmt import counted
 from scorepad.refusals.files import FILES
 from scorepad.refusals.games import GAMES
 from scorepad.refusals.refusal import Names, Refusal
@@ -117,21 +118,43 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 
 
 class Quoted:
-    """A value a refusal quotes: its repr (`{value!r}`), str or format, cut by `excerpt`."""
+    """A value a refusal quotes: its repr (`{value!r}`), str or format, cut by `excerpt`. In a
+    German text a quoted text stands in German quotation marks („Clara“), with what a repr
+    makes visible (a line break as \\n) still visible."""
 
-    __slots__ = ("value", "limit")
+    __slots__ = ("value", "limit", "german")
 
-    def __init__(self, value: Any, limit: int = TEXT_CHARS):
-        self.value, self.limit = value, limit
+    def __init__(self, value: Any, limit: int = TEXT_CHARS, german: bool = False):
+        self.value, self.limit, self.german = value, limit, german
 
     def __repr__(self) -> str:
-        return excerpt(_safe(repr, self.value), min(self.limit, EXCERPT_CHARS))
+        limit = min(self.limit, EXCERPT_CHARS)
+        if self.german and isinstance(self.value, str):
+            return f"„{excerpt(german_inner(self.value), limit)}“"
+        return excerpt(_safe(repr, self.value), limit)
 
     def __str__(self) -> str:
         return excerpt(_safe(str, self.value), self.limit)
 
     def __format__(self, spec: str) -> str:
         return excerpt(_safe(lambda v: format(v, spec), self.value), self.limit)
+
+
+class Count(int):
+    """A whole number a refusal shows: `{augen:Augen}` says it with the word it counts, agreeing
+    ("1 Auge", "61 Augen": fmt.counted); any other format as a number's."""
+
+    def __format__(self, spec: str) -> str:
+        if spec[:1].isupper() and spec.isalpha():
+            return counted(int(self), spec)
+        return int(self).__format__(spec)
+
+
+def german_inner(text: str) -> str:
+    """A text as its repr shows it (control characters escaped), without Python's quotes."""
+    shown = repr(text)
+    inner = shown[1:-1]
+    return inner.replace("\\'", "'") if shown[0] == "'" else inner.replace('\\"', '"')
 
 
 def _safe(show: Callable[[Any], str], value: Any) -> str:
@@ -141,21 +164,22 @@ def _safe(show: Callable[[Any], str], value: Any) -> str:
         return f"<a number of about {value.bit_length() * 3 // 10} digits>" if isinstance(value, int) else "?"
 
 
-def quoted(name: str, value: Any) -> Any:
+def quoted(name: str, value: Any, german: bool = False) -> Any:
     """The parameter as a refusal shows it: numbers and name lists as they are, anything
-    else (text, lists, objects, a number too long to read) as a short excerpt."""
+    else (text, lists, objects, a number too long to read) as a short excerpt (`german`: a
+    quoted text in „…“)."""
     if isinstance(value, Names) or value is None or isinstance(value, (bool, float)):
         return value
     if isinstance(value, int) and -10**30 < value < 10**30:
-        return value
-    return Quoted(value, EXCERPT_LIMITS.get(name, TEXT_CHARS))
+        return Count(value)
+    return Quoted(value, EXCERPT_LIMITS.get(name, TEXT_CHARS), german)
 
 
 def render(code: str, params: dict[str, Any], german: bool = False, key: str = "") -> str:
     """A refusal's text: the English line for the command line, or the German for the app.
     Every value it quotes is cut to a short excerpt (`quoted`)."""
     entry = CATALOGUE[code]
-    shown = {name: quoted(name, value) for name, value in params.items()}
+    shown = {name: quoted(name, value, german) for name, value in params.items()}
     if german:
         return entry.german.format(**shown, field=field_name(key))
     return entry.english.format(**shown)

@@ -179,6 +179,10 @@ EVERY_CHANGE = frozenset({"start", "tournaments", "tournament"})
 RANKING_PATH = re.compile(r"/turnier/(\d{1,9})/?")
 # the organiser's screens by address (on the serving machine): /turniere, /turniere/3
 ORGANISER_PATH = re.compile(r"/turniere(?:/(\d{1,9}))?/?")
+# Flutter's own words a screen reader says (a field's counter "Noch 28 Zeichen", a dialog's
+# "Schließen", "Benachrichtigung") in German: Flet's client has Flutter's German (flutter_localizations),
+# nothing is fetched for it
+GERMAN = ft.LocaleConfiguration(supported_locales=[ft.Locale("de", "DE")], current_locale=ft.Locale("de", "DE"))
 SCREENS_AFTER_S = 1.0  # after the first screen: the others are imported before they are asked for
 
 
@@ -241,6 +245,7 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         page.padding = 0
         page.spacing = 0
         page.theme_mode = ft.ThemeMode.SYSTEM
+        page.locale_configuration = GERMAN  # Flutter's own words (a counter, a dialog's close) for a screen reader
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
         device = await asked

@@ -24,10 +24,12 @@ def preview(deltas: dict[str, dict[str, int]], tallies: list[str], table: Any = 
                 groups.setdefault(row[tally], []).append(p)
         if not groups:
             continue
-        label = "" if fmt.is_money(tally) else f" {tally_name(table, tally)}"
+        name = tally_name(table, tally)
         for value, who in sorted(groups.items(), key=lambda kv: -kv[0]):
             each = " je" if len(who) > 1 else ""
-            parts.append(f"{' & '.join(who)}{each} {tally_text(tally, value, signed=True)}{label}")
+            amount = (tally_text(tally, value, signed=True) if fmt.is_money(tally)
+                      else fmt.counted(value, name, with_sign=True))  # "+1 Punkt", "+2 Punkte"
+            parts.append(f"{' & '.join(who)}{each} {amount}")
     return ", ".join(parts) if parts else "Keine Punkte: es wird nur weitergegeben"
 
 

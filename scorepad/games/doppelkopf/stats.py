@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorepad import fmt
 from scorepad.games.family import StatColumn
 from scorepad.games.plainstats import misdealt as misdealt
 from scorepad.games.plainstats import no_game as no_game
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from scorepad.games.doppelkopf.rules import DoppelkopfTable
     from scorepad.summary import PlayerStats
 
+DECLARED = "Solo"  # the common statistics' "Spieler 2× (1 gewonnen)": here the solos played ("Solo 2×")
 COLUMNS = (StatColumn("re_wins", "als Re gewonnen", season=True),
            StatColumn("kontra_wins", "als Kontra gewonnen", season=True),
            StatColumn("sonderpunkte", "Sonderpunkte", season=True))
@@ -51,5 +53,5 @@ def finish(stats: PlayerStats, standings_row: dict[str, int]) -> None:
 def phrases(stats: PlayerStats) -> list[str]:
     out = [f"als Re {stats.own('re_wins')}, als Kontra {stats.own('kontra_wins')} gewonnen"]
     if stats.own("sonderpunkte"):
-        out.append(f"{stats.own('sonderpunkte')} Sonderpunkte")
+        out.append(fmt.counted(stats.own("sonderpunkte"), "Sonderpunkte"))
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad import fmt
 from scorepad.describe import SEP
 from scorepad.games.base import HandResult
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
@@ -53,7 +54,7 @@ def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | 
     if hand.get("all_tricks"):
         parts.append(f"{PARTY.get(hand['all_tricks'], hand['all_tricks'])} alle Stiche")
     elif hand.get("augen") is not None:
-        parts.append(f"Re {hand['augen']} Augen")
+        parts.append(f"Re {fmt.counted(hand['augen'], 'Augen')}")
     for party in ("re", "kontra"):
         if hand.get(f"{party}_call"):
             parts.append(said_words(party, hand[f"{party}_call"]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorepad.fmt import money
+from scorepad.fmt import counted, money
 from scorepad.games.ramsch.rules import RamschTable
 
 
@@ -20,7 +20,7 @@ def sheet(t: RamschTable) -> list[tuple[str, list[str]]]:
             continue
         what = []
         if p.striche:
-            what.append(f"+{p.striche} Striche")
+            what.append(counted(p.striche, "Striche", with_sign=True))
         if p.bolla:
             what.append(f"{p.bolla} Bolla")
         if p.back_in:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad import fmt
 from scorepad.describe import PENALTY_FALLBACK, SEP
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
@@ -44,7 +45,7 @@ def card_look(table: RamschTable, player: str, row: dict[str, int], state: dict[
     value = next(iter(row.values()))
     weg = {p: i for i, p in enumerate(state.get("weg", []), 1)}
     return plain_look(table, player, row, state, big=tally_marks(value) if value else "weg", marks=True,
-                      small=(f"{value} Striche", f"Bolla {row['bolla']}"), faded=value == 0,
+                      small=(fmt.counted(value, "Striche"), f"Bolla {row['bolla']}"), faded=value == 0,
                       notes=(f"{weg[player]}. weg",) if player in weg else ())
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from scorepad import fmt
 from scorepad.cards import SUITS, reachable_sums_of_size
 from scorepad.describe import chain_words, laufende_words
 from scorepad.games.saukopf.rules import SaukopfContract, SaukopfTable
@@ -190,7 +191,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
     if d.get("all_tricks"):
         parts.append("Spieler alle Stiche" if d["all_tricks"] == "player" else "Gegner alle Stiche")
     elif d.get("augen") is not None:
-        parts.append(f"{d['augen']} Augen")
+        parts.append(fmt.counted(d["augen"], "Augen"))
     if d.get("laufende") and counts_laufende(t, contract):
         parts.append(laufende_words(d["laufende"]))
     return " · ".join(parts + chain_words(t, d))

@@ -31,7 +31,7 @@ REFUSALS: dict[str, Refusal] = {
     "no_aside": Refusal("no cards are laid aside at {table} (got {aside})",
                         "Bei {table} werden keine Karten weggelegt (nicht {aside})"),
     "aside_impossible": Refusal("{cards} cards laid aside cannot hold {aside} Augen",
-                                "{cards} weggelegte Karten haben nie {aside} Augen"),
+                                "{cards} weggelegte Karten haben nie {aside:Augen}"),
 
     # -- its rule tables ---------------------------------------------------------------------------
     "bid_limit_range": Refusal("must be {lo}..{hi} or 'schwarz' (got {value})",

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from scorepad import fmt
 from scorepad.cards import SUITS
 from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
 from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
@@ -307,7 +308,7 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
         if contract is not None and contract.kind != "sie":
             if d.get("_augen_mode") and contract.won_by == "augen":
                 if d.get("augen") is not None:
-                    parts.append(f"{d['augen']} Augen" + (" (alle Stiche)" if d.get("all_tricks") else ""))
+                    parts.append(fmt.counted(d["augen"], "Augen") + (" (alle Stiche)" if d.get("all_tricks") else ""))
             elif d.get("result"):
                 parts.append(RESULT_WORDS[d["result"]])
             parts += chain_words(t, d)

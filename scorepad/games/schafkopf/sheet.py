@@ -13,7 +13,7 @@ def worth(t: SchafkopfTable, value: int) -> str:
     """A value as the table writes it: money (0,20 €), or whole points at a Preisschafkopf list."""
     if t.tally == "geld":
         return fmt.money(value)
-    return "1 Punkt" if value == 1 else f"{value} Punkte"
+    return fmt.counted(value, "Punkte")
 
 
 def pays(t: SchafkopfTable) -> str:

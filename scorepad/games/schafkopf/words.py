@@ -33,9 +33,9 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
         line += f" · raus kommt {seats[(seats.index(dealer) + 1) % len(seats)]}"
     if state.get("stock"):
         stock = state["stock"]
-        line += f" · im Stock {fmt.money(stock) if table.tally == 'geld' else f'{stock} Punkte'}"
+        line += f" · im Stock {fmt.money(stock) if table.tally == 'geld' else fmt.counted(stock, 'Punkte')}"
     if state.get("bock"):
-        line += f" · Bock ×{state['bock_factor']}: noch {max(state['bock'])} Spiele"
+        line += f" · Bock ×{state['bock_factor']}: noch {fmt.counted(max(state['bock']), 'Spiele')}"
     return line
 
 

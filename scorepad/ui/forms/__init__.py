@@ -93,7 +93,7 @@ def numpad(value: int | None, on_value: Callable[[int | None], None], quick: lis
         on_value(None if value is None or value < 10 else value // 10)
 
     keys = [chip(str(d), False, (lambda _e=None, d=d: digit(d)), width=64, key=f"{key_prefix}pad-{d}") for d in [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]]
-    keys.append(chip("Lösch", False, back, width=80, key=f"{key_prefix}pad-back"))
+    keys.append(chip("Löschen", False, back, width=104, key=f"{key_prefix}pad-back"))  # as the PIN pad says it
     return ft.Column([
         ft.Row([ft.Text(f"{label}: ", size=18), ft.Text(shown, size=28, weight=ft.FontWeight.BOLD, key=f"{key_prefix}pad-value")]),
         chip_row(chip(str(q), value == q, (lambda _e=None, q=q: on_value(q)), width=64, key=f"{key_prefix}quick-{q}") for q in quick),

@@ -157,7 +157,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
             nav.confirm(evening_id, f"Spiel {number} gelöscht")
 
         nav.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"Spiel {number} löschen?"),
+            title=ft.Text(f"Spiel {number} löschen?"), semantics_label=f"Spiel {number} löschen?",
             content=ft.Text("Alle Spiele danach werden neu gerechnet."),
             actions=[ft.TextButton("Abbrechen", on_click=lambda: nav.page.pop_dialog()),
                      tag(ft.FilledButton("Löschen", on_click=confirmed, key="confirm-delete"))],

@@ -8,14 +8,33 @@ from typing import Any, cast
 import flet as ft
 
 from scorepad import fmt
+from scorepad.app.checks import check_name
 from scorepad.errors import ScorepadError
 from scorepad.games import DEFAULT_RULESET
-from scorepad.session import check_players
+from scorepad.session import MAX_NAME_CHARS, check_players
 from scorepad.tables import builtin_tables, with_options
 from scorepad.texts import PLACE
 from scorepad.ui.choices import choice_values, evening_choices, fitting_table, picker, value_at
+from scorepad.ui.fields import use_field_text
 from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, header, screen, section, tag
+
+
+def joined(players: list[str], typed: str) -> list[str]:
+    """The players with a typed name as the last (spaces tidied), unless it is empty or there already."""
+    name = " ".join(typed.split())
+    if not name or name.casefold() in {p.casefold() for p in players}:
+        return players
+    return players + [name]
+
+
+def fits_rule(typed: str) -> bool:
+    """Whether the app's name rule takes the typed name (one it refuses is said at its field)."""
+    try:
+        check_name(typed)
+    except ScorepadError:
+        return False
+    return True
 
 
 @ft.component
@@ -23,10 +42,12 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     tables = builtin_tables()
     ruleset, set_ruleset = ft.use_state(DEFAULT_RULESET)
     players, set_players = ft.use_state(cast(list[str], []))
-    typed, set_typed = ft.use_state("")
+    name_text = use_field_text()  # a handler reads the field itself (ui/fields.py), never `typed`
+    typed, set_typed = ft.use_state("")  # what the name field shows, for the problem line
+    name_error, set_name_error = ft.use_state("")  # a name refused, said at its field
     dealer, set_dealer = ft.use_state(None)
     options, set_options = ft.use_state(cast(dict[str, Any], {}))
-    place, set_place = ft.use_state("")
+    place_text = use_field_text()
     failure, set_failure = ft.use_state("")
     variant, set_variant = ft.use_state(None)  # a house variant's name, if one is chosen
     show_rules, set_show_rules = ft.use_state(False)
@@ -35,41 +56,60 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     base = tables[ruleset]
     known = [p.name for p in nav.app.players()]
 
-    def add(name: str):
-        name = " ".join(name.split())
-        if name and name.casefold() not in {p.casefold() for p in players}:
-            set_players(players + [name])
+    def add(name: str) -> None:
+        set_players(lambda now: joined(now, name))
+
+    def add_typed(_e=None) -> None:
+        """Hinzufügen (or the keyboard's enter): the field's text as the phone last sent it,
+        checked by the app's name rule; a refused name stays in the field, the reason under it."""
+        if name_text.value.strip():
+            try:
+                add(check_name(name_text.value))
+            except ScorepadError as exc:
+                set_name_error(exc.german)
+                return
+        name_text.clear()
         set_typed("")
+        set_name_error("")
+
+    def typing(e) -> None:
+        set_typed(e.control.value or "")
+        set_name_error("")
 
     def move(i: int, step: int):
-        j = i + step
-        if 0 <= j < len(players):
-            new = list(players)
+        def moved(now: list[str]) -> list[str]:
+            j = i + step
+            if not (0 <= i < len(now) and 0 <= j < len(now)):
+                return now
+            new = list(now)
             new[i], new[j] = new[j], new[i]
-            set_players(new)
+            return new
+        set_players(moved)
 
     def remove(name: str):
-        set_players([p for p in players if p != name])
+        set_players(lambda now: [p for p in now if p != name])
         if dealer == name:
             set_dealer(None)
 
     problem = ""
     table = fitting_table(base, options) or base  # the options picked, also before the players
+    listed = joined(players, typed if fits_rule(typed) else "")  # a name still in the field joins on Abend starten
     try:
-        check_players(with_options(base, options), players, dealer)
+        check_players(with_options(base, options), listed, dealer)
     except ScorepadError as exc:
         problem = exc.german
-        if not players:
+        if not listed:
             problem = f"{base.name}: {fmt.counts_words(table.players)} Spieler eintragen"
         elif exc.code == "player_count":
-            problem = f"{base.name} spielen {fmt.counts_words(table.players)} (jetzt {len(players)})"
+            problem = f"{base.name} spielen {fmt.counts_words(table.players)} (jetzt {len(listed)})"
 
     chosen = next((v for v in variants if v.name == variant), None)
 
     def start():
+        names = joined(players, name_text.value)  # a name still in the field: the last to join
         try:  # a house variant starts by its id (the one `scorepad rulesets` lists), the picks over it
-            info = nav.app.start_evening(chosen.ruleset if chosen else ruleset, players, dealer or players[0], options,
-                                         place.strip() or None)
+            info = nav.app.start_evening(chosen.ruleset if chosen else ruleset, names, dealer or next(iter(names), None), options,
+                                         place_text.value.strip() or None)
         except ScorepadError as exc:
             set_failure(exc.german)
             return
@@ -95,10 +135,11 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
                           chip("Regeln ansehen", show_rules, lambda: set_show_rules(not show_rules), key="show-rules")]),
                 hint=table.description),
         section("Spieler (im Uhrzeigersinn)",
-                ft.Row([tag(ft.TextField(value=typed, label="Name", on_change=lambda e: set_typed(e.control.value),
-                                     on_submit=lambda e: add(e.control.value), expand=True, key="name-field",
-                                     capitalization=ft.TextCapitalization.WORDS)),
-                        tag(ft.IconButton(ft.Icons.PERSON_ADD, on_click=lambda: add(typed), tooltip="Hinzufügen",
+                ft.Row([tag(name_text.field(label="Name", on_change=typing, error=name_error or None,
+                                            on_submit=add_typed, expand=True, key="name-field",
+                                            max_length=MAX_NAME_CHARS,  # the app's rule (a counter shows it)
+                                            capitalization=ft.TextCapitalization.SENTENCES)),  # not "Von", "De"
+                        tag(ft.IconButton(ft.Icons.PERSON_ADD, on_click=add_typed, tooltip="Hinzufügen",
                                           key="add-player"))]),
                 chip_row(chip(k, False, (lambda _e=None, k=k: add(k)), key=f"known-{k}") for k in known if k not in players),
                 *[ft.Row([ft.Text(f"{i + 1}. {p}", size=18, expand=True),
@@ -120,8 +161,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
         from scorepad.ui.screens.rules import sheet_controls
 
         body += sheet_controls(table)
-    body.append(tag(ft.TextField(value=place, label="Ort (optional)", on_change=lambda e: set_place(e.control.value),
-                                 max_length=PLACE.max_chars, key="place-field")))
+    body.append(tag(place_text.field(label="Ort (optional)", max_length=PLACE.max_chars, key="place-field")))
     if problem or failure:
         body.append(tag(ft.Text(failure or problem, color=ft.Colors.ERROR, size=15, key="new-problem")))
     return screen(header("Neuer Abend", on_back=nav.to("start")), body,

@@ -12,6 +12,7 @@ from scorepad.games import DEFAULT_RULESET
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
 from scorepad.ui.choices import all_choices, choice_values, picker, value_at
+from scorepad.ui.fields import FieldText, use_field_text
 from scorepad.ui.tariffs import tariff_set_section
 from scorepad.ui.widgets import big_button, chip, chip_row, choice_row, error_screen, header, screen, section, tag
 
@@ -23,8 +24,9 @@ def sheet_controls(table) -> list[ft.Control]:
     return out
 
 
-def _share(nav, pasted: str, set_pasted) -> list[ft.Control]:
-    """House variants out (a TOML file to download) and in (TOML pasted from a message)."""
+def _share(nav, pasted: str, set_pasted, paste: FieldText) -> list[ft.Control]:
+    """House variants out (a TOML file to download) and in (TOML pasted from a message; `pasted`
+    what the field shows, `paste` the field, read when Übernehmen is tapped)."""
     variants = nav.app.house_rules()
 
     async def download(name: str, _e=None):
@@ -34,10 +36,11 @@ def _share(nav, pasted: str, set_pasted) -> list[ft.Control]:
 
     def take():
         try:
-            rules = nav.app.import_house_rules_text(pasted, "eingefügt")
+            rules = nav.app.import_house_rules_text(paste.value, "eingefügt")
         except ScorepadError as exc:
             nav.notify(exc.german)
             return
+        paste.clear()
         set_pasted("")
         nav.notify(f"Hausregeln „{rules.name}“ übernommen")
 
@@ -46,8 +49,8 @@ def _share(nav, pasted: str, set_pasted) -> list[ft.Control]:
         out.append(section("Hausregeln als TOML-Datei", chip_row(
             chip(v.name, False, functools.partial(download, v.name), key=f"house-export-{v.id}") for v in variants)))
     out.append(section("Hausregeln übernehmen (TOML einfügen)",
-                       tag(ft.TextField(value=pasted, multiline=True, min_lines=3, max_lines=8,
-                                        on_change=lambda e: set_pasted(e.control.value), key="house-paste")),
+                       tag(paste.field(multiline=True, min_lines=3, max_lines=8,
+                                       on_change=lambda e: set_pasted(e.control.value or ""), key="house-paste")),
                        chip_row([chip("Übernehmen", False, take, disabled=not pasted.strip(), key="house-import")])))
     return out
 
@@ -131,10 +134,12 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     """A variant of a built-in table: its name and the values the table changes, checked live."""
     tables = builtin_tables()
     base, set_base = ft.use_state(DEFAULT_RULESET)
-    name, set_name = ft.use_state("")
+    name, set_name = ft.use_state("")  # what the name field shows (for the problem line)
+    name_text = use_field_text()  # the field, read when Hausregeln speichern is tapped (ui/fields.py)
     options, set_options = ft.use_state(cast(dict[str, Any], {}))
     show, set_show = ft.use_state(False)
     pasted, set_pasted = ft.use_state("")
+    paste = use_field_text()
     problem = ""
     try:
         table = with_options(tables[base], options)
@@ -144,6 +149,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
         problem = problem or "Noch offen: ein Name für die Hausregeln"
 
     def save():
+        name = name_text.value
         try:
             nav.app.save_house_rules(name, base, options)
         except ScorepadError as exc:
@@ -155,8 +161,8 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     body: list[ft.Control] = [
         section("Beruht auf", choice_row([(tid, t.name) for tid, t in tables.items()], base,
                                          lambda v: (set_base(v), set_options({})), key_prefix="base-")),
-        tag(ft.TextField(value=name, label="Name der Hausregeln", on_change=lambda e: set_name(e.control.value),
-                         key="house-name")),
+        tag(name_text.field(label="Name der Hausregeln", on_change=lambda e: set_name(e.control.value or ""),
+                            key="house-name")),
     ]
     body += tariff_set_section(table, options, set_options, key_prefix="house-tariff-set-")
     for label, path, values in all_choices(table):
@@ -169,6 +175,6 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
         body += sheet_controls(table)
     if problem:
         body.append(tag(ft.Text(problem, color=ft.Colors.ERROR, size=15, key="house-problem")))
-    body += _share(nav, pasted, set_pasted)
+    body += _share(nav, pasted, set_pasted, paste)
     return screen(header("Hausregeln anlegen", on_back=nav.to("new")), body,
                   ft.Row([big_button("Hausregeln speichern", save, disabled=bool(problem), key="house-save")]))

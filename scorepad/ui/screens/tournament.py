@@ -19,6 +19,7 @@ import flet as ft
 
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
+from scorepad.ui.fields import use_field_text
 from scorepad.ui.nav import Route
 from scorepad.ui.printroute import prizes_path, ranking_path, sheets_path
 from scorepad.ui.screens.tournaments import player_lines, refused_here, status_words
@@ -72,7 +73,7 @@ def table_card(nav: Any, tid: int, table: Any, open_round: bool,
 def TournamentScreen(nav, tick: int) -> ft.Control:
     tid = nav.route.tournament
     places, set_places = ft.use_state(10)
-    late, set_late = ft.use_state("")
+    late = use_field_text()  # the late arrival's field, read when Nachmelden is tapped (ui/fields.py)
     back = nav.to("tournaments")
     try:
         info = nav.app.tournament(tid)
@@ -90,7 +91,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
             action()
 
         nav.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(title), content=ft.Text(text, size=16),
+            title=ft.Text(title), semantics_label=title, content=ft.Text(text, size=16),
             actions=[ft.TextButton("Abbrechen", on_click=lambda: nav.page.pop_dialog(), key=f"{key}-cancel"),
                      tag(ft.FilledButton(label, on_click=yes, key=key))]))
 
@@ -136,14 +137,14 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
                 "von vorher zählen dann nicht mehr.", "Neue PIN", "new-table-pin-yes", drawn)
 
     def enter() -> None:
-        entries = player_lines(late)
+        entries = player_lines(late.value)
         if len(entries) != 1:
             nav.notify("Eine Nachmeldung: ein Name, die Nummer wahlweise davor")
             return
         name, number = entries[0]
         if nav.attempt(lambda: nav.app.enter_tournament_player(tid, name, number),
                        f"{name} spielt ab Runde {info.drawn + 1} mit"):
-            set_late("")
+            late.clear()
 
     body: list[ft.Control] = []
     if shown is not None:
@@ -172,9 +173,8 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
     body.append(section("Spieler", *player_rows(nav, tid, info)))
     if not info.finished:
         body.append(section("Nachmeldung", ft.Row([
-            tag(ft.TextField(value=late, hint_text="Name, wahlweise die Nummer davor", expand=True, text_size=17,
-                             on_change=lambda e: set_late(e.control.value or ""), on_submit=lambda _e=None: enter(),
-                             key="late-name")),
+            tag(late.field(hint_text="Name, wahlweise die Nummer davor", expand=True, text_size=17,
+                           on_submit=lambda _e=None: enter(), key="late-name")),
             tag(ft.FilledButton("Nachmelden", on_click=lambda _e=None: enter(), height=TARGET, key="late-add"))])))
         body.append(ft.Row([outlined("Turnier beenden", lambda _e=None: finish(), icon=ft.Icons.FLAG, key="finish")]))
 
@@ -222,7 +222,8 @@ def player_rows(nav: Any, tid: int, info: Any) -> list[ft.Control]:
 def CorrectTableScreen(nav, tick: int) -> ft.Control:
     """Which hand of a table to correct, and the table's PIN (its sheet's): then the game's form."""
     evening_id, tid = nav.route.evening, nav.route.tournament
-    pin, set_pin = ft.use_state("")
+    pin, set_pin = ft.use_state("")  # what the PIN field shows (the hands are offered at 4 digits)
+    pin_text = use_field_text()  # the field, read when a hand is tapped (ui/fields.py)
     back = (lambda _e=None: nav.go(Route("tournament", tournament=tid)))
     try:
         where = nav.app.tournament_table(evening_id)
@@ -233,6 +234,7 @@ def CorrectTableScreen(nav, tick: int) -> ft.Control:
     title = f"Tisch {where.table} · Runde {where.round}" if where else "Spiel korrigieren"
 
     def pick(number: int) -> None:
+        pin = pin_text.value
         try:
             right = nav.app.check_pin(evening_id, pin)
         except ScorepadError as exc:
@@ -244,8 +246,8 @@ def CorrectTableScreen(nav, tick: int) -> ft.Control:
         nav.go(Route("correct", evening_id, number, tournament=tid, pin=pin))
 
     body: list[ft.Control] = [
-        section("PIN des Tisches (steht auf dem Tischzettel)", tag(ft.TextField(
-            value=pin, max_length=4, text_size=22, keyboard_type=ft.KeyboardType.NUMBER, width=160,
+        section("PIN des Tisches (steht auf dem Tischzettel)", tag(pin_text.field(
+            max_length=4, text_size=22, keyboard_type=ft.KeyboardType.NUMBER, width=160,
             on_change=lambda e: set_pin(e.control.value or ""), key="correct-pin"))),
         ft.Text("Welches Spiel?", size=16, weight=ft.FontWeight.BOLD),
     ]

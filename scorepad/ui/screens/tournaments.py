@@ -10,9 +10,11 @@ from typing import Any, cast
 
 import flet as ft
 
+from scorepad.app.tournaments import NAME_MAX
 from scorepad.errors import ScorepadError
 from scorepad.tables import builtin_tables
 from scorepad.tournament import table_sizes
+from scorepad.ui.fields import use_field_text
 from scorepad.ui.nav import Route
 from scorepad.ui.screens.organiser_phone import OrganiserCodeScreen, OrganiserPhones, allowed_line
 from scorepad.ui.widgets import big_button, choice_row, error_screen, header, screen, section, tag
@@ -101,17 +103,20 @@ def TournamentsScreen(nav, tick: int) -> ft.Control:
 
 @ft.component
 def NewTournamentScreen(nav, tick: int) -> ft.Control:
-    name, set_name = ft.use_state("")
+    name, set_name = ft.use_state("")  # what the fields show (for the line under them, Turnier anlegen)
+    name_text = use_field_text()  # the fields, read when Turnier anlegen is tapped (ui/fields.py)
     tables = rule_tables(nav)
     ruleset, set_ruleset = ft.use_state(cast(str | None, None))
     rounds, set_rounds = ft.use_state(DEFAULT_ROUNDS)
     games, set_games = ft.use_state(DEFAULT_GAMES)
     typed, set_typed = ft.use_state("")
+    players_text = use_field_text()
     chosen = ruleset or (tables[0][0] if tables else "")
     entries = player_lines(typed)
 
     def create() -> None:
         made = []
+        name, entries = name_text.value, player_lines(players_text.value)
 
         def change() -> None:
             made.append(nav.app.new_tournament(name.strip(), chosen, rounds, games, [n for n, _ in entries],
@@ -121,13 +126,13 @@ def NewTournamentScreen(nav, tick: int) -> ft.Control:
             nav.go(Route("tournament", tournament=made[0].id))
 
     body: list[ft.Control] = [
-        tag(ft.TextField(label="Name des Turniers", value=name, on_change=lambda e: set_name(e.control.value or ""),
-                         max_length=80, text_size=18, key="tournament-name")),
+        tag(name_text.field(label="Name des Turniers", on_change=lambda e: set_name(e.control.value or ""),
+                            max_length=NAME_MAX, text_size=18, key="tournament-name")),
         section("Regeln", choice_row(tables, chosen, set_ruleset, key_prefix="rules-")),
         section("Runden", choice_row([(r, str(r)) for r in ROUNDS], rounds, set_rounds, width=56, key_prefix="rounds-")),
         section("Spiele je Tisch und Runde", choice_row([(g, str(g)) for g in GAMES], games, set_games, width=64,
                                                         key_prefix="games-")),
-        section("Spieler", tag(ft.TextField(value=typed, multiline=True, min_lines=6, max_lines=14, text_size=17,
+        section("Spieler", tag(players_text.field(multiline=True, min_lines=6, max_lines=14, text_size=17,
                                             hint_text=PLAYERS_HINT, on_change=lambda e: set_typed(e.control.value or ""),
                                             key="tournament-players")),
                 hint=PLAYERS_HINT),
