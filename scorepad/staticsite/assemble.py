@@ -21,6 +21,7 @@ from typing import Any
 
 from scorepad.staticsite.prune import metadata_head, package_file_kept, pruned_stdlib
 from scorepad.staticsite.slim import slim
+from scorepad.ui.emojifont import emoji_fonts
 
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
@@ -57,6 +58,7 @@ mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("font/otf", ".otf")
 mimetypes.add_type("font/ttf", ".ttf")
+mimetypes.add_type("font/woff2", ".woff2")
 mimetypes.add_type("application/gzip", ".gz")
 mimetypes.add_type("application/x-xz", ".xz")
 APP_ARCHIVE = "app.tar.xz"  # xz: a third smaller than gzip; Python unpacks it (its lzma module)
@@ -289,6 +291,11 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
         ("assets/" + font["asset"]).startswith(SKIP) for font in f.get("fonts", []))]
     fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
     files["assets/FontManifest.json"] = json.dumps(fonts).encode()
+    later = set()  # fetched only when the page asks for them (the service worker does not fill them in)
+    for rel, (path, ahead) in emoji_fonts().items():  # the colour emoji's parts (as ui/webserve.py serves them)
+        files[rel] = path.read_bytes()
+        if not ahead:
+            later.add(rel)
     manifest = json.loads(files["manifest.json"])
     manifest.update(name="scorepad", short_name="scorepad", description="Spielabende mitschreiben",
                     theme_color="#2E7D32", start_url="./")
@@ -322,7 +329,7 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
             if len(packed) < 0.9 * len(data):
                 gz = rel + (".br" if big else ".gz")
                 written[gz] = packed
-        listing[rel] = [kind, gz, rel.startswith(VARIANTS)]
+        listing[rel] = [kind, gz, rel.startswith(VARIANTS) or rel in later]
         written[rel] = data
     digest = hashlib.sha256()
     for rel in sorted(written):

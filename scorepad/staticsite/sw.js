@@ -7,7 +7,9 @@
 'use strict';
 const VERSION = "__VERSION__";
 const CACHE = "scorepad-" + VERSION;
-const FILES = __FILES__;  // path -> [content type, gzip or brotli sibling or null, a renderer variant]
+// path -> [content type, gzip or brotli sibling or null, fetched only when the page asks (the other
+// browsers' renderer files, the emoji flags)]
+const FILES = __FILES__;
 const DECODER = "brotli-decode.js";
 const BASE = new URL("./", self.location).href;
 
@@ -78,7 +80,7 @@ async function get(path) {
 
 async function fillCache() {
   for (const path of Object.keys(FILES)) {
-    if (FILES[path][2]) continue;  // the page fetched (and so cached) the one this browser uses
+    if (FILES[path][2]) continue;  // the page fetched (and so cached) what this browser uses
     try { await get(path); } catch (e) { console.warn("scorepad: not cached", path, e); }
   }
 }
