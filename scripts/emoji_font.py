@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.devtools.emojiparts import FOLDER, fallback_table, make_parts, write_parts  # noqa: E402
+from scorepad.devtools.emojiparts import FOLDER, ON_DEMAND, fallback_table, make_parts, write_parts  # noqa: E402
 
 SOURCE = "twemoji-colr-font@15.0.3"  # twemoji.woff2: "Twemoji Mozilla" 0.7.0, Twemoji 15.0.3
 LICENCE_HEAD = """The colour emoji font in this folder (twemoji-<N>.woff2)
@@ -32,7 +32,9 @@ Made by scripts/emoji_font.py from twemoji.woff2 of the npm package {source}
 (Twemoji Mozilla, https://github.com/mozilla/twemoji-colr, packaged by
 https://github.com/mrdrogdrog/twemoji-color-font). Changed: cut into the parts Flutter's web
 engine fetches for "Noto Color Emoji" (each part holds the glyphs of the code points the engine
-looks up in it), hinting and the FontForge timestamp table removed, stored as WOFF2.
+looks up in it) and one file for the Noto fonts of symbols and the CJK fonts it may fetch for an
+emoji instead (twemoji-symbols.woff2), hinting and the FontForge timestamp table removed, stored
+as WOFF2.
 
 Emoji art: Twemoji, Copyright 2019 Twitter, Inc and other contributors
 (https://github.com/twitter/twemoji, https://github.com/jdecked/twemoji), licensed under
@@ -61,18 +63,19 @@ def main() -> None:
     args = parser.parse_args()
     from flet_web import get_package_web_dir
 
-    table = fallback_table((Path(get_package_web_dir()) / "main.dart.js").read_text(encoding="utf-8"))
+    web = Path(get_package_web_dir())
+    table = fallback_table((web / "main.dart.js").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         font = args.font or fetch_source(Path(tmp))
         licence = args.licence or font.parent / "LICENSE"
-        parts = make_parts(font.read_bytes(), table)
-        listing = write_parts(parts, table)
+        parts, fonts = make_parts(font.read_bytes(), table, (web / "assets" / "fonts" / "roboto.woff2").read_bytes())
+        listing = write_parts(parts, fonts, table)
         (FOLDER / "LICENSE-Twemoji.txt").write_text(
             LICENCE_HEAD.format(source=SOURCE) + licence.read_text(encoding="utf-8"), encoding="utf-8")
     total = sum(len(p) for p in parts.values())
-    ahead = sum(len(parts[e["font"]]) for e in listing.values() if e["ahead"])
-    print(f"{len(parts)} parts, {total:,} bytes ({ahead:,} fetched ahead by the static site) in {FOLDER}")
-
+    ahead = sum(len(data) for file, data in parts.items() if file not in ON_DEMAND)
+    print(f"{len(parts)} files for {len(listing)} of Flutter's fallback fonts, {total:,} bytes "
+          f"({ahead:,} fetched ahead by the static site) in {FOLDER}")
 
 if __name__ == "__main__":
     main()

@@ -4,23 +4,26 @@
 Flutter's web engine draws a character that no loaded font has with one of Google's Noto fonts,
 which it fetches from `fontFallbackBaseUrl` (Flet's no-CDN page: `assets/fonts/`) when a text
 first needs it. Emoji come from "Noto Color Emoji", cut into numbered parts by code point
-(`notocoloremoji/v32/...<N>.woff2`); a table compiled into the engine says which part covers
-which code point. Offline, those requests found nothing and every emoji was a box. Here the
-same parts are made from Twemoji: part N holds Twemoji's glyphs for exactly the code points the
-engine looks up in part N (emoji sequences with them, as far as all their characters are in the
-part), so whatever part the engine picks for a text has its emoji in colour. Twemoji's COLR
-(version 0) font is 0.47 MB for every emoji, flags included; Noto Color Emoji's COLRv1 build,
-without its SVG table, was 2.0 MB.
+(`notocoloremoji/v32/...<N>.woff2`); a table compiled into the engine says which fonts cover
+which code point. Offline, those requests found nothing and every emoji was a box. Here the same
+parts are made from Twemoji: part N holds Twemoji's glyphs for exactly the code points the
+engine looks up in part N (the emoji sequences with them, where all their characters are in the
+part). Twemoji's COLR (version 0) font is 0.47 MB for every emoji, flags included; Noto Color
+Emoji's COLRv1 build, without its SVG table, was 2.0 MB.
 
-Where the engine would pick a Noto font of symbols instead (Noto Sans Symbols wins a tie, and a
-font that covers more of a text's missing characters wins: "♥ 🃏" together are in Noto Sans
-Symbols 2, apart in two emoji parts), that font's path is answered with Twemoji's glyphs for the
-code points the engine looks up there, too (`stands_in_for`).
+The engine does not always pick an emoji part for an emoji: for the missing characters of a
+text it takes the font that covers most of them, and on a tie Noto Sans Symbols, else Noto Sans
+SC (a lone ♥ is in two emoji parts, Noto Sans Symbols 2 and a part of each Chinese, Japanese and
+Korean font: it fetched Noto Sans SC's part 69; "♥ 🃏" together fetched Noto Sans Symbols 2).
+So the paths of those fonts (the Noto fonts of symbols and the CJK fonts' parts, `SYMBOLS`, where
+they cover an emoji that Roboto lacks) are answered too, all with one file: Twemoji's glyphs for
+every code point the engine looks up in any of them (twemoji-symbols.woff2). Once the engine has
+loaded it, those characters are no longer missing: it is fetched once, whichever path asked.
 
 The parts and `parts.json` (Flutter's path -> file; `ahead`: whether the static site's service
-worker fetches the part before it is needed) are made by scripts/emoji_font.py, a dev step
-(fontTools); the web server (ui/webserve.py) and the static site (staticsite/assemble.py) only
-read them (ui/emojifont.py). Imported by that script and by the tests, never by the app."""
+worker fetches it before a page asks) are made by scripts/emoji_font.py, a dev step (fontTools);
+the web server (ui/webserve.py) and the static site (staticsite/assemble.py) only read them
+(ui/emojifont.py). Imported by that script and by the tests, never by the app."""
 
 from __future__ import annotations
 
@@ -34,11 +37,16 @@ from pathlib import Path
 from scorepad.ui.emojifont import FOLDER
 
 FAMILY = "Noto Color Emoji"  # the engine's name for the parts (each "Noto Color Emoji <N>")
-# the generic Noto fonts the colour font also answers for (stands_in_for)
-STAND_INS = ("Noto Sans Symbols", "Noto Sans Math", "Noto Sans")
-# the parts the static site's service worker leaves until a text needs them: the flags (their
-# two regional letters; 76 kB), which it then keeps like any other file
-ON_DEMAND = (FAMILY + " 0",)
+# the engine's other fallback fonts (or split fonts: their parts, "<family> <N>") it may pick for an
+# emoji; not the fonts of other scripts, picked only with letters of theirs in the text
+SYMBOLS = ("Noto Sans Symbols", "Noto Sans Symbols 2", "Noto Sans Math", "Noto Sans",
+           "Noto Sans SC", "Noto Sans TC", "Noto Sans HK", "Noto Sans JP", "Noto Sans KR")
+SYMBOLS_FILE = "twemoji-symbols.woff2"
+# what the static site's service worker leaves until a text needs it: the flags (their two
+# regional letters; 76 kB), which it then keeps like any other file
+ON_DEMAND = ("twemoji-emoji-0.woff2",)
+# never looked up alone: the joiner, the emoji variation selector, the keycap's enclosing mark
+JOINERS = (0x200D, 0xFE0F, 0x20E3)
 
 
 @dataclass(frozen=True)
@@ -102,43 +110,58 @@ def fallback_table(main_dart_js: str) -> FallbackTable:
     return FallbackTable(fonts, components, bounds, values)
 
 
-def stands_in_for(font: str) -> bool:
-    """Whether the colour font answers for the engine's fallback font `font`: the emoji parts,
-    and the Noto fonts of symbols the engine may pick for an emoji instead (for a text whose
-    missing characters one of them covers more of, or on a tie, which Noto Sans Symbols wins: a
-    lone ☺ or 😐). Not the fonts of other scripts or of Chinese, Japanese and Korean, picked for a
-    text of theirs, whose letters the colour font lacks."""
-    return font.startswith((FAMILY + " ", "Noto Sans Symbols 2 ")) or font in STAND_INS
+def _of(font: str, family: str) -> bool:
+    """Whether `font` is `family` or one of its parts ("<family> <N>")."""
+    return font == family or (font.startswith(family + " ") and font[len(family) + 1:].isdigit())
 
 
-def part_code_points(table: FallbackTable, code_points: set[int]) -> dict[str, list[int]]:
-    """Fallback font -> the code points of `code_points` (the colour font's) the engine looks up
-    in it, for the fonts the colour font answers for (`stands_in_for`) that get any."""
-    out: dict[str, list[int]] = {}
-    for cp in sorted(code_points):
-        if cp < 160:  # the engine never looks these up (ASCII: Roboto's)
+def file_for(font: str) -> str | None:
+    """The file that answers for the engine's fallback font `font`: twemoji-emoji-<N>.woff2 for
+    an emoji part, SYMBOLS_FILE for a font of symbols or a CJK font's part, else None."""
+    if _of(font, FAMILY) and font != FAMILY:
+        return f"twemoji-emoji-{font[len(FAMILY) + 1:]}.woff2"
+    if any(_of(font, family) for family in SYMBOLS):
+        return SYMBOLS_FILE
+    return None
+
+
+def stand_ins(table: FallbackTable, code_points: set[int], text_font: set[int]) -> dict[str, str]:
+    """The engine's fallback fonts the colour font answers for -> the file that does: those the
+    engine may fetch for one of `code_points` (the colour font's) that the text font (Roboto,
+    `text_font`) lacks, which the engine alone looks up."""
+    out = {}
+    for cp in code_points:
+        if cp < 160 or cp in text_font or cp in JOINERS:  # the engine never looks these up
             continue
         for font in table.fonts_for(cp):
-            if stands_in_for(font):
-                out.setdefault(font, []).append(cp)
+            file = file_for(font)
+            if file is not None:
+                out[font] = file
     return out
 
 
-def file_name(font: str) -> str:
-    """twemoji-<what the font stands in for>.woff2: twemoji-emoji-7, twemoji-symbols-2-3, ..."""
-    short = font.replace(FAMILY, "emoji").replace("Noto Sans ", "").replace("Noto Sans", "sans")
-    return "twemoji-" + "-".join(short.lower().split()) + ".woff2"
+def file_code_points(table: FallbackTable, code_points: set[int], fonts: dict[str, str]) -> dict[str, list[int]]:
+    """File -> the code points of `code_points` it holds: each one the engine looks up in a font
+    the file answers for (`fonts`, from stand_ins)."""
+    out: dict[str, set[int]] = {}
+    for cp in code_points:
+        for font in table.fonts_for(cp):
+            if font in fonts:
+                out.setdefault(fonts[font], set()).add(cp)
+    return {file: sorted(cps) for file, cps in out.items()}
 
 
-def make_parts(source: bytes, table: FallbackTable) -> dict[str, bytes]:
-    """Fallback font -> the part (WOFF2) cut from the colour font `source` for it. Needs fontTools
-    with brotli (a dev step)."""
+def make_parts(source: bytes, table: FallbackTable, text_font: bytes) -> tuple[dict[str, bytes], dict[str, str]]:
+    """The files (name -> WOFF2) cut from the colour font `source`, and which file answers for
+    which of the engine's fallback fonts. `text_font`: the font the app's text is in (Roboto).
+    Needs fontTools with brotli (a dev step)."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     code_points = set(TTFont(io.BytesIO(source)).getBestCmap())
+    fonts = stand_ins(table, code_points, set(TTFont(io.BytesIO(text_font)).getBestCmap()))
     parts = {}
-    for name, wanted in part_code_points(table, code_points).items():
+    for file, wanted in file_code_points(table, code_points, fonts).items():
         font = TTFont(io.BytesIO(source))
         options = subset.Options()
         options.layout_features = ["*"]  # the sequences (ZWJ, skin tones, flags, keycaps)
@@ -151,18 +174,21 @@ def make_parts(source: bytes, table: FallbackTable) -> dict[str, bytes]:
         subsetter.subset(font)
         buf = io.BytesIO()
         font.save(buf)
-        parts[name] = buf.getvalue()
-    return parts
+        parts[file] = buf.getvalue()
+    return parts, fonts
 
 
-def write_parts(parts: dict[str, bytes], table: FallbackTable, folder: Path = FOLDER) -> dict[str, dict]:
-    """Write the parts (`file_name`) and parts.json into `folder` (earlier parts removed)."""
+def write_parts(parts: dict[str, bytes], fonts: dict[str, str], table: FallbackTable,
+                folder: Path = FOLDER) -> dict[str, dict]:
+    """Write the files and parts.json (Flutter's path -> file, font, ahead) into `folder`
+    (earlier parts removed)."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("twemoji-*.woff2"):
         old.unlink()
-    listing = {}
-    for font in sorted(parts, key=lambda f: (not f.startswith(FAMILY), len(f), f)):
-        (folder / file_name(font)).write_bytes(parts[font])
-        listing[table.path_of(font)] = {"file": file_name(font), "font": font, "ahead": font not in ON_DEMAND}
+    for file, data in parts.items():
+        (folder / file).write_bytes(data)
+    order = {name: i for i, (name, _path) in enumerate(table.fonts)}
+    listing = {table.path_of(font): {"file": fonts[font], "font": font, "ahead": fonts[font] not in ON_DEMAND}
+               for font in sorted(fonts, key=order.__getitem__)}
     (folder / "parts.json").write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     return listing

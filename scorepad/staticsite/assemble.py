@@ -21,7 +21,7 @@ from typing import Any
 
 from scorepad.staticsite.prune import metadata_head, package_file_kept, pruned_stdlib
 from scorepad.staticsite.slim import slim
-from scorepad.ui.emojifont import emoji_fonts
+from scorepad.ui.emojifont import FALLBACK_FONTS, emoji_fonts
 
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
@@ -291,11 +291,16 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
         ("assets/" + font["asset"]).startswith(SKIP) for font in f.get("fonts", []))]
     fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
     files["assets/FontManifest.json"] = json.dumps(fonts).encode()
-    later = set()  # fetched only when the page asks for them (the service worker does not fill them in)
-    for rel, (path, ahead) in emoji_fonts().items():  # the colour emoji's parts (as ui/webserve.py serves them)
-        files[rel] = path.read_bytes()
+    # the colour emoji's files (ui/emojifont.py), each once, in assets/fonts/; the paths Flutter's
+    # fallback asks for (many for one file) are the service worker's aliases of them
+    later = set()  # fetched only when the page asks (the service worker does not fill them in ahead)
+    aliases: dict[str, str] = {}
+    for rel, (path, ahead) in emoji_fonts().items():
+        shipped = FALLBACK_FONTS + path.name
+        files[shipped] = path.read_bytes()
+        aliases[rel] = shipped
         if not ahead:
-            later.add(rel)
+            later.add(shipped)
     manifest = json.loads(files["manifest.json"])
     manifest.update(name="scorepad", short_name="scorepad", description="Spielabende mitschreiben",
                     theme_color="#2E7D32", start_url="./")
@@ -331,6 +336,8 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
                 written[gz] = packed
         listing[rel] = [kind, gz, rel.startswith(VARIANTS) or rel in later]
         written[rel] = data
+    for rel, shipped in aliases.items():
+        listing[rel] = [listing[shipped][0], None, True, shipped]
     digest = hashlib.sha256()
     for rel in sorted(written):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(written[rel]).digest())
@@ -344,8 +351,9 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
         target.parent.mkdir(parents=True, exist_ok=True)
         if not target.exists() or target.read_bytes() != data:
             target.write_bytes(data)
-    (out / "scorepad-static.json").write_text(json.dumps({"version": site_version, "files": sorted(listing)}, indent=1))
-    wire = sum(len(written[gz or rel]) for rel, (_, gz, _variant) in listing.items())
-    return {"outdir": str(out), "version": site_version, "files": len(listing),
+    shipped_files = sorted(rel for rel, entry in listing.items() if len(entry) < 4)  # not the aliases
+    (out / "scorepad-static.json").write_text(json.dumps({"version": site_version, "files": shipped_files}, indent=1))
+    wire = sum(len(written[entry[1] or rel]) for rel, entry in listing.items() if len(entry) < 4)
+    return {"outdir": str(out), "version": site_version, "files": len(shipped_files),
             "bytes": sum(len(files[r]) for r in files), "compressed_bytes_all_files": wire,
             "app_archive_bytes": len(files[APP_ARCHIVE]), "stdlib_bytes": len(files[STDLIB])}
