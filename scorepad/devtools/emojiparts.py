@@ -33,6 +33,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from scorepad.ui.emojifont import FOLDER
 
@@ -179,7 +180,7 @@ def make_parts(source: bytes, table: FallbackTable, text_font: bytes) -> tuple[d
 
 
 def write_parts(parts: dict[str, bytes], fonts: dict[str, str], table: FallbackTable,
-                folder: Path = FOLDER) -> dict[str, dict]:
+                folder: Path = FOLDER) -> dict[str, dict[str, Any]]:
     """Write the files and parts.json (Flutter's path -> file, font, ahead) into `folder`
     (earlier parts removed)."""
     folder.mkdir(parents=True, exist_ok=True)

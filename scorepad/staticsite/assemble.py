@@ -296,11 +296,11 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
     later = set()  # fetched only when the page asks (the service worker does not fill them in ahead)
     aliases: dict[str, str] = {}
     for rel, (path, ahead) in emoji_fonts().items():
-        shipped = FALLBACK_FONTS + path.name
-        files[shipped] = path.read_bytes()
-        aliases[rel] = shipped
+        font = FALLBACK_FONTS + path.name
+        files[font] = path.read_bytes()
+        aliases[rel] = font
         if not ahead:
-            later.add(shipped)
+            later.add(font)
     manifest = json.loads(files["manifest.json"])
     manifest.update(name="scorepad", short_name="scorepad", description="Spielabende mitschreiben",
                     theme_color="#2E7D32", start_url="./")
@@ -336,8 +336,8 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
                 written[gz] = packed
         listing[rel] = [kind, gz, rel.startswith(VARIANTS) or rel in later]
         written[rel] = data
-    for rel, shipped in aliases.items():
-        listing[rel] = [listing[shipped][0], None, True, shipped]
+    for rel, font in aliases.items():
+        listing[rel] = [listing[font][0], None, True, font]
     digest = hashlib.sha256()
     for rel in sorted(written):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(written[rel]).digest())
