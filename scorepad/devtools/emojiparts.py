@@ -163,7 +163,7 @@ def make_parts(source: bytes, table: FallbackTable, text_font: bytes) -> tuple[d
     fonts = stand_ins(table, code_points, set(TTFont(io.BytesIO(text_font)).getBestCmap()))
     parts = {}
     for file, wanted in file_code_points(table, code_points, fonts).items():
-        font = TTFont(io.BytesIO(source))
+        font = TTFont(io.BytesIO(source), recalcTimestamp=False)  # the same bytes every time it is run
         options = subset.Options()
         options.layout_features = ["*"]  # the sequences (ZWJ, skin tones, flags, keycaps)
         options.name_IDs = ["*"]  # the copyright and licence stay in the font
