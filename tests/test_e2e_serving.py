@@ -79,6 +79,20 @@ def test_unused_fonts_are_not_served(server):
     assert get(server.url + "no-such-file.js")[0] == 404
 
 
+def test_the_emoji_fonts_are_served_where_flutters_fallback_asks_and_cached_for_good(server):
+    from scorepad.ui.emojifont import emoji_fonts
+
+    status, headers, page = get(server.url)
+    version = re.search(r'"/_v/([0-9a-f]+)/"', page.decode()).group(1)
+    assert f'flet.fontFallbackBaseUrl = "/_v/{version}/assets/fonts/";' in page.decode()
+    fonts = emoji_fonts()
+    assert len({file for file, _ahead in fonts.values()}) > 10
+    for rel, (file, _ahead) in fonts.items():
+        status, headers, body = get(f"{server.url}_v/{version}/{rel}", **{"Accept-Encoding": "gzip"})
+        assert status == 200 and body == file.read_bytes(), rel  # WOFF2 is compressed already
+        assert headers["content-type"] == "font/woff2" and "immutable" in headers["cache-control"], rel
+
+
 async def test_first_load_and_reload_on_the_wire(server):
     """What a phone moves: the first load under 6 MB, a reload (a normal browser, with its
     cache) under 100 kB, no request to another host (measured by chromium, as the bench does)."""

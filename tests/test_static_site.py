@@ -287,6 +287,51 @@ async def test_compiled_files_that_do_not_start_are_dropped_and_python_starts_fr
             await browser.close()
 
 
+# whether the cache of the site's service worker has all these files (sw.js: its cache "scorepad-<version>")
+KEPT = """async (paths) => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("scorepad-")) continue;
+    const cache = await caches.open(name);
+    const kept = await Promise.all(paths.map((p) => cache.match(new URL(p, location.href).href)));
+    if (kept.every(Boolean)) return true;
+  }
+  return false;
+}"""
+
+
+@pytest.mark.timeout(600)
+async def test_emoji_typed_into_names_offline_are_drawn_in_colour_on_the_table_screen(site):
+    from test_e2e_emoji import PLAYERS, assert_drawn_in_colour
+
+    from scorepad.ui.emojifont import emoji_fonts
+
+    ahead = sorted({"assets/fonts/" + file.name for file, ahead in emoji_fonts().values() if ahead})
+    async with async_playwright() as pw:
+        browser, context = await phone(pw, site)
+        try:
+            tab = await Tab.open(context, site)
+            await ready(tab)
+            # the page asks its service worker to fill its cache 15 s after the first frame: at once here
+            await tab.page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.postMessage('fill-cache'))")
+            for _ in range(300):
+                if await tab.page.evaluate(KEPT, ahead):
+                    break
+                await tab.page.wait_for_timeout(100)
+            else:
+                raise AssertionError(f"the service worker never kept all of {ahead}")
+            await context.set_offline(True)
+            await tab.tap("new-evening")
+            await tab.tap("rules-schafkopf")
+            for name in PLAYERS:  # one by one: the fallback looks for each emoji alone
+                await tab.type("name-field", name)
+            await tab.at(f"dealer-{PLAYERS[-1]}").wait_for(state="attached", timeout=10000)
+            await tab.tap("start-evening")
+            await tab.at(f"value-{PLAYERS[0]}").wait_for(state="attached", timeout=10000)
+            await assert_drawn_in_colour(tab, "static/07-emoji-offline")
+        finally:
+            await browser.close()
+
+
 def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_or_brotli_sibling_is_that_file(site):
     import gzip
     import re
@@ -297,8 +342,9 @@ def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_or_brotli
     listing = json.loads(re.search(r"const FILES = (\{.*?\n\});", sw, re.S).group(1))
     on_disk = {p.relative_to(site.folder).as_posix() for p in site.folder.rglob("*") if p.is_file()}
     made = {"flutter_service_worker.js", "scorepad-static.json"}
-    assert set(listing) | {gz for _, gz, _ in listing.values() if gz} | made == on_disk
-    for path, (kind, gz, _variant) in listing.items():
+    files = {path: entry for path, entry in listing.items() if len(entry) == 3}  # not the aliases
+    assert set(files) | {gz for _, gz, _ in files.values() if gz} | made == on_disk
+    for path, (kind, gz, _variant) in files.items():
         if gz:
             unpack = brotli.decompress if gz.endswith(".br") else gzip.decompress
             assert unpack((site.folder / gz).read_bytes()) == (site.folder / path).read_bytes(), path
@@ -312,6 +358,17 @@ def test_the_service_worker_lists_every_file_of_the_site_and_each_gzip_or_brotli
     for big in ("pyodide/pyodide.asm.wasm", "main.dart.wasm", "canvaskit/skwasm.wasm"):
         assert listing[big][1] == big + ".br", big
     assert listing["brotli-decode.js"][1] == "brotli-decode.js.gz"
+    # the colour emoji's files, each once in assets/fonts/ (where flet-web's page has Flutter's
+    # fallback look), fetched ahead by the worker but the flags, which wait until a name has one;
+    # the paths the fallback asks for are aliases of them
+    from scorepad.ui.emojifont import emoji_fonts
+
+    for path, (file, ahead) in emoji_fonts().items():
+        shipped = "assets/fonts/" + file.name
+        assert (site.folder / shipped).read_bytes() == file.read_bytes(), path
+        assert listing[shipped] == ["font/woff2", None, not ahead], shipped
+        assert listing[path] == ["font/woff2", None, True, shipped], path
+    assert 'flet.fontFallbackBaseUrl="assets/fonts/";' in page
 
 
 @pytest.mark.timeout(900)  # Python's first start in the browser at a quarter of this machine's speed

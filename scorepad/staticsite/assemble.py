@@ -21,6 +21,7 @@ from typing import Any
 
 from scorepad.staticsite.prune import metadata_head, package_file_kept, pruned_stdlib
 from scorepad.staticsite.slim import slim
+from scorepad.ui.emojifont import FALLBACK_FONTS, emoji_fonts
 
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
@@ -57,6 +58,7 @@ mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("font/otf", ".otf")
 mimetypes.add_type("font/ttf", ".ttf")
+mimetypes.add_type("font/woff2", ".woff2")
 mimetypes.add_type("application/gzip", ".gz")
 mimetypes.add_type("application/x-xz", ".xz")
 APP_ARCHIVE = "app.tar.xz"  # xz: a third smaller than gzip; Python unpacks it (its lzma module)
@@ -289,6 +291,16 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
         ("assets/" + font["asset"]).startswith(SKIP) for font in f.get("fonts", []))]
     fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
     files["assets/FontManifest.json"] = json.dumps(fonts).encode()
+    # the colour emoji's files (ui/emojifont.py), each once, in assets/fonts/; the paths Flutter's
+    # fallback asks for (many for one file) are the service worker's aliases of them
+    later = set()  # fetched only when the page asks (the service worker does not fill them in ahead)
+    aliases: dict[str, str] = {}
+    for rel, (path, ahead) in emoji_fonts().items():
+        font = FALLBACK_FONTS + path.name
+        files[font] = path.read_bytes()
+        aliases[rel] = font
+        if not ahead:
+            later.add(font)
     manifest = json.loads(files["manifest.json"])
     manifest.update(name="scorepad", short_name="scorepad", description="Spielabende mitschreiben",
                     theme_color="#2E7D32", start_url="./")
@@ -322,8 +334,10 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
             if len(packed) < 0.9 * len(data):
                 gz = rel + (".br" if big else ".gz")
                 written[gz] = packed
-        listing[rel] = [kind, gz, rel.startswith(VARIANTS)]
+        listing[rel] = [kind, gz, rel.startswith(VARIANTS) or rel in later]
         written[rel] = data
+    for rel, font in aliases.items():
+        listing[rel] = [listing[font][0], None, True, font]
     digest = hashlib.sha256()
     for rel in sorted(written):
         digest.update(rel.encode() + b"\0" + hashlib.sha256(written[rel]).digest())
@@ -337,8 +351,9 @@ def build(outdir: str | Path, wheels: str | Path | None = None) -> dict[str, Any
         target.parent.mkdir(parents=True, exist_ok=True)
         if not target.exists() or target.read_bytes() != data:
             target.write_bytes(data)
-    (out / "scorepad-static.json").write_text(json.dumps({"version": site_version, "files": sorted(listing)}, indent=1))
-    wire = sum(len(written[gz or rel]) for rel, (_, gz, _variant) in listing.items())
-    return {"outdir": str(out), "version": site_version, "files": len(listing),
+    shipped_files = sorted(rel for rel, entry in listing.items() if len(entry) < 4)  # not the aliases
+    (out / "scorepad-static.json").write_text(json.dumps({"version": site_version, "files": shipped_files}, indent=1))
+    wire = sum(len(written[entry[1] or rel]) for rel, entry in listing.items() if len(entry) < 4)
+    return {"outdir": str(out), "version": site_version, "files": len(shipped_files),
             "bytes": sum(len(files[r]) for r in files), "compressed_bytes_all_files": wire,
             "app_archive_bytes": len(files[APP_ARCHIVE]), "stdlib_bytes": len(files[STDLIB])}

@@ -7,7 +7,10 @@
 'use strict';
 const VERSION = "__VERSION__";
 const CACHE = "scorepad-" + VERSION;
-const FILES = __FILES__;  // path -> [content type, gzip or brotli sibling or null, a renderer variant]
+// path -> [content type, gzip or brotli sibling or null, fetched only when the page asks (the other
+// browsers' renderer files, the emoji flags), and for an alias the file it is (the paths Flutter's
+// font fallback asks for are aliases of the colour emoji's files: many paths, one file)]
+const FILES = __FILES__;
 const DECODER = "brotli-decode.js";
 const BASE = new URL("./", self.location).href;
 
@@ -59,6 +62,7 @@ async function fetchFile(path) {
 
 const pending = new Map();
 async function get(path) {
+  path = FILES[path][3] || path;  // an alias: the file it is, fetched and kept once
   const cache = await caches.open(CACHE);
   const hit = await cache.match(key(path));
   if (hit) return hit;
@@ -78,7 +82,7 @@ async function get(path) {
 
 async function fillCache() {
   for (const path of Object.keys(FILES)) {
-    if (FILES[path][2]) continue;  // the page fetched (and so cached) the one this browser uses
+    if (FILES[path][2]) continue;  // the page fetched (and so cached) what this browser uses
     try { await get(path); } catch (e) { console.warn("scorepad: not cached", path, e); }
   }
 }
@@ -139,7 +143,7 @@ self.addEventListener("fetch", (event) => {
   if (path === "" || event.request.mode === "navigate") path = "index.html";
   if (!(path in FILES)) return;
   event.respondWith(get(path).catch(async () => {
-    const hit = await caches.match(key(path));
+    const hit = await caches.match(key(FILES[path][3] || path));
     return hit || Response.error();
   }));
 });

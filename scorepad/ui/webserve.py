@@ -16,6 +16,11 @@ Flet's, under uvicorn, and Flet runs each phone's session behind scorepad's webs
   on every load, answered `304 Not Modified` by its ETag;
 - fonts the app never uses (KaTeX, from Flet's Markdown maths, and Cupertino icons) are left out
   of Flutter's font manifest, so nothing loads them;
+- emoji: Flutter draws a character no loaded font has with a Noto font it fetches when a text
+  first needs one (`fontFallbackBaseUrl`); for emoji it asks for parts of "Noto Color Emoji",
+  which flet-web does not ship. scorepad answers with the parts of its own colour emoji font
+  (Twemoji, scorepad/fonts/emoji/, ui/emojifont.py): a phone loads a part only when a name on its
+  screen has an emoji of it, nothing on a start without one;
 - the compiled app asks a CDN for Rive's runtime (`rive_native.js`, animations scorepad does not
   show) by adding a `<script>` tag; the page redirects every script from another host to this
   server (`/_offhost/...`, answered 404: the same as offline, the app goes on without it).
@@ -34,11 +39,12 @@ import threading
 from email.utils import formatdate
 from pathlib import Path
 
+from scorepad.ui.emojifont import FALLBACK_FONTS, emoji_fonts
 from scorepad.ui.hosts import OwnAddresses, lan_address
 from scorepad.ui.printroute import PREFIX as PRINT_PREFIX
 from scorepad.ui.printroute import serve_printed
 
-REVISION = "2"  # bump when what this module serves changes for the same flet-web files
+REVISION = "3"  # bump when what this module serves changes for the same flet-web files
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 UNUSED_ASSETS = ("assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/")
@@ -57,13 +63,14 @@ mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("font/otf", ".otf")
 mimetypes.add_type("font/ttf", ".ttf")
+mimetypes.add_type("font/woff2", ".woff2")
 
 PAGE_SCRIPT = """<script>
   // scorepad (scorepad/ui/webserve.py): Flutter's files from a versioned path, cached for good
   flet.entrypointBaseUrl = "/_v/{version}/";
   flet.assetBase = "/_v/{version}/";
   flet.canvasKitBaseUrl = "/_v/{version}/canvaskit/";
-  flet.fontFallbackBaseUrl = "/_v/{version}/assets/fonts/";
+  flet.fontFallbackBaseUrl = "/_v/{version}/{fallback}";
   // nothing from another host: a script from elsewhere (Rive's runtime from a CDN) is asked of
   // this server instead, which does not have it, as if offline
   (() => {{
@@ -108,10 +115,12 @@ class WebClient:
         from flet_web.version import version as flet_web_version
 
         self.root = Path(web_dir).resolve()
+        # files scorepad adds to the web client's folder: the emoji font's parts
+        self.added = {rel: path for rel, (path, _ahead) in emoji_fonts().items()}
         marks = [flet_web_version, REVISION]
         for name in ("index.html", "main.dart.wasm", "main.dart.js", "flutter_bootstrap.js",
-                     "assets/FontManifest.json"):
-            st = (self.root / name).stat()
+                     "assets/FontManifest.json", *sorted(self.added)):
+            st = self.source(name).stat()
             marks.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
         self.version = hashlib.sha256("|".join(marks).encode()).hexdigest()[:12]
         self.gz_dir = self._usable(cache or cache_root()) / self.version
@@ -133,7 +142,7 @@ class WebClient:
                     'href="icons/', 'src="icons/'):
             attr, _, rest = ref.partition('="')
             page = page.replace(ref, f'{attr}="{versioned}{rest}')
-        script = PAGE_SCRIPT.format(version=self.version)
+        script = PAGE_SCRIPT.format(version=self.version, fallback=FALLBACK_FONTS)
         anchor = f'<script src="{versioned}python.js">'
         page = page.replace(anchor, script + "  " + anchor, 1) if anchor in page else page.replace(
             "</head>", script + "</head>", 1)
@@ -146,6 +155,10 @@ class WebClient:
         for name, body in (("index.html", page.encode()), ("assets/FontManifest.json", json.dumps(fonts).encode())):
             tag = hashlib.sha256(body).hexdigest()[:16]
             self.made[name] = (body, gzip.compress(body, 6, mtime=0), f'"{tag}"')
+
+    def source(self, rel: str) -> Path:
+        """The file served at `rel` (relative to the web folder): flet-web's, or one scorepad adds."""
+        return self.added.get(rel) or self.root / rel
 
     @staticmethod
     def _usable(folder: Path) -> Path:
@@ -164,7 +177,7 @@ class WebClient:
 
     def gz_file(self, rel: str) -> Path | None:
         """The gzip of the file `rel` in the cache folder (made now if missing); None if it cannot be made."""
-        src = self.root / rel
+        src = self.source(rel)
         dst = self.gz_dir / (rel + ".gz")
         st = src.stat()
         with self._locks_lock:
@@ -207,6 +220,8 @@ class WebClient:
             return None, False
         if rel in self.made:
             return rel, immutable and rel != "index.html"
+        if rel in self.added:
+            return rel, immutable
         if rel:
             full = (self.root / rel).resolve()
             if full.is_relative_to(self.root) and full.is_file():
@@ -239,7 +254,7 @@ class WebClient:
                 return
             await _respond(send, 200, [*common, *extra, (b"etag", tag.encode())], body, head)
             return
-        src = self.root / rel
+        src = self.source(rel)
         st = src.stat()
         path, extra, tag = src, [], _etag(st)
         if gz and os.path.splitext(rel)[1].lower() in COMPRESSIBLE and st.st_size >= 1024:
