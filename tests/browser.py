@@ -1,40 +1,75 @@
-"""Driving the served table app in a real browser: Debian's chromium through Playwright, at a
-phone's viewport, offline: every request not to our server is blocked and counted in OFFHOST,
-and a test that made one fails (tests/conftest.py): the app must not reach off the machine."""
+"""Driving the served table app in a real browser as a phone at the table does: Debian's chromium
+through Playwright, at a phone's viewport (390 x 844), opening `scorepad web` at this machine's
+network address over plain http (so no secure context: no clipboard, no share sheet), offline:
+every request not to our server is blocked and counted in OFFHOST. A test fails
+(tests/conftest.py) when its pages asked another host, when a page threw an uncaught error or
+Flet's crash page ("Error running app") came, or when a server's output shows a traceback or an
+ERROR line (PROBLEMS, each server's `log`)."""
 
 from __future__ import annotations
 
+import re
+import threading
 import time
 from pathlib import Path
 
-from scorepad.devtools.web import CHROMIUM, PHONE, answering, free_port, serve_folder, stop, web_process  # noqa: F401 (CHROMIUM, PHONE: for the tests)
+from scorepad.devtools.web import CHROMIUM, answering, free_port, serve_folder, stop, web_process  # noqa: F401 (CHROMIUM: for the tests)
 from scorepad.ui.serve import lan_address
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}  # a phone's viewport (an iPhone 12 to 15's CSS pixels)
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # every request a test's page made to another host than its server (blocked): must stay empty
 OFFHOST: list[str] = []
+# what went wrong in a test's pages: an uncaught error, Flet's crash page: must stay empty
+PROBLEMS: list[str] = []
+# every server a test started, for its output (tests/conftest.py reads what each wrote meanwhile)
+SERVERS: list[Server] = []
+# a line of a server's output that means something failed
+FAILED_LINE = re.compile(r"Traceback \(most recent call last\)|^(ERROR|CRITICAL)\b|^\S*Error: ")
+# Flet's SESSION_CRASHED message as it comes down the socket: 0x00, then msgpack [6, {...}]
+CRASHED_FRAME = b"\x00\x92\x06"
 
 
 class Server:
-    """`scorepad web` on 127.0.0.1 with its own store, started and stopped by the test. With
-    `wifi`, served to the local network (`--host 0.0.0.0`) and opened by the phones at this
-    machine's network address, as a phone on the same Wi-Fi does (the server sees a stranger)."""
+    """`scorepad web` with its own store, started and stopped by the test, served as at the pub:
+    to the local network (`--host 0.0.0.0`, so changing an evening needs its PIN: the phone
+    that starts an evening holds the pen) and opened at this machine's network address, as a
+    phone on the same Wi-Fi does (the server sees a stranger; the browser no secure context).
+    `wifi=False` only for a test about the serving machine's own browser (127.0.0.1: the
+    organiser's screens, a lost PIN seen there)."""
 
-    def __init__(self, db: Path, pin: bool = False, wifi: bool = False):
+    def __init__(self, db: Path, pin: bool = False, wifi: bool = True):
         self.port = free_port()
+        self.wifi = wifi
         self.host = "0.0.0.0" if wifi else "127.0.0.1"
         address = lan_address() if wifi else "127.0.0.1"
         assert not (wifi and address.startswith("127.")), "a Wi-Fi phone needs this machine's network address"
         self.url = f"http://{address}:{self.port}/"
         self.db = db
         self.pin = pin
+        self.log: list[str] = []  # what the server wrote (stdout and stderr), line by line
+        self.checked = 0  # how much of `log` the tests have looked at
         self._start()
+        SERVERS.append(self)
 
     def _start(self) -> None:
         self.proc = web_process(self.db, self.port, pin=self.pin, keep_output=True, host=self.host)
         answering(self.proc, self.url, "scorepad web")
+        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+
+    def _read(self, proc) -> None:
+        """Keep what the server writes (and keep its pipe from filling up)."""
+        for line in iter(proc.stdout.readline, b""):
+            self.log.append(line.decode(errors="replace").rstrip("\n"))
+
+    def failures(self) -> list[str]:
+        """The lines written since the last look that mean something failed (and the ones after
+        a traceback's first line, to tell what)."""
+        new, self.checked = self.log[self.checked:], len(self.log)
+        bad = [k for k, line in enumerate(new) if FAILED_LINE.search(line)]
+        return new[max(0, bad[0] - 2):bad[0] + 30] if bad else []
 
     def restart(self) -> None:
         """Stop the server and start it again on the same address and file (the phones'
@@ -44,6 +79,22 @@ class Server:
 
     def stop(self) -> None:
         stop(self.proc)
+
+
+def watch(page) -> None:
+    """Count what goes wrong in `page` in PROBLEMS: an uncaught error in the page, and Flet's
+    crash page (the SESSION_CRASHED message on the socket, which replaces the app by "Error
+    running app")."""
+    page.on("pageerror", lambda error: PROBLEMS.append(f"an uncaught error in the page: {error}"))
+
+    def frames(ws) -> None:
+        def received(payload) -> None:
+            if isinstance(payload, bytes) and payload.startswith(CRASHED_FRAME):
+                PROBLEMS.append(f"Flet's crash page (Error running app): {payload[3:400]!r}")
+
+        ws.on("framereceived", received)
+
+    page.on("websocket", frames)
 
 
 class StaticSite:
@@ -118,15 +169,22 @@ SCROLL_AREA = """t => {
   }
   return {x: 0, y: 0, width: innerWidth, height: innerHeight};
 }"""
-# The time of the last change anywhere in the page (Flutter re-rendering after a tap).
-WATCH = """() => {
+# Resolves once the page has answered a tap: it changed (or `wait` ms passed without a change)
+# and then stayed `quiet` ms without one (at most 5 s). One round trip, the waiting in the page.
+SETTLED = """([quiet, wait]) => new Promise(resolve => {
   if (window.__changed === undefined) {
     window.__changed = performance.now();
     new MutationObserver(() => { window.__changed = performance.now(); })
       .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
   }
-  return performance.now() - window.__changed;
-}"""
+  const start = performance.now();
+  const look = () => {
+    const now = performance.now(), since = now - window.__changed, elapsed = now - start;
+    if (((window.__changed > start || elapsed > wait) && since > quiet) || elapsed > 5000) resolve();
+    else setTimeout(look, 20);
+  };
+  look();
+})"""
 
 
 class Tab:
@@ -144,6 +202,7 @@ class Tab:
         if hasattr(browser, "contexts"):
             browser = await browser.new_context(viewport=PHONE)
         page = await browser.new_page()
+        watch(page)
 
         async def only_ours(route):
             if route.request.url.startswith(server.url):
@@ -159,6 +218,8 @@ class Tab:
         await page.route("**/*", only_ours)
         page.on("websocket", websocket)
         await page.goto(server.url + path)
+        if getattr(server, "wifi", False):  # as at the pub: plain http at the network address
+            assert await page.evaluate("window.isSecureContext") is False, "a phone at the pub has no secure context"
         await page.locator("flutter-view").wait_for(state="attached", timeout=30000)
         tab = cls(page, server)
         await tab.semantics_on()
@@ -173,13 +234,13 @@ class Tab:
 
     async def semantics_on(self) -> None:
         """Flutter paints to a canvas; its semantics tree is what a test (or screen reader) reads."""
-        for _ in range(60):
+        for _ in range(300):
             done = await self.page.evaluate(
                 "() => { const p = document.querySelector('flt-semantics-placeholder');"
                 " if (p) { p.click(); } return !!document.querySelector('flt-semantics'); }")
             if done:
                 return
-            await self.page.wait_for_timeout(250)
+            await self.page.wait_for_timeout(50)
         raise AssertionError("the app's semantics never appeared")
 
     def at(self, key: str):
@@ -207,16 +268,7 @@ class Tab:
     async def settled(self, quiet_ms: float = 120, wait_ms: float = 400) -> None:
         """After a tap: wait for the app to answer (the page changes; at most `wait_ms`),
         then for `quiet_ms` without a change, so the next tap finds things where they stay."""
-        await self.page.evaluate(WATCH)
-        start = time.time()
-        changed = False
-        while time.time() - start < 5:
-            since = await self.page.evaluate(WATCH)
-            elapsed = (time.time() - start) * 1000
-            changed = changed or since < elapsed
-            if (changed or elapsed > wait_ms) and since > quiet_ms:
-                return
-            await self.page.wait_for_timeout(30)
+        await self.page.evaluate(SETTLED, [quiet_ms, wait_ms])
 
     async def finger_point(self, key: str, timeout: float = 10,
                            where: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:

@@ -89,15 +89,32 @@ def munich(monkeypatch):
 @pytest.fixture(autouse=True)
 def _nothing_from_another_host(request):
     """A browser test fails if its pages asked anything of another host than the app's server
-    (tests/browser.py blocks and counts such requests; the app must work off the network)."""
+    (tests/browser.py blocks and counts such requests; the app must work off the network), if
+    a page threw an uncaught error or showed Flet's crash page ("Error running app"), or if a
+    server it ran wrote a traceback or an ERROR line meanwhile (tests/browser.py: OFFHOST,
+    PROBLEMS, each server's output)."""
     browser = sys.modules.get("browser")
     before = len(browser.OFFHOST) if browser else 0
+    seen = len(browser.PROBLEMS) if browser else 0
     yield
     browser = sys.modules.get("browser")
-    if browser and len(browser.OFFHOST) > before:
+    if not browser:
+        return
+    said = []
+    if len(browser.OFFHOST) > before:
         asked = browser.OFFHOST[before:]
         del browser.OFFHOST[before:]
-        pytest.fail(f"the page asked {len(asked)} request(s) of another host: {sorted(set(asked))[:5]}")
+        said.append(f"the page asked {len(asked)} request(s) of another host: {sorted(set(asked))[:5]}")
+    if len(browser.PROBLEMS) > seen:
+        problems = browser.PROBLEMS[seen:]
+        del browser.PROBLEMS[seen:]
+        said.append("in the browser: " + "; ".join(problems[:5]))
+    for server in browser.SERVERS:
+        failed = server.failures()
+        if failed:
+            said.append(f"the server at {server.url} wrote:\n" + "\n".join(failed))
+    if said:
+        pytest.fail("\n".join(said))
 
 
 def table_for(ruleset: str, players=None, options=None):

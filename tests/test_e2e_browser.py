@@ -1,6 +1,8 @@
-"""End to end, as a person at the table does it: `scorepad web` on 127.0.0.1, Debian's chromium
-at a phone's size, every game: start an evening, enter hands by touch (one refused), fix one,
-and compare what the cards show with the engine. Screenshots go to tests/artifacts/."""
+"""End to end, as a person at the table does it: `scorepad web` on the Wi-Fi, Debian's chromium
+at a phone's size opening it at the laptop's network address (plain http: no secure context),
+every game: start an evening, enter hands by touch (one refused), fix one, and compare what the
+cards show with the engine; the Abrechnung's exports, copy and share there. Screenshots go to
+tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from playwright.async_api import async_playwright
 from scorepad import fmt
 from scorepad.app import App
 from scorepad.engine import replay
+from scorepad.exportformats import downloads
 from scorepad.tables import get_table
+from scorepad.ui.browser_calls import COPY_HINT, NO_SHARE
 
 pytestmark = pytest.mark.browser
 
@@ -268,20 +272,53 @@ async def test_a_killed_server_loses_no_saved_hand(tmp_path):
         second.stop()
 
 
-async def test_exports_download_in_the_browser(server):
+async def test_the_abrechnung_at_the_pub_downloads_every_export_copies_in_a_dialog_and_shares_as_a_download(server):
+    """Plain http at the laptop's network address: no clipboard, no share sheet. Every export
+    arrives as a download; Text kopieren shows the chat text to copy by a long press; Abend
+    teilen downloads the session file and says so (the guard in conftest.py: no crash page)."""
     async def scenario(tab: Tab):
         await new_evening(tab, "schafkopf", VRONI4)
         await tab.tap("next-hand")
         for key in ["player-Kathi", "partner-Hias", "result-lost_schneider", "save"]:
             await tab.tap(key)
+        eid = newest_evening(server)
         await tab.tap("settle")
-        for kind in ["csv", "html"]:
+        for f in downloads():
             async with tab.page.expect_download(timeout=15000) as info:
-                await tab.tap(f"export-{kind}")
+                await tab.tap(f"export-{f.name}")
             download = await info.value
-            assert download.suggested_filename.endswith(f".{kind}")
-            body = Path(await download.path()).read_text(encoding="utf-8")
-            assert "Kathi" in body and "-40" in body if kind == "csv" else "-0,40 €" in body
+            assert download.suggested_filename.endswith(f.file_name("")), f.name
+            body = Path(await download.path()).read_bytes()
+            assert body, f"{f.name}: an empty download"
+            if f.name == "csv":
+                assert "Kathi" in body.decode("utf-8") and "-40" in body.decode("utf-8")
+            elif f.name == "html":
+                assert "-0,40 €" in body.decode("utf-8")
+        await tab.screenshot("24-settle-after-the-downloads")
+
+        await tab.tap("copy-text")
+        await tab.at("copy-field").wait_for(state="attached", timeout=10000)
+        with App.open(server.db) as app:
+            text = app.export_session(eid, "text")
+        assert await tab.text("copy-hint") == COPY_HINT
+        await tab.screenshot("25-copy-text-dialog")
+        await tab.tap("copy-field")  # the browser's own text field: selectable, copied by the phone itself
+        field = tab.page.locator("textarea:focus")
+        await field.wait_for(state="attached", timeout=10000)
+        assert await field.input_value() == text
+        await field.press("Control+a")
+        assert await field.evaluate("t => t.value.substring(t.selectionStart, t.selectionEnd)") == text
+        await tab.tap("copy-close")
+        await tab.at("copy-field").wait_for(state="detached", timeout=10000)
+
+        async with tab.page.expect_download(timeout=15000) as info:
+            await tab.tap("share-session")
+        shared = await info.value
+        assert shared.suggested_filename.endswith(".json")
+        with App.open(server.db) as app:
+            assert Path(await shared.path()).read_text(encoding="utf-8") == app.export_session(eid, "json")
+        await tab.page.get_by_text(NO_SHARE).wait_for(state="attached", timeout=10000)
+        await tab.screenshot("26-shared-as-a-download")
 
     await with_tab(server, scenario)
 

@@ -38,7 +38,9 @@ CHILD_FIELDS = ("controls", "content", "title", "subtitle", "leading", "trailing
 
 class RecordingConnection(Connection):
     """Encodes what the server sends, and answers the client calls a browser would answer:
-    SharedPreferences (the phone's own storage, `storage`, which outlives a reload)."""
+    SharedPreferences (the phone's own storage, `storage`, which outlives a reload). Every other
+    call (the clipboard, the share sheet, saving or picking a file) it refuses, as a browser
+    may (a RuntimeError in the app)."""
 
     def __init__(self, storage: dict[str, Any] | None = None):
         super().__init__()  # type: ignore[no-untyped-call]  # (Flet's, untyped)
@@ -55,7 +57,10 @@ class RecordingConnection(Connection):
     def _answer(self, body: Any) -> None:
         name, args = body.name, body.args or {}
         result, error = None, None
-        if name == "get":
+        asked = self.session.index.get(body.control_id) if self.session is not None else None
+        if not isinstance(asked, ft.SharedPreferences):  # the clipboard, the share sheet, files: refused
+            error = f"the headless phone has no {type(asked).__name__}"
+        elif name == "get":
             result = self.storage.get(args["key"])
         elif name == "set":
             self.storage[args["key"]] = args["value"]

@@ -7,7 +7,8 @@ which renders again. Who may change an evening: the app layer decides at every c
 
 This module is the router: which screen a route shows, and the page each phone gets. What a
 screen is handed is ui/nav.py; the notice line ui/notices.py; the pen ui/pen.py; the phone's
-id ui/device.py. No screen imports this module.
+id ui/device.py; what keeps the app running when a handler fails ui/failsafe.py. No screen
+imports this module.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from scorepad.app.phone import PhoneApp
 from scorepad.errors import ScorepadError
 from scorepad.tournament.address import evening_of_route
 from scorepad.ui.device import phone_device
+from scorepad.ui.failsafe import keep_running, say_with
 from scorepad.ui.nav import Nav, Route, run_on
 from scorepad.ui.notices import Notice
 from scorepad.ui.peer import is_local, peer_address
@@ -135,6 +137,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
 
     nav = Nav(app=PhoneApp(app, caller), route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
               pens=held, notice=notice, show=set_notice, device=device, set_organiser=keep_organiser)
+    say_with(page, nav.notify)  # what failed unexpectedly is said the way this screen says things
     on_form = ft.use_ref(cast(Route | None, None))  # the form this phone opened while it held the pen
     if route.screen == "hand":
         if nav.can_edit(route.evening):
@@ -239,6 +242,7 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         app.watch()  # what the command line changes meanwhile reaches the phones too
 
     async def main(page: ft.Page) -> None:
+        keep_running(page)  # an error in a handler: one German line, not Flet's crash page (ui/failsafe.py)
         asked = asyncio.ensure_future(phone_device(page))
         await asyncio.sleep(0)  # the phone is asked for its id; it answers while the theme is set up
         page.title = "scorepad"

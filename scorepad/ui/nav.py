@@ -14,6 +14,7 @@ from scorepad.app.phone import PhoneApp
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.ui import notices
+from scorepad.ui.failsafe import report
 from scorepad.ui.flet_private import context_page
 from scorepad.ui.notices import LINE_SCREENS, Notice, redone_text, undone_text
 from scorepad.ui.peer import is_local
@@ -36,7 +37,8 @@ class Route:
 def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
     """Run the coroutine function `job` as `page`'s (this phone's connection), after `seconds`;
     from any thread (another phone's change). Not page.run_task: it would also bind the
-    caller's context to this page. Nothing happens once the phone's connection is gone."""
+    caller's context to this page. Nothing happens once the phone's connection is gone. A job
+    that raises is reported as a handler's is (ui/failsafe.py)."""
     if page is None:
         return
     try:
@@ -51,7 +53,10 @@ def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
         if seconds:
             await asyncio.sleep(seconds)
         context_page.set(page)
-        await job()
+        try:
+            await job()
+        except Exception:  # (as a handler's: one German line, the trace logged, the app goes on)
+            report(page)
 
     asyncio.run_coroutine_threadsafe(later(), loop)
 

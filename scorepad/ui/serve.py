@@ -38,10 +38,14 @@ def serve(host: str = "127.0.0.1", port: int = DEFAULT_PORT, db: str | None = No
           require_pin: bool = False) -> None:
     """Serve the app in the browser until interrupted; prints the address to open. Off this
     machine (a host that is not loopback) changing an evening always needs its PIN."""
+    import logging
+
     import flet as ft
 
     from scorepad.ui.main import make_main
 
+    # warnings and errors (a phone's handler that failed: ui/failsafe.py) with their level and source
+    logging.basicConfig(format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
     shown = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{shown}:{port}/"

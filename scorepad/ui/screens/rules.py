@@ -11,6 +11,7 @@ from scorepad.errors import ScorepadError
 from scorepad.games import DEFAULT_RULESET
 from scorepad.rulesheet import rule_sheet
 from scorepad.tables import builtin_tables, with_options
+from scorepad.ui import browser_calls
 from scorepad.ui.choices import all_choices, choice_values, picker, value_at
 from scorepad.ui.fields import FieldText, use_field_text
 from scorepad.ui.tariffs import tariff_set_section
@@ -31,8 +32,7 @@ def _share(nav, pasted: str, set_pasted, paste: FieldText) -> list[ft.Control]:
 
     async def download(name: str, _e=None):
         text = nav.app.export_house_rules(name)
-        await ft.FilePicker().save_file(file_name=f"hausregeln-{name}.toml", src_bytes=text.encode("utf-8"))
-        nav.notify(f"{name} als TOML gespeichert")
+        await browser_calls.save_file(nav, f"hausregeln-{name}.toml", text.encode("utf-8"), f"{name} als TOML gespeichert")
 
     def take():
         try:

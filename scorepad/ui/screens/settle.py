@@ -1,5 +1,6 @@
 """End of the evening: standings, trophies, who pays whom, statistics, the chart, and the
-exports (download in the browser, or copy the chat text)."""
+exports (download in the browser, or copy the chat text; where the phone's browser refuses,
+ui/browser_calls.py's way round)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from scorepad.exportparts import (
 )
 from scorepad.games import tally_name
 from scorepad.games.family import MONEY_TALLY
+from scorepad.ui import browser_calls
 from scorepad.ui.widgets import big_button, chip, chip_row, error_screen, header, screen, section, tag
 from scorepad.ui.words import tally_text
 
@@ -83,23 +85,17 @@ def SettleScreen(nav, tick: int) -> ft.Control:
 
     async def download(kind: str, label: str, _e=None):
         name, data = await off_the_loop(exported, kind)
-        await ft.FilePicker().save_file(file_name=name, src_bytes=data)
-        nav.notify(f"{label} gespeichert")
+        await browser_calls.save_file(nav, name, data, f"{label} gespeichert")
 
     async def share_session():
         """The evening's session file to another app (the phone's share sheet; a download where
         the browser has none): another phone or `scorepad import` makes the evening from it."""
         name, data = await off_the_loop(exported, "json")
-        try:
-            await ft.Share().share_files([ft.ShareFile.from_bytes(data, mime_type=EXPORT_FORMATS["json"].mime, name=name)],
-                                         title=f"{info.game} {fmt.day(info.started_at)}")
-        except RuntimeError:  # no share sheet in this browser (desktop Linux, Firefox): a download
-            await ft.FilePicker().save_file(file_name=name, src_bytes=data)
-            nav.notify("Kein Teilen in diesem Browser: Datei gespeichert")
+        await browser_calls.share_file(nav, name, data, EXPORT_FORMATS["json"].mime, f"{info.game} {fmt.day(info.started_at)}")
 
     async def copy_text():
-        await ft.Clipboard().set(await off_the_loop(app.export_session, evening_id, "text", settle_open))
-        nav.notify("Text kopiert: jetzt im Chat einfügen")
+        text = await off_the_loop(app.export_session, evening_id, "text", settle_open)
+        await browser_calls.copy_text(nav, "Text für den Chat", text, "Text kopiert: jetzt im Chat einfügen")
 
     def finish():
         nav.attempt(lambda: app.finish_evening(evening_id, finished=not info.finished),

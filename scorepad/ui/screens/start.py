@@ -9,6 +9,7 @@ import flet as ft
 from scorepad import fmt
 from scorepad.session import session_text
 from scorepad.texts import shown_place
+from scorepad.ui import browser_calls
 from scorepad.ui.widgets import TARGET, big_button, header, screen, tag
 
 # lines about this installation shown under the evenings (the static site: how to keep them)
@@ -55,11 +56,10 @@ def StartScreen(nav, tick: int) -> ft.Control:
 
     async def import_file(_e=None) -> None:
         """A session file (JSON) from this phone's files: a new evening, then its table."""
-        files = await ft.FilePicker().pick_files(dialog_title="Abend importieren", allowed_extensions=["json"],
-                                                 with_data=True)
-        if not files or files[0].bytes is None:
+        picked = await browser_calls.pick_file(nav, "Abend importieren", ["json"])
+        if picked is None:
             return
-        name, data = files[0].name, files[0].bytes
+        name, data = picked
         made = []
 
         def change() -> None:

@@ -1,0 +1,59 @@
+"""What keeps a phone's app running when something in it fails: one German line on the phone,
+the trace in the server's log, and the app goes on.
+
+Flet (1.0.5) ends a phone's app when a handler or an effect raises: the session's `error`
+(flet/messaging/session.py: `dispatch_event` catches a handler's exception, the updates
+scheduler an effect's) sends SESSION_CRASHED, and the browser replaces the whole app by an
+English page ("Error running app ..."). `keep_running` hooks that one path of each phone's
+session, once, when its page is set up (ui/main.py); the jobs scorepad runs on a phone's
+connection itself (ui/nav.py `run_on`) report there too. No handler needs a try of its own:
+a refusal the app layer words (ScorepadError) is said where it is expected; this is for what
+nobody expected."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+LINE = "Das hat nicht geklappt: bitte noch einmal versuchen."
+log = logging.getLogger("scorepad.ui")
+
+# each phone's page -> how it says a line (its Nav.notify: the notice line or a SnackBar)
+_SAY: weakref.WeakKeyDictionary[Any, Callable[[str], Any]] = weakref.WeakKeyDictionary()
+
+
+def keep_running(page: ft.Page) -> None:
+    """From now on a handler or effect of `page` that raises shows LINE on the phone and logs
+    its trace, instead of Flet's crash page (the session's `error`, replaced for this session)."""
+    session = page.session
+
+    def failed(message: str) -> None:
+        report(page, message)
+
+    session.error = failed  # type: ignore[method-assign]  # (this session only)
+
+
+def say_with(page: Any, say: Callable[[str], Any]) -> None:
+    """How `page` says a line to its phone (the screen's own: ui/main.py's Root sets it)."""
+    _SAY[page] = say
+
+
+def report(page: Any, message: str = "") -> None:
+    """Something failed on `page` (Flet's message: the error and its trace; or the exception
+    being handled): logged with its trace, and LINE said on the phone. Never raises."""
+    trace = sys.exc_info()
+    log.error("a phone's app went on after an error: %s", message.strip() or "see the trace",
+              exc_info=trace if trace[0] is not None and not message else None)
+    try:
+        say = _SAY.get(page)
+        if say is not None:
+            say(LINE)
+        else:  # (before the first screen)
+            page.show_dialog(ft.SnackBar(ft.Text(LINE, size=16), show_close_icon=True, persist=False))
+    except Exception:  # the phone is gone, or its page cannot say it: the log has it
+        log.exception("the line about the error could not be shown")
