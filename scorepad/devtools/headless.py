@@ -189,16 +189,17 @@ class Phone:
         await self.session.dispatch_event(c._i, "click", None)
         await self.settle()
 
-    def type_fast(self, key: str, text: str) -> list[asyncio.Task[Any]]:
+    def type_fast(self, key: str, text: str, after: str = "") -> list[asyncio.Task[Any]]:
         """Type `text` a letter at a time as Flet's client sends it (textfield.dart's onChanged:
         the field's new value, applied by the server at once, then a change event, run as a
         task), faster than a busy server handles them: nothing runs in between, not one change
-        handler nor a render. The events' tasks (await them, or `settle`)."""
+        handler nor a render; `after` what the field held before. The events' tasks (await them)."""
         tasks = []
         for i in range(1, len(text) + 1):
             field = self.find(key)
-            self.session.apply_patch(field._i, {"value": text[:i]})
-            tasks.append(asyncio.ensure_future(self.session.dispatch_event(field._i, "change", text[:i])))
+            value = after + text[:i]
+            self.session.apply_patch(field._i, {"value": value})
+            tasks.append(asyncio.ensure_future(self.session.dispatch_event(field._i, "change", value)))
         return tasks
 
     def tap_fast(self, key: str) -> asyncio.Task[Any]:

@@ -13,7 +13,7 @@ it holds (or an empty field once a name is taken)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -49,7 +49,10 @@ class FieldText:
 
 def use_field_text(initial: str = "") -> FieldText:
     """A screen's text field kept across its renders (a hook: call it in every render)."""
-    text: FieldText = ft.use_ref(lambda: FieldText(initial)).current
+    ref = ft.use_ref(cast(FieldText | None, None))
+    if ref.current is None:
+        ref.current = FieldText(initial)
+    text = ref.current
     _clears, set_clears = ft.use_state(0)
     text.rerender = lambda: set_clears(lambda n: n + 1)
     return text
