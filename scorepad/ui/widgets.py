@@ -135,7 +135,7 @@ def error_screen(title: str, on_back: Callable[..., Any], exc: Exception) -> ft.
 
 
 def suit_chip(suit: str, selected: bool, on_click: Callable[..., Any], key_prefix: str = "suit-") -> ft.Control:
-    """Suits as coloured chips with their letter (emoji and glyphs need fonts we don't ship)."""
+    """Suits as coloured chips with their letter (the German suits Eichel and Gras have no emoji)."""
     return chip(SUIT_LETTERS[suit], selected, on_click, colour=SUIT_COLOURS[suit], width=56,
                 tooltip=suit.capitalize(), key=f"{key_prefix}{suit}")
 
