@@ -15,7 +15,15 @@ RESULT_WORDS = {
     "won": "gewonnen", "won_schneider": "gewonnen Schneider", "won_schwarz": "gewonnen schwarz",
     "lost": "verloren", "lost_schneider": "verloren Schneider", "lost_schwarz": "verloren schwarz",
 }
+# a Tout (announced: every trick) is won only with every trick, else lost, without Schneider
+TOUT_WORDS = {True: "gewonnen – alle Stiche", False: "verloren"}
 PENALTY_FALLBACK = "Strafe"
+
+
+def tout_won(hand: dict[str, Any]) -> bool:
+    """Whether a Tout was won, as the engine books it: only with every trick (the result
+    won_schwarz, or every trick to the player party); gewonnen or Schneider lose it."""
+    return hand.get("result") == "won_schwarz" or hand.get("all_tricks") == "player"
 
 
 def laufende_words(n: int | None) -> str | None:
@@ -49,7 +57,9 @@ def trick_game_words(table: Any, hand: dict[str, Any], result: HandResult | None
         parts.append(f"{hand['klopfer']}× geklopft")
     if hand.get("augen") is not None:
         parts.append(fmt.counted(hand["augen"], "Augen"))
-    if hand.get("result"):
+    if hand.get("tout") and hand.get("game") != "sie":  # won only with every trick, whatever else was said
+        parts.append(TOUT_WORDS[result.info["won"] if result is not None and "won" in result.info else tout_won(hand)])
+    elif hand.get("result"):
         parts.append(RESULT_WORDS.get(hand["result"], hand["result"]))
     elif result is not None and "won" in result.info and hand.get("game") != "sie":
         parts.append("gewonnen" if result.info["won"] else "verloren")

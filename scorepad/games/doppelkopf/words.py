@@ -47,6 +47,23 @@ def item_words(table: DoppelkopfTable, what: str) -> str:
     return f"{PARTY[party]} {rest.replace('_', ' ')} abgesagt"
 
 
+def getter(result: HandResult) -> str | None:
+    """The party the game's points go to ("re", "kontra"; None: nobody gets any): the winner,
+    unless the other party's Sonderpunkte outweigh the game points (TSR 7.2.3)."""
+    value = result.info.get("value", 0)
+    return "re" if value > 0 else "kontra" if value < 0 else None
+
+
+def outcome_words(result: HandResult) -> str:
+    """Who won the game, and where the points went when not to the winner: "Re gewinnt",
+    "Re gewinnt, Punkte für Kontra", "keiner gewinnt, keine Punkte"."""
+    won, gets = result.info.get("winner"), getter(result)
+    said = f"{PARTY[won]} gewinnt" if won else "keiner gewinnt"
+    if gets is None:
+        return f"{said}, keine Punkte"
+    return said if gets == won else f"{said}, Punkte für {PARTY[gets]}"
+
+
 def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | None) -> str:
     gtype = table.contracts.get(hand.get("game"))  # type: ignore[arg-type]
     re = list(hand.get("re") or [])
@@ -59,8 +76,7 @@ def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | 
         if hand.get(f"{party}_call"):
             parts.append(said_words(party, hand[f"{party}_call"]))
     if result is not None:
-        won = result.info.get("winner")
-        parts.append(f"{PARTY[won]} gewinnt" if won else "keiner gewinnt")
+        parts.append(outcome_words(result))
     for party, counts in (hand.get("sonderpunkte") or {}).items():
         said = [f"{item_words(table, sid)}{f' ×{n}' if n > 1 else ''}" for sid, n in counts.items() if n]
         if said:
@@ -68,31 +84,72 @@ def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | 
     return SEP.join(parts)
 
 
-def value_words(table: DoppelkopfTable, result: HandResult) -> str:
-    """What a game gives, in words: "Re gewinnt: gewonnen, unter 90 gespielt, Fuchs gefangen
-    (Kontra) = 1 Punkt; Hias & Kathi je +1, Vroni & Wast je -1"."""
+def _points(n: int) -> str:
+    return f"{n} {'Punkt' if abs(n) == 1 else 'Punkte'}"
+
+
+def _calls(table: DoppelkopfTable, hand: dict[str, Any]) -> int:
+    """How many Ansagen and Absagen the hand made (each doubles the value under `doubling`)."""
+    names = table.call_names()
+    return sum(names[party].index(hand[f"{party}_call"]) + 1 for party in PARTY
+               if hand.get(f"{party}_call") in names[party])
+
+
+def value_words(table: DoppelkopfTable, result: HandResult, hand: dict[str, Any] | None = None) -> str:
+    """What a game gives, in words that add up on screen: who won, each line with its points
+    from the side of the party that gets them (the other party's lines with a minus and its
+    name), each factor with its reason, then each player's share: "Kontra gewinnt: gewonnen +1,
+    unter 90 gespielt +1, Karlchen (Re) -1, Fuchs gefangen +1 = 2 Punkte × 2 (Bock) = 4 Punkte;
+    Vroni & Wast je +4, Hias & Kathi je -4". A lost solo is Kontra's win "gegen" the soloist."""
     info = result.info
-    won = info.get("winner")
-    lines = []
-    for party, what, _points in info.get("items", []):
-        words = item_words(table, what)
-        if party != won:
-            words += f" ({PARTY[party]})"
-        lines.append(words)
-    value = abs(info.get("value", 0))
+    won, gets = info.get("winner"), getter(result)
+    side = gets or won or "re"
     soloist = info.get("solo")
-    if soloist:
-        head = f"{soloist} {'gewinnt' if won == 're' else 'verliert' if won else 'gewinnt nicht'}"
+    if won == "re" and soloist:
+        head = f"{soloist} gewinnt"
+    elif won == "kontra" and soloist:
+        head = f"Kontra gewinnt gegen {soloist}"
+    elif won:
+        head = f"{PARTY[won]} gewinnt"
     else:
-        head = f"{PARTY[won]} gewinnt" if won else "Keiner gewinnt"
-    text = f"{head}: {', '.join(lines) or 'nichts'} = {value} {'Punkt' if value == 1 else 'Punkte'}"
+        head = "Keiner gewinnt"
+    if gets is None:
+        head += ", keine Punkte"
+    elif gets != won:
+        head += f", Punkte für {PARTY[gets]}"
+
+    def line(item: Any) -> tuple[str, int]:
+        party, what, points = item
+        own = party == side
+        words = item_words(table, what) + ("" if own else f" ({PARTY[party]})")
+        return f"{words} {fmt.signed(points if own else -points)}", points if own else -points
+
+    items = list(info.get("items", []))
+    extras = [line(item) for item in items if item[1] in table.sonderpunkte]
+    game = [line(item) for item in items if item[1] not in table.sonderpunkte]
+    text, run = ", ".join(words for words, _ in game) or "nichts", sum(points for _, points in game)
+    factors: list[tuple[int, str]] = []
+    calls = _calls(table, hand or {}) if table.game_points.doubling else 0
+    if calls:
+        factors.append((2 ** calls, f"{calls} {'Ansage' if calls == 1 else 'An- und Absagen'}"))
+    if soloist and table.solo_factor > 1:
+        factors.append((table.solo_factor, "Solo"))
+    for factor, why in factors:  # these double the game points, before the Sonderpunkte
+        text += f" = {_points(run)} × {factor} ({why})"
+        run *= factor
+    if extras:
+        text += (f" = {_points(run)}, " if factors else ", ") + ", ".join(words for words, _ in extras)
+        run += sum(points for _, points in extras)
     if info.get("bock"):
-        text += f", Bock ×{table.bock.factor ** info['bock']}"
+        factor = table.bock.factor ** info["bock"]
+        text += f" = {_points(run)} × {factor} (Bock)"
+        run *= factor
+    text = f"{head}: {text} = {_points(run)}"
     by_amount: dict[int, list[str]] = {}
     for player, row in result.deltas.items():
-        if row.get("punkte") or player in info.get("re_party", []):
+        if row.get("punkte") or player in info.get("re_party", []) or player in info.get("kontra_party", []):
             by_amount.setdefault(row.get("punkte", 0), []).append(player)
-    shares = [f"{_names(names)}{' je' if len(names) > 1 else ''} {amount:+d}"
+    shares = [f"{_names(names)}{' je' if len(names) > 1 else ''} {fmt.signed(amount)}"
               for amount, names in sorted(by_amount.items(), reverse=True)]
     return text + "; " + ", ".join(shares) if shares else text
 
@@ -117,7 +174,7 @@ def card_look(table: DoppelkopfTable, player: str, row: dict[str, int], state: d
 
 def preview(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult) -> str:
     """The hand screen's line: what the game gives, line by line (`value_words`)."""
-    return value_words(table, result)
+    return value_words(table, result, hand)
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

@@ -10,15 +10,17 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.cards import SUITS
-from scorepad.describe import RESULT_WORDS, chain_words, laufende_words
+from scorepad.describe import RESULT_WORDS, TOUT_WORDS, chain_words, laufende_words, tout_won
 from scorepad.games.schafkopf.rules import SchafkopfContract, SchafkopfTable
-from scorepad.games.schafkopf.sheet import suit_words
+from scorepad.games.schafkopf.sheet import ramsch_loser, sie_worth, suit_words
 from scorepad.ui.forms import FormCtx, FormError, Put, laufende_section, numpad, setter
 from scorepad.ui.widgets import chip, chip_row, choice_row, section, suit_chip
 
 TRICKS_WORDS = {"no_trick": "gewonnen heißt: kein Stich", "all_tricks": "gewonnen heißt: alle Stiche"}
 RESULTS = [("won", "gewonnen"), ("won_schneider", "Schneider"), ("won_schwarz", "schwarz"),
            ("lost", "verloren"), ("lost_schneider", "Schneider"), ("lost_schwarz", "schwarz")]
+# a Tout is won only with every trick, else lost, and knows no Schneider (rules.py Tout): these two
+TOUT_RESULTS = [("won_schwarz", TOUT_WORDS[True]), ("lost", TOUT_WORDS[False])]
 
 
 def quick_augen(t: SchafkopfTable) -> list[int]:
@@ -51,6 +53,9 @@ def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
             draft.pop("jungfrauen", None)
         if existing.get("laufende"):
             draft["_lauf_sign"] = -1 if existing["laufende"] < 0 else 1
+        if existing.get("tout"):  # an older Tout's result as the form offers it, as the engine booked it
+            draft.update(booked_tout(existing))
+            draft["_augen_mode"] = draft.get("augen") is not None
         return draft
     first = next(cid for cid, con in c.table.contracts.items() if con.enabled)
     return {"game": first}
@@ -123,6 +128,34 @@ def offers_tout(t: SchafkopfTable, contract: SchafkopfContract) -> bool:
     return t.tout.enabled and contract.kind == "solo" and contract.won_by == "augen"
 
 
+def booked_tout(hand: dict[str, Any]) -> dict[str, Any]:
+    """A Tout's result as the form offers it, read as the engine books it: won only with every
+    trick ("gewonnen – alle Stiche", result won_schwarz), else lost ("verloren": a result of
+    gewonnen or Schneider scores as lost, and a Tout knows no Schneider); lost schwarz (the
+    player party took no trick, which may start a Bock round) as its Augen, 0 and every trick
+    to the opponents. The changes to make to `hand` (none for Augen or won_schwarz)."""
+    result = hand.get("result")
+    if result is None or result == "won_schwarz":
+        return {}
+    if result == "lost_schwarz":
+        return {"result": None, "augen": 0, "all_tricks": "opponents"}
+    return {"result": "lost"}
+
+
+def tout_switched(d: dict[str, Any], on: bool) -> dict[str, Any]:
+    """The draft's changes when Tout is tapped on or off: on, a result the Tout does not offer
+    goes (gewonnen, Schneider: asked again, as only every trick wins it; verloren Schneider is
+    verloren; verloren schwarz its Augen, see booked_tout)."""
+    if not on:
+        return {"tout": None}
+    changes = booked_tout(d)
+    if d.get("result") in ("won", "won_schneider"):
+        changes = {"result": None}
+    if changes.get("augen") is not None:
+        changes["_augen_mode"] = True
+    return {"tout": True, **changes}
+
+
 def more_names(t: SchafkopfTable, contract: SchafkopfContract) -> list[str]:
     """What the chip under the result opens, by name (Kontra / Re / Laufende / Farbe); none: no
     chip, Geklopft (if the table has it) is shown at once."""
@@ -170,15 +203,13 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
         out.append(section(f"Mitspieler ({contract.partner_is})" if contract.partner_is else "Mitspieler",
                            choice_row(mates, d.get("partner"), lambda v: put(partner=v), key_prefix="partner-"),
                            error=err.at("partner")))
-    if contract.kind == "sie":
-        base = t.contracts.get(contract.tariff_of) if contract.tariff_of else None
-        base_name = base.name if base is not None else contract.name
-        with_laufende = " mit allen Laufenden" if contract.with_laufende and t.laufende.enabled else ""
-        out.append(ft.Text(f"{contract.name}: sofort gewonnen, jeder Gegner zahlt {contract.tariff_factor}-mal "
-                           f"den Tarif ({base_name}){with_laufende}.", size=15))
+    if contract.kind == "sie":  # what it counts; who gets and gives it, the preview says
+        worth = f", zählt {sie_worth(t, contract)}" if contract.tariff_of in t.contracts else ""
+        out.append(ft.Text(f"{contract.name}: sofort gewonnen{worth}.", size=15))
         return out + _klopfen(c, d, put, err)
 
     total = t.deck.total
+    tout = bool(d.get("tout")) and offers_tout(t, contract)
     if contract.won_by != "augen":  # Bettel, Tout: won or lost, no Augen
         out.append(section(f"Ergebnis ({TRICKS_WORDS[contract.won_by]})",
                            choice_row([RESULTS[0], RESULTS[3]], d.get("result"), lambda v: put(result=v),
@@ -199,6 +230,12 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
                            *every,
                            chip_row([chip("Ergebnis statt Augen", False, lambda: put(_augen_mode=False), key="mode-result")]),
                            error=err.at("augen", "result", "all_tricks")))
+    elif tout:  # announced to take every trick: won with all of them, else lost
+        out.append(section("Ergebnis (Tout: gewonnen nur mit allen Stichen)",
+                           choice_row(TOUT_RESULTS, d.get("result"), lambda v: put(result=v), key_prefix="result-",
+                                      width=172),
+                           chip_row([chip("Augen zählen", False, lambda: put(_augen_mode=True), key="mode-augen")]),
+                           error=err.at("result", "augen", "all_tricks")))
     else:
         rows = [choice_row(RESULTS[:3], d.get("result"), lambda v: put(result=v), key_prefix="result-", width=116),
                 choice_row(RESULTS[3:], d.get("result"), lambda v: put(result=v), key_prefix="result-", width=116),
@@ -232,7 +269,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     if offers_tout(t, contract):
         out.append(section("Tout (angesagt: alle Stiche)",
                            choice_row([(False, "nein"), (True, "Tout")], bool(d.get("tout")),
-                                      lambda v: put(tout=v or None), key_prefix="tout-"), error=err.at("tout")))
+                                      lambda v: put(**tout_switched(d, v)), key_prefix="tout-"), error=err.at("tout")))
     out += _klopfen(c, d, put, err)
     # only what the table counts: Laufende where they count (a game without trumps, Bettel, has
     # none), "ohne" where the opponents' count; the suit (a note) where the game has one
@@ -280,7 +317,7 @@ def _ramsch_view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> lis
         chip(p, p in jf, (lambda _e=None, p=p: put(_jf=[q for q in jf if q != p] if p in jf else jf + [p])),
              key=f"ramsch-jf-{p}") for p in c.players), error=err.at("jungfrauen")))
     if err.at("loser") or d.get("loser") or all(v is not None for v in augen.values()):
-        out.append(section("Wer zahlt? (bei Gleichstand nach eurer Regel)",
+        out.append(section(f"Wer {ramsch_loser(c.table)}? (bei Gleichstand nach eurer Regel)",
                            choice_row([(p, p) for p in c.players], d.get("loser"),
                                       lambda v: put(loser=None if d.get("loser") == v else v), key_prefix="ramsch-loser-"),
                            error=err.at("loser")))
@@ -306,14 +343,18 @@ def summary(c: FormCtx, d: dict[str, Any]) -> str:
         if who:
             parts.append(who)
         if contract is not None and contract.kind != "sie":
-            if d.get("_augen_mode") and contract.won_by == "augen":
+            tout = bool(d.get("tout")) and offers_tout(t, contract)
+            if tout:
+                parts.append("Tout")
+            augen_mode = d.get("_augen_mode") and contract.won_by == "augen"
+            if augen_mode:
                 if d.get("augen") is not None:
                     parts.append(fmt.counted(d["augen"], "Augen") + (" (alle Stiche)" if d.get("all_tricks") else ""))
-            elif d.get("result"):
+            elif d.get("result") and not tout:
                 parts.append(RESULT_WORDS[d["result"]])
+            if tout and (d.get("augen") is not None if augen_mode else d.get("result")):  # won only with every trick
+                parts.append(TOUT_WORDS[tout_won(to_hand(c, d))])
             parts += chain_words(t, d)
-            if d.get("tout"):
-                parts.append("Tout")
             if d.get("laufende") and counted(t, contract, d):
                 parts.append(laufende_words(d["laufende"]) or "")
     if d.get("klopfer"):

@@ -28,16 +28,26 @@ def suit_words(t: SchafkopfTable, c: SchafkopfContract) -> str:
     return " (" + ", ".join(f"{suit.capitalize()} {worth(t, v)}" for suit, v in c.suit_tariffs.items()) + ")"
 
 
+def ramsch_loser(t: SchafkopfTable) -> str:
+    """Who has the most Augen in a Ramsch: pays (money), or loses (a Preisschafkopf list's points)."""
+    return "zahlt" if t.tally == "geld" else "verliert"
+
+
+def sie_worth(t: SchafkopfTable, c: SchafkopfContract) -> str:
+    """What a Sie counts, as the engine books it: "4 × 7 Punkte (Solo gewonnen schwarz)",
+    "3 × (0,50 € + 8 Laufende je 0,10 €)"."""
+    base = t.contracts[c.tariff_of or ""]
+    base_value = base.tariff + (base.schneider + base.schwarz if c.tariff_of_value == "schwarz" else 0)
+    won = f" ({base.name} gewonnen schwarz)" if c.tariff_of_value == "schwarz" else ""
+    if c.with_laufende and t.laufende.enabled:
+        counted = min(c.trump_count, base.laufende_max or base.trump_count)
+        return f"{c.tariff_factor} × ({worth(t, base_value)}{won} + {counted} Laufende je {worth(t, t.laufende.value)})"
+    return f"{c.tariff_factor} × {worth(t, base_value)}{won}"
+
+
 def _game_line(t: SchafkopfTable, c: SchafkopfContract) -> str:
     if c.kind == "sie" and c.tariff_of is not None:  # the table's check requires tariff_of
-        base = t.contracts[c.tariff_of]
-        if c.with_laufende and t.laufende.enabled:
-            counted = min(c.trump_count, base.laufende_max or base.trump_count)
-            return (f"{c.name} ({KIND[c.kind]}): jeder Gegner {pays(t)} {c.tariff_factor} × ({worth(t, base.tariff)} + "
-                    f"{counted} Laufende je {worth(t, t.laufende.value)})")
-        base_value = base.tariff + (base.schneider + base.schwarz if c.tariff_of_value == "schwarz" else 0)
-        won = f" ({base.name} gewonnen schwarz)" if c.tariff_of_value == "schwarz" else ""
-        return f"{c.name} ({KIND[c.kind]}): jeder Gegner {pays(t)} {c.tariff_factor} × {worth(t, base_value)}{won}"
+        return f"{c.name} ({KIND[c.kind]}): jeder Gegner {pays(t)} {sie_worth(t, c)}"
     if c.won_by != "augen":
         line = f"{c.name} ({KIND[c.kind]}, {WON_BY[c.won_by]}): {worth(t, c.tariff)}, kein Schneider, kein Schwarz"
     else:

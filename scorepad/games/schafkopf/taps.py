@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.schafkopf.form import more_names, quick_augen
+from scorepad.games.schafkopf.form import booked_tout, more_names, offers_tout, quick_augen
 from scorepad.games.schafkopf.hand import RAMSCH
 from scorepad.games.schafkopf.rules import SchafkopfTable
 from scorepad.ui.forms import FormCtx
@@ -71,7 +71,8 @@ def _ramsch(ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
 def offered(table: SchafkopfTable, hand: dict[str, Any]) -> dict[str, Any]:
     """`hand` without what the form does not offer: Laufende count only where the table has
     them on, in a game with trumps, and "ohne" only where the opponents' count too; a suit is
-    noted only for a game that has one (`needs_suit`: not Wenz, Geier, Bettel)."""
+    noted only for a game that has one (`needs_suit`: not Wenz, Geier, Bettel); a Tout's result
+    is "gewonnen – alle Stiche" or "verloren" (or its Augen: form.booked_tout)."""
     game = table.contracts.get(hand.get("game"))  # type: ignore[arg-type]
     if game is None:
         return hand
@@ -81,4 +82,6 @@ def offered(table: SchafkopfTable, hand: dict[str, Any]) -> dict[str, Any]:
         drop.add("laufende")
     if not game.needs_suit:
         drop.add("suit")
+    if hand.get("tout") and offers_tout(table, game):
+        hand = {k: v for k, v in {**hand, **booked_tout(hand)}.items() if v is not None}
     return {k: v for k, v in hand.items() if k not in drop}

@@ -11,6 +11,7 @@ from scorepad.games.family import CardLook
 from scorepad.games.look import plain_look
 from scorepad.games.schafkopf.hand import RAMSCH
 from scorepad.games.schafkopf.rules import SchafkopfTable
+from scorepad.games.schafkopf.sheet import ramsch_loser
 
 PASSED = "Zamgschmissen"
 
@@ -21,7 +22,9 @@ def describe(table: SchafkopfTable, hand: dict[str, Any], result: HandResult | N
             return f"Ramsch{SEP}Durchmarsch {hand['durchmarsch']}"
         loser = result.info.get("loser") if result is not None else hand.get("loser")
         jf = hand.get("jungfrauen") or []
-        return f"Ramsch{SEP}zahlt: {loser}" + (f"{SEP}Jungfrau: {', '.join(jf)}" if jf else "") if loser else "Ramsch"
+        if not loser:
+            return "Ramsch"
+        return f"Ramsch{SEP}{ramsch_loser(table)}: {loser}" + (f"{SEP}Jungfrau: {', '.join(jf)}" if jf else "")
     return SEP.join(trick_game_words(table, hand, result))
 
 
