@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from scorepad import fmt
@@ -252,7 +253,7 @@ def html_text(text: str, names: re.Pattern[str] | None = None) -> str:
     return html.escape(isolate_names(plain(text), names)).replace(FSI, "<bdi>").replace(PDI, "</bdi>")
 
 
-def _html_table(head: list[str], rows: list[list[str | tuple[str, str]]], numbers_from: int | None = None,
+def _html_table(head: list[str], rows: Sequence[Sequence[str | tuple[str, str]]], numbers_from: int | None = None,
                 css: str | None = None, names: re.Pattern[str] | None = None) -> str:
     """A table; the columns from `numbers_from` on hold amounts that must not wrap ("3,20 €")
     and stand right-aligned; their headings (names, in the hand table) may wrap anywhere, so
