@@ -123,7 +123,7 @@ def test_the_sie_text_reads_its_factor_from_the_table():
     game = new_game(with_options(get_table("schafkopf"), {"contracts": {"sie": {"tariff_factor": 5}}}), SK4)
     controls, _ = rendered(game, ["game-sie"])
     words = " ".join(texts(controls))
-    assert "5-mal" in words and "Dreifache" not in words
+    assert "5 × 0,50 €" in words and "Dreifache" not in words
 
 
 def test_quick_augen_keys_follow_the_tables_thresholds():

@@ -370,7 +370,9 @@ def md_rows(table, text: str, players: list[str]) -> dict[int, tuple[str, Points
 
 def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Points]]:
     hands = page.split('<table class="hands">', 1)[1].split("</table>", 1)[0]
-    rows = [[html.unescape(re.sub(r"</?bdi>", "", c)) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)]
+    # a player's cell: the hand's change, then the Stand after it in its own span (not the hand's)
+    rows = [[html.unescape(re.sub(r"</?bdi>|<span class=\"s\">.*?</span>", "", c))
+             for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)]
             for r in re.findall(r"<tr>(.*?)</tr>", hands)]
     head, short = rows[0], short_names(players)
     spiel = head.index("Spiel")
