@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import sys
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -23,24 +22,39 @@ import flet as ft
 LINE = "Das hat nicht geklappt: bitte noch einmal versuchen."
 log = logging.getLogger("scorepad.ui")
 
-# each phone's page -> how it says a line (its Nav.notify: the notice line or a SnackBar)
-_SAY: weakref.WeakKeyDictionary[Any, Callable[[str], Any]] = weakref.WeakKeyDictionary()
+class _Keeper:
+    """A phone session's error path: says LINE the way the phone's screen says things. Kept by
+    the session itself (its `error`), so it goes with the session: a table of pages would keep
+    every page alive through the `say` it holds (a WeakKeyDictionary's value that refers to its
+    key never lets it go: the flood test's memory grew with every session)."""
+
+    def __init__(self, page: Any):
+        self.page = page
+        self.say: Callable[[str], Any] | None = None
+
+    def __call__(self, message: str) -> None:
+        report(self.page, message)
 
 
 def keep_running(page: ft.Page) -> None:
     """From now on a handler or effect of `page` that raises shows LINE on the phone and logs
     its trace, instead of Flet's crash page (the session's `error`, replaced for this session)."""
-    session = page.session
+    page.session.error = _Keeper(page)  # type: ignore[method-assign]  # (this session only)
 
-    def failed(message: str) -> None:
-        report(page, message)
 
-    session.error = failed  # type: ignore[method-assign]  # (this session only)
+def _keeper(page: Any) -> _Keeper | None:
+    try:
+        keeper = page.session.error
+    except Exception:  # no session (any more)
+        return None
+    return keeper if isinstance(keeper, _Keeper) else None
 
 
 def say_with(page: Any, say: Callable[[str], Any]) -> None:
     """How `page` says a line to its phone (the screen's own: ui/main.py's Root sets it)."""
-    _SAY[page] = say
+    keeper = _keeper(page)
+    if keeper is not None:
+        keeper.say = say
 
 
 def report(page: Any, message: str = "") -> None:
@@ -50,7 +64,8 @@ def report(page: Any, message: str = "") -> None:
     log.error("a phone's app went on after an error: %s", message.strip() or "see the trace",
               exc_info=trace if trace[0] is not None and not message else None)
     try:
-        say = _SAY.get(page)
+        keeper = _keeper(page)
+        say = keeper.say if keeper is not None else None
         if say is not None:
             say(LINE)
         else:  # (before the first screen)
