@@ -28,6 +28,10 @@ PROBLEMS: list[str] = []
 SERVERS: list[Server] = []
 # a line of a server's output that means something failed
 FAILED_LINE = re.compile(r"Traceback \(most recent call last\)|^(ERROR|CRITICAL)\b|^\S*Error: ")
+# what Flet's web client throws (uncaught) at each reconnect that finds no server, and how long
+# after a server is back such a throw may still come in
+RECONNECT_FAILED = "Exception"
+BACK_S = 2.0
 # Flet's SESSION_CRASHED message as it comes down the socket: 0x00, then msgpack [6, {...}]
 CRASHED_FRAME = b"\x00\x92\x06"
 
@@ -51,6 +55,7 @@ class Server:
         self.pin = pin
         self.log: list[str] = []  # what the server wrote (stdout and stderr), line by line
         self.checked = 0  # how much of `log` the tests have looked at
+        self.away_until: float | None = 0.0  # None: stopped; else when it last came back
         self._start()
         SERVERS.append(self)
 
@@ -58,6 +63,11 @@ class Server:
         self.proc = web_process(self.db, self.port, pin=self.pin, keep_output=True, host=self.host)
         answering(self.proc, self.url, "scorepad web")
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        self.away_until = time.monotonic() + BACK_S
+
+    def away(self) -> bool:
+        """Whether the server is stopped, or just came back (its pages' reconnects then fail)."""
+        return self.away_until is None or time.monotonic() < self.away_until
 
     def _read(self, proc) -> None:
         """Keep what the server writes (and keep its pipe from filling up)."""
@@ -78,6 +88,7 @@ class Server:
         self._start()
 
     def stop(self) -> None:
+        self.away_until = None
         stop(self.proc)
 
 
@@ -85,7 +96,12 @@ def watch(page) -> None:
     """Count what goes wrong in `page` in PROBLEMS: an uncaught error in the page, and Flet's
     crash page (the SESSION_CRASHED message on the socket, which replaces the app by "Error
     running app")."""
-    page.on("pageerror", lambda error: PROBLEMS.append(f"an uncaught error in the page: {error}"))
+    def uncaught(error) -> None:
+        if error.message == RECONNECT_FAILED and any(server.away() for server in SERVERS):
+            return  # a phone whose server is stopped (a restart in the test) tries in vain: not a failure
+        PROBLEMS.append(f"an uncaught error in the page: {error.name}: {error.message} {(error.stack or '')[:300]}")
+
+    page.on("pageerror", uncaught)
 
     def frames(ws) -> None:
         def received(payload) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from browser import CHROMIUM, FLAGS, PHONE, Server, Tab
 from playwright.async_api import async_playwright
+from test_e2e_sharing import unlock
 
 from scorepad.app import App
 from scorepad.devtools.bench import generate_session
@@ -38,6 +39,8 @@ async def test_scrolling_a_long_evening_down_reaches_hand_1(server):
         try:
             tab = await Tab.open(browser, server)
             await tab.tap("evening-1")
+            with App.open(server.db) as app:
+                await unlock(tab, app.pin(1))  # the scorekeeper's phone (the evening came from a file)
             await tab.at(f"hand-{HANDS}").wait_for(state="attached", timeout=10000)
             await tab.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
             for _ in range(120):  # a thumb swiping the list up, again and again

@@ -22,7 +22,9 @@ FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"
 @pytest.fixture
 def server(tmp_path):
     assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM} (scripts/test installs it)"
-    s = Server(tmp_path / "scorepad.db")
+    # loopback on purpose: the organiser's screens are the serving machine's own browser's (a
+    # phone on the Wi-Fi gets them only with a code: test_e2e_organiser_phone.py)
+    s = Server(tmp_path / "scorepad.db", wifi=False)
     yield s
     s.stop()
 

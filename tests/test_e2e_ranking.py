@@ -1,5 +1,6 @@
 """A tournament's ranking screen on a projector-sized browser while two tables' phones tap in
-hands in theirs (`scorepad web`, real chromium): each save moves the ranking on the big screen."""
+hands in theirs (`scorepad web` on the Wi-Fi, real chromium at its network address; each table's
+scorekeeper types the PIN of its table sheet): each save moves the ranking on the big screen."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
 from playwright.async_api import async_playwright
+from test_e2e_sharing import unlock
 
 from scorepad.app import App
 from scorepad.engine import before_hand
@@ -62,9 +64,12 @@ async def test_two_tables_tap_in_hands_and_the_ranking_screen_shows_the_new_orde
             await board.tap(f"ranking-{tid}")
             await board.wait_text("ranking-round", "Runde 1 von 2 · 0 von 8 Spielen")
             tables = []
-            for drawn in (first, second):
+            with App.open(server.db) as app:
+                pins = {sheet.evening: sheet.pin for sheet in app.table_sheets(tid)}
+            for drawn in (first, second):  # each table's scorekeeper: the table's PIN from its sheet
                 phone = await Tab.open(browser, server)
                 await phone.tap(f"evening-{drawn.evening}")
+                await unlock(phone, pins[drawn.evening])
                 tables.append(phone)
             with App.open(server.db) as app:
                 await tap_in(tables[0], app, first.evening, {"game": "solo", "player": one, "suit": "herz", "result": "won"})
@@ -93,7 +98,7 @@ async def test_a_table_sheets_address_opens_its_evening_and_turnier_id_the_ranki
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             phone = await Tab.open(browser, server, f"abend/{table.evening}")
-            await phone.at("next-hand").wait_for(state="attached", timeout=20000)
+            await phone.at("unlock").wait_for(state="attached", timeout=20000)  # its table (the PIN on its sheet to keep score)
             for seat in table.seats:
                 await phone.at(f"value-{seat}").wait_for(state="attached", timeout=10000)
             board = await Tab.open(await browser.new_context(viewport=PROJECTOR), server, f"turnier/{tid}")
@@ -116,7 +121,7 @@ async def test_an_address_typed_into_a_tab_that_shows_the_app_opens_that_table(s
             await phone.page.goto(server.url + f"abend/{table.evening}")
             await phone.page.locator("flutter-view").wait_for(state="attached", timeout=30000)
             await phone.semantics_on()
-            await phone.at("next-hand").wait_for(state="attached", timeout=20000)
+            await phone.at("unlock").wait_for(state="attached", timeout=20000)  # its table (the PIN on its sheet to keep score)
             for seat in table.seats:
                 await phone.at(f"value-{seat}").wait_for(state="attached", timeout=10000)
         finally:

@@ -1,7 +1,8 @@
 """Screenshots for review: the table screen and the hand form of every game, mid-evening (the
 first hands of examples/<game>.json stored, the next one tapped into the form), on a large and
 a small phone, light and dark: tests/artifacts/screens/<game>-<screen>-<size>-<light|dark>.png.
-Each shot also checks that the big bottom button is reachable by a finger."""
+Each shot also checks that the big bottom button is reachable by a finger. Served on the Wi-Fi:
+the evenings were started elsewhere, so the phone takes each one's pen with its PIN once."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 from browser import CHROMIUM, FLAGS, Server, Tab
 from playwright.async_api import async_playwright
+from test_e2e_sharing import unlock
 
 from scorepad.app import App
+from scorepad.ui.device import DEVICE_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -54,14 +57,19 @@ async def test_screens_of_every_game_for_review(evenings):
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
+            kept = None  # the phone's storage: its id and the pens it took with each evening's PIN
+            device = ""  # its id (the drafts are the phone's own)
             for size, viewport in SIZES.items():
                 for scheme in ("light", "dark"):
-                    context = await browser.new_context(viewport=viewport, color_scheme=scheme)
+                    context = await browser.new_context(viewport=viewport, color_scheme=scheme, storage_state=kept)
                     for game, eid in ids.items():
                         with App.open(server.db) as app:
-                            app.clear_draft(eid)  # each phone starts the form afresh
+                            app.clear_draft(eid, device)  # each time the form starts afresh
+                            pin = app.pin(eid)
                         tab = await Tab.open(context, server)  # a new tab: a new session, the start screen
                         await tab.tap(f"evening-{eid}")
+                        if kept is None:  # the first time on this phone: the evening's PIN takes the pen
+                            await unlock(tab, pin)
                         await tab.at("next-hand").wait_for(state="attached", timeout=10000)
                         await tab.finger_point("next-hand")  # reachable, nothing over it
                         out.append(await tab.screenshot(f"screens/{game}-table-{size}-{scheme}"))
@@ -71,6 +79,10 @@ async def test_screens_of_every_game_for_review(evenings):
                         await tab.finger_point("bids-done" if game == "struliwuli" else "save")
                         out.append(await tab.screenshot(f"screens/{game}-hand-{size}-{scheme}"))
                         await tab.page.close()
+                    if kept is None:
+                        kept = await context.storage_state()
+                        stored = {item["name"]: item["value"] for item in kept["origins"][0]["localStorage"]}
+                        device = json.loads(stored[f"flutter.{DEVICE_KEY}"])  # (Flutter keeps it as JSON)
                     await context.close()
         finally:
             await browser.close()

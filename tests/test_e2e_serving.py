@@ -1,6 +1,7 @@
 """How `scorepad web` serves the web client (scorepad/ui/webserve.py): compressed, cached by
 the browser (a reload moves next to nothing), nothing unused, and nothing asked of any other
-host. Byte counts, not times: the times are `scorepad bench --web`'s."""
+host. Byte counts, not times: the times are `scorepad bench --web`'s. Served as at the pub: a
+phone on the Wi-Fi at the network address (plain http: Flutter draws on the page's own thread)."""
 
 from __future__ import annotations
 
@@ -105,10 +106,12 @@ async def test_first_load_and_reload_on_the_wire(server):
     assert reload["bytes"] < 100_000, reload
 
 
-async def test_a_request_to_another_host_is_counted_and_fails_the_test(server):
-    """The browser tests' guard: what a page asks of another host is blocked and counted (the
-    autouse fixture in conftest.py fails the test then); a script from another host is asked
-    of our server instead (the page's own guard, for Rive's runtime from a CDN)."""
+async def test_a_request_to_another_host_an_error_in_the_page_or_in_the_servers_output_fails_the_test(server):
+    """The browser tests' guards: what a page asks of another host is blocked and counted, an
+    uncaught error in a page is counted, a traceback or ERROR line in a server's output is
+    found (the autouse fixture in conftest.py fails the test then); a script from another host
+    is asked of our server instead (the page's own guard, for Rive's runtime from a CDN); the
+    phone at the network address has no secure context (Tab.open checks it)."""
     async with async_playwright() as pw:
         chromium = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
@@ -123,5 +126,19 @@ async def test_a_request_to_another_host_is_counted_and_fails_the_test(server):
                 " s.src = 'https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/wasm/rive_native.js';"
                 " return s.src; }")
             assert src == server.url + "_offhost/cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/wasm/rive_native.js"
+            assert await tab.page.evaluate("() => [isSecureContext, !!navigator.clipboard, !!navigator.share]") == [
+                False, False, False]
+            await tab.page.evaluate("() => { setTimeout(() => { throw new Error('kaputt'); }); }")
+            for _ in range(50):
+                if browser_module.PROBLEMS:
+                    break
+                await tab.page.wait_for_timeout(20)
+            assert browser_module.PROBLEMS and "kaputt" in browser_module.PROBLEMS[0]
+            browser_module.PROBLEMS.clear()
+            assert server.failures() == []
+            server.log += ["INFO a line that is fine", "ERROR flet: Unhandled error in 'on_click' handler",
+                           "Traceback (most recent call last):", "ZeroDivisionError: kaputt"]
+            assert server.failures()[-3:] == server.log[-3:]
+            assert server.failures() == []  # each line is looked at once
         finally:
             await chromium.close()

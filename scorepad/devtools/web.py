@@ -182,8 +182,10 @@ async def _measure(url: str, throttled: bool = True) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     origin = url.rstrip("/")
+    host = urlsplit(url).hostname or "127.0.0.1"
+    flags = FLAGS if host == "127.0.0.1" else [*FLAGS[:-1], f"{FLAGS[-1]}, EXCLUDE {host}"]  # (a phone's way: the network address)
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=flags)
         try:
             context = await browser.new_context(viewport=PHONE)
             page = await context.new_page()
