@@ -8,6 +8,7 @@ from conftest import RAMSCH4, SAU4, SK4
 from flet_harness import open_phone
 from test_form_roundtrip import ctx_for, enter, find, keys_shown, screen_error, trial
 
+from scorepad import fmt
 from scorepad.engine import new_game
 from scorepad.errors import HandError
 from scorepad.tables import get_table, with_options
@@ -123,7 +124,8 @@ def test_the_sie_text_reads_its_factor_from_the_table():
     game = new_game(with_options(get_table("schafkopf"), {"contracts": {"sie": {"tariff_factor": 5}}}), SK4)
     controls, _ = rendered(game, ["game-sie"])
     words = " ".join(texts(controls))
-    assert "5 × 0,50 €" in words and "Dreifache" not in words
+    solo = fmt.money(game.table.contracts["solo"].tariff)
+    assert f"Sie: sofort gewonnen, zählt 5 × {solo}." in words and "Dreifache" not in words
 
 
 def test_quick_augen_keys_follow_the_tables_thresholds():

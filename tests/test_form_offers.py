@@ -10,7 +10,7 @@ import pytest
 from test_form_defects import rendered, texts
 from test_form_roundtrip import ctx_for, enter, keys_shown, trial
 
-from scorepad.describe import laufende_words
+from scorepad.describe import describe_hand, laufende_words
 from scorepad.engine import new_game
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import form_for
@@ -180,3 +180,82 @@ def test_a_game_worth_more_in_one_suit_asks_the_suit_at_once_and_scores_it():
     hand = enter(g, [*start, "suit-herz"])
     assert hand == {"game": "solo", "player": "Vroni", "result": "won", "suit": "herz"}
     assert trial(g).play(1, hand).deltas["Vroni"]["punkte"] == 75
+
+
+# --- a Tout is won only with every trick (issue 35) -------------------------------------------
+
+TOUT = ["game-solo", "player-Kathi", "more", "tout-True"]
+
+
+def test_a_tout_is_offered_only_won_with_every_trick_or_lost():
+    """Plus/Minus: a Solo won schwarz is 5 + 1 + 1 = 7, the Tout doubles it: 14 each opponent."""
+    g = new_game(get_table("preisschafkopf-plusminus"), SK4)
+    shown = [k for k in shown_after(g, TOUT) if k.startswith("result-")]
+    assert shown == ["result-won_schwarz", "result-lost"]
+    assert "gewonnen – alle Stiche" in words_after(g, TOUT) and "Schneider" not in words_after(g, TOUT)
+    form, ctx = form_for("schafkopf"), ctx_for(g)
+    for tap, points, words in (("result-won_schwarz", 42, "gewonnen – alle Stiche"), ("result-lost", -42, "verloren")):
+        _, draft = rendered(g, [*TOUT, tap])
+        hand = form.to_hand(ctx, draft)
+        assert trial(g).play(1, hand).deltas["Kathi"]["punkte"] == points
+        assert form.summary(ctx, draft) == f"Solo · Kathi · Tout · {words}"
+
+
+def test_gewonnen_tapped_before_the_tout_is_asked_again():
+    """Gewonnen without every trick loses a Tout: the form does not keep it as gewonnen."""
+    g = new_game(get_table("preisschafkopf-plusminus"), SK4)
+    _, draft = rendered(g, ["game-solo", "player-Kathi", "result-won", "more", "tout-True"])
+    assert draft.get("result") is None
+    _, draft = rendered(g, ["game-solo", "player-Kathi", "result-lost_schneider", "more", "tout-True"])
+    assert draft["result"] == "lost"  # a Tout knows no Schneider
+
+
+def test_an_old_tout_saved_as_gewonnen_reads_verloren_as_it_was_booked():
+    """The tester's hand: Solo, Kathi, Tout, "gewonnen" scored -42 (only every trick wins a Tout)."""
+    g = new_game(get_table("preisschafkopf-plusminus"), SK4)
+    hand = {"game": "solo", "player": "Kathi", "result": "won", "tout": True}
+    result = trial(g).play(1, hand)
+    assert result.deltas["Kathi"]["punkte"] == -42
+    assert describe_hand(g.table, hand, result) == "Solo Kathi Tout · verloren"
+    assert describe_hand(g.table, hand, None) == "Solo Kathi Tout · verloren"
+    form, ctx = form_for("schafkopf"), ctx_for(g)
+    draft = form.initial(ctx, hand)
+    assert draft["result"] == "lost" and form.summary(ctx, draft) == "Solo · Kathi · Tout · verloren"
+    assert trial(g).play(1, form.to_hand(ctx, draft)).deltas == result.deltas
+
+
+def test_a_tout_lost_schwarz_is_kept_by_its_augen_for_the_bock():
+    """The player party took no trick: no Schneider or Schwarz counts in a Tout, but a Bock round
+    after a schwarz still starts; the form keeps it as 0 Augen, every trick to the opponents."""
+    g = schafkopf({"tout": {"enabled": True}, "bock": {"enabled": True, "triggers": ["schwarz"]}})
+    hand = {"game": "solo", "player": "Kathi", "result": "lost_schwarz", "tout": True}
+    form, ctx = form_for("schafkopf"), ctx_for(g)
+    kept = form.to_hand(ctx, form.initial(ctx, hand))
+    assert kept == {"game": "solo", "player": "Kathi", "augen": 0, "all_tricks": "opponents", "tout": True}
+    old, new = trial(g), trial(g)
+    assert old.play(1, hand).deltas == new.play(1, kept).deltas
+    assert old.state()["bock"] == new.state()["bock"] != []
+
+
+# --- a list of points says no money (issue 35) ------------------------------------------------
+
+def test_a_ramsch_at_a_list_of_points_says_who_loses_not_who_pays():
+    g = new_game(with_options(get_table("preisschafkopf-plusminus"), {"ramsch": {"enabled": True}}), SK4)
+    hand = {"game": "ramsch", "augen": {"Hias": 50, "Vroni": 30, "Wast": 25, "Kathi": 15}}
+    result = trial(g).play(1, hand)
+    assert describe_hand(g.table, hand, result) == "Ramsch · verliert: Hias"
+    assert result.deltas["Hias"]["punkte"] < 0
+    start = ["game-ramsch", "ramsch-who-Hias", "pad-5", "pad-0", "ramsch-who-Vroni", "pad-3", "pad-0",
+             "ramsch-who-Wast", "pad-2", "pad-5"]
+    assert "Wer verliert?" in words_after(g, start) and "zahlt" not in words_after(g, start)
+    money = new_game(with_options(get_table("schafkopf"), {"ramsch": {"enabled": True}}), SK4)
+    assert describe_hand(money.table, hand, trial(money).play(1, hand)) == "Ramsch · zahlt: Hias"
+
+
+def test_the_sie_says_what_it_counts_not_who_pays():
+    """Plus/Minus: a Sie is 4 x the Solo won schwarz (7): 28 each opponent, 84 the player."""
+    g = new_game(get_table("preisschafkopf-plusminus"), SK4)
+    words = words_after(g, ["game-sie", "player-Hias"])
+    assert "Sie: sofort gewonnen, zählt 4 × 7 Punkte (Solo gewonnen schwarz)." in words
+    assert "zahlt" not in words
+    assert trial(g).play(1, {"game": "sie", "player": "Hias"}).deltas["Hias"]["punkte"] == 84

@@ -592,3 +592,16 @@ def test_a_doppelkopf_preview_that_does_not_add_up_is_caught():
                   words.replace("Kontra gewinnt", "Re gewinnt")):
         with pytest.raises(AssertionError):
             check_doppelkopf_preview(g.table, hand, result, wrong, "a wrong line")
+
+
+def test_every_export_that_lists_the_hands_is_read(store):
+    """The exports whose text carries a hand's line are those read above (the text for the chat,
+    the JSON and the picture list no hand in words)."""
+    from scorepad.exportformats import NAMES
+
+    evening = store.start_evening("schafkopf", SK4).id
+    hand = {"game": "solo", "player": "Wast", "result": "won_schneider"}
+    store.add_hand(evening, hand)
+    line = describe_hand(store.table(evening), hand, store.table_view(evening).replay.hands[0])
+    listing = {kind for kind in NAMES if kind != "png" and line in str(store.export_session(evening, kind))}
+    assert listing == set(EXPORTS)
