@@ -8,6 +8,11 @@ Serving (scorepad/ui/main.py):
   through App.subscribe, the notice line fading on a timer) sets it first, or Flet looks up
   controls and updates on no page (or another phone's).
 
+- `Session.error` (flet.messaging.session, reached as `page.session.error`): where Flet sends
+  SESSION_CRASHED (its English crash page in place of the app) when a handler or an effect
+  raised. scorepad/ui/failsafe.py replaces it on each phone's session, once, when main() sets
+  up the page: one German line instead, the trace logged, the app goes on.
+
 The websocket (scorepad/ui/transport.py: `scorepad web`'s `/ws`, imported only when serving):
 
 - `FletApp` (flet_web.fastapi.flet_app) and `app_manager` (flet_web.fastapi.flet_app_manager):
