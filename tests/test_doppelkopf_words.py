@@ -4,6 +4,8 @@ is Kontra's win against the soloist; Bock, doubling Ansagen and a solo factor ea
 they multiply; the history line says who gets the points when the Sonderpunkte turn them. One
 rule, one test, the figures worked by hand (DDV TSR 7.2.2, 7.2.3)."""
 
+import re
+
 import pytest
 from test_doppelkopf_rules import game, normal, points
 
@@ -16,7 +18,9 @@ pytestmark = pytest.mark.unit
 def said(g, hand, number=1):
     """(the history line, the preview) of `hand` played as game `number` of `g`."""
     result = g.play(number, hand)
-    return describe_hand(g.table, hand, result), hand_preview(g.table, hand, result, ["punkte"]), result
+    preview = hand_preview(g.table, hand, result, ["punkte"])
+    assert re.search(r"[^\u00a0][+-]\d", preview.split("; ")[0]) is None  # each line keeps its points
+    return describe_hand(g.table, hand, result), preview.replace("\u00a0", " "), result
 
 
 def solo(player, augen, **keys):

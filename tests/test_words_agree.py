@@ -302,7 +302,7 @@ def check_doppelkopf_preview(table, hand: dict, result, words: str, where: str) 
     (Bock) = 4 Punkte; Vroni & Wast je +4, Hias & Kathi je -4". Who it says gets the points gets
     them; each "= n Punkte" is what the lines and factors before it come to; the last is the
     game's value; the shares are each player's points."""
-    head, _, rest = words.partition(": ")
+    head, _, rest = words.replace("\u00a0", " ").partition(": ")
     sums, _, shares = rest.partition("; ")
     in_play = list(result.info["re_party"]) + list(result.info["kontra_party"])
     values = {p: {"punkte": result.deltas[p]["punkte"]} for p in in_play}
@@ -586,8 +586,9 @@ def test_a_doppelkopf_preview_that_does_not_add_up_is_caught():
     hand = {"game": "normal", "re": ["Hias", "Wast"], "augen": 100,
             "sonderpunkte": {"re": {"karlchen": 1}, "kontra": {"fuchs": 1}}}
     result = g.play(1, hand)
-    words = hand_preview(g.table, hand, result, ["punkte"])
+    words = hand_preview(g.table, hand, result, ["punkte"]).replace("\u00a0", " ")
     check_doppelkopf_preview(g.table, hand, result, words, "the preview")
+    assert "Karlchen (Re) -1" in words and "= 2 Punkte" in words
     for wrong in (words.replace("Karlchen (Re) -1", "Karlchen (Re) +1"), words.replace("= 2 Punkte", "= 3 Punkte"),
                   words.replace("Kontra gewinnt", "Re gewinnt")):
         with pytest.raises(AssertionError):

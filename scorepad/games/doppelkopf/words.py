@@ -122,7 +122,8 @@ def value_words(table: DoppelkopfTable, result: HandResult, hand: dict[str, Any]
         party, what, points = item
         own = party == side
         words = item_words(table, what) + ("" if own else f" ({PARTY[party]})")
-        return f"{words} {fmt.signed(points if own else -points)}", points if own else -points
+        # (a line and its points stay on one line of the screen: no break before the sign)
+        return f"{words}\u00a0{fmt.signed(points if own else -points)}", points if own else -points
 
     items = list(info.get("items", []))
     extras = [line(item) for item in items if item[1] in table.sonderpunkte]

@@ -232,8 +232,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
                            error=err.at("augen", "result", "all_tricks")))
     elif tout:  # announced to take every trick: won with all of them, else lost
         out.append(section("Ergebnis (Tout: gewonnen nur mit allen Stichen)",
-                           choice_row(TOUT_RESULTS, d.get("result"), lambda v: put(result=v), key_prefix="result-",
-                                      width=172),
+                           choice_row(TOUT_RESULTS, d.get("result"), lambda v: put(result=v), key_prefix="result-"),
                            chip_row([chip("Augen zählen", False, lambda: put(_augen_mode=True), key="mode-augen")]),
                            error=err.at("result", "augen", "all_tricks")))
     else:
