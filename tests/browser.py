@@ -185,14 +185,19 @@ SCROLL_AREA = """t => {
   }
   return {x: 0, y: 0, width: innerWidth, height: innerHeight};
 }"""
-# Resolves once the page has answered a tap: it changed (or `wait` ms passed without a change)
-# and then stayed `quiet` ms without one (at most 5 s). One round trip, the waiting in the page.
-SETTLED = """([quiet, wait]) => new Promise(resolve => {
+# The page's last change (a MutationObserver's time stamp), installed once per page.
+OBSERVE = """
   if (window.__changed === undefined) {
     window.__changed = performance.now();
     new MutationObserver(() => { window.__changed = performance.now(); })
       .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-  }
+  }"""
+# Resolves once the page has answered a tap: it changed (or `wait` ms passed without a change)
+# and then stayed `quiet` ms without one (at most 5 s). One round trip, the waiting in the page;
+# the finger's see-through (SEE_THROUGH) is switched off first.
+SETTLED = """([quiet, wait]) => new Promise(resolve => {
+  const style = document.getElementById('finger-see-through');
+  if (style) style.remove();""" + OBSERVE + """
   const start = performance.now();
   const look = () => {
     const now = performance.now(), since = now - window.__changed, elapsed = now - start;
@@ -201,6 +206,32 @@ SETTLED = """([quiet, wait]) => new Promise(resolve => {
   };
   look();
 })"""
+# Where a finger on the tagged node `sel` lands (the fractions `fx`, `fy` of its box) once it
+# stands still (the page unchanged for `still` ms; or, where something keeps changing, its box
+# the same twice `still` ms apart), and what lies over that point (HIT_CHECK; null: nothing).
+# {missing: true}: no such node (yet); {moving: true}: it never stood still within 2 s.
+FINGER = """([sel, fx, fy, still]) => new Promise(resolve => {
+  const hitCheck = """ + HIT_CHECK + """;""" + OBSERVE + """
+  const start = performance.now();
+  let previous = null;
+  const look = () => {
+    const t = document.querySelector(sel);
+    if (!t) return resolve({missing: true});
+    const now = performance.now(), r = t.getBoundingClientRect();
+    const box = [r.left, r.top, r.width, r.height].join();
+    const still_ = now - window.__changed >= still || box === previous;
+    if (!still_) {
+      if (now - start > 2000) return resolve({moving: true});
+      previous = now - start > 500 ? box : null;
+      setTimeout(look, now - start > 500 ? still : 20);
+      return;
+    }
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    resolve({x, y, problem: hitCheck(t, [x, y])});
+  };
+  look();
+})"""
+STILL_MS = 60
 
 
 class Tab:
@@ -277,9 +308,10 @@ class Tab:
         try:
             await self.page.mouse.click(x, y)
             await self.page.mouse.move(0, 0)  # a finger lifts: no hover (tooltips) over what it tapped
-        finally:
+        except BaseException:
             await self.page.evaluate(SEE_THROUGH, False)
-        await self.settled()
+            raise
+        await self.settled()  # (which takes the see-through away first)
 
     async def settled(self, quiet_ms: float = 120, wait_ms: float = 400) -> None:
         """After a tap: wait for the app to answer (the page changes; at most `wait_ms`),
@@ -290,16 +322,17 @@ class Tab:
                            where: tuple[float, float] = (0.5, 0.5)) -> tuple[float, float]:
         """A point of the control `key` (its centre), once it stands still and a finger there hits it."""
         loc = self.at(key)
-        await self.reveal(key, timeout)
+        selector = f'[flt-semantics-identifier="{key}"]'
         deadline = time.time() + timeout
-        box = problem = None
+        problem = None
         while time.time() < deadline:
-            previous, box = box, await loc.bounding_box()
-            if box is None or box != previous:  # moving (scrolling, a transition): look again
-                await self.page.wait_for_timeout(60)
+            found = await self.page.evaluate(FINGER, [selector, where[0], where[1], STILL_MS])
+            if found.get("missing"):
+                await self.reveal(key, max(0.5, deadline - time.time()))
                 continue
-            x, y = box["x"] + box["width"] * where[0], box["y"] + box["height"] * where[1]
-            problem = await loc.evaluate(HIT_CHECK, [x, y])
+            if found.get("moving"):  # scrolling, a transition: look again
+                continue
+            x, y, problem = found["x"], found["y"], found["problem"]
             if problem is None:
                 return x, y
             area = await loc.evaluate(SCROLL_AREA)
@@ -311,7 +344,6 @@ class Tab:
                 await self.settled()
             else:
                 await self.page.wait_for_timeout(100)
-            box = None
         raise AssertionError(f"a finger on {key!r} does not reach it: {problem or 'it never stood still'}")
 
     async def reveal(self, key: str, timeout: float = 10) -> None:

@@ -1,5 +1,6 @@
-"""Nothing takes a phone's app down (issue 35): a handler, an effect or a job of the app that
-raises says one German line, logs its trace and the app goes on (no Flet crash page); what a
+"""Nothing takes a phone's app down (issue 35): a handler, an effect, a screen's drawing or a job
+of the app that raises says one German line, logs its trace and the app goes on (no Flet crash
+page, no phone that stops answering); what a
 phone's browser refuses (the clipboard, the share sheet, saving or opening a file) has its
 German way round. On the headless phone, which refuses every such call as a browser may."""
 
@@ -80,6 +81,29 @@ async def test_an_effect_that_raises_says_the_line_too(main, monkeypatch, caplog
     assert "ZeroDivisionError: kaputt" in caplog.text
     await phone.tap("new-evening")
     assert phone.has("start-evening")
+
+
+async def test_a_screen_whose_drawing_raises_says_the_line_and_the_phone_still_answers(main, monkeypatch, caplog):
+    eid = main.app.start_evening("schafkopf", VRONI4).id
+    conn = Watched()
+    phone = await open_phone(main, connection=conn)
+    await phone.tap(f"evening-{eid}")
+    summary = main.app.summary
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("kaputt")
+
+    monkeypatch.setattr(main.app, "summary", broken)  # the Abrechnung cannot be drawn
+    with caplog.at_level(logging.ERROR):
+        await phone.tap("settle")
+    assert LINE in phone.texts() and "ZeroDivisionError: kaputt" in caplog.text
+    assert not crashed(conn)
+    monkeypatch.setattr(main.app, "summary", summary)
+    await phone.tap("back")  # the phone still answers: its updates go on
+    assert phone.has("new-evening")
+    await phone.tap(f"evening-{eid}")
+    await phone.tap("settle")
+    assert phone.has("finish")
 
 
 async def test_a_job_on_the_phones_connection_that_raises_says_the_line(main, caplog):

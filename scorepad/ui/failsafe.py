@@ -4,9 +4,10 @@ the trace in the server's log, and the app goes on.
 Flet (1.0.5) ends a phone's app when a handler or an effect raises: the session's `error`
 (flet/messaging/session.py: `dispatch_event` catches a handler's exception, the updates
 scheduler an effect's) sends SESSION_CRASHED, and the browser replaces the whole app by an
-English page ("Error running app ..."). `keep_running` hooks that one path of each phone's
-session, once, when its page is set up (ui/main.py); the jobs scorepad runs on a phone's
-connection itself (ui/nav.py `run_on`) report there too. No handler needs a try of its own:
+English page ("Error running app ..."); a screen whose drawing raises stops the session's
+updates for good. `keep_running` hooks both paths of each phone's session, once, when its page
+is set up (ui/main.py); the jobs scorepad runs on a phone's connection itself (ui/nav.py
+`run_on`) report there too. No handler needs a try of its own:
 a refusal the app layer words (ScorepadError) is said where it is expected; this is for what
 nobody expected."""
 
@@ -38,8 +39,41 @@ class _Keeper:
 
 def keep_running(page: ft.Page) -> None:
     """From now on a handler or effect of `page` that raises shows LINE on the phone and logs
-    its trace, instead of Flet's crash page (the session's `error`, replaced for this session)."""
-    page.session.error = _Keeper(page)  # type: ignore[method-assign]  # (this session only)
+    its trace, instead of Flet's crash page (the session's `error`, replaced for this session);
+    so does a screen whose drawing raises, which would stop the session's updates for good
+    (Flet's updates scheduler ends at the first control whose `update` raises: the phone
+    would show what it showed, and answer no tap again)."""
+    session = page.session
+    schedule = session.schedule_update
+
+    def schedule_update(control: Any) -> None:
+        schedule(_Guarded(control, page))  # type: ignore[arg-type]  # (it updates as the control does)
+
+    session.error = _Keeper(page)  # type: ignore[method-assign]  # (this session only)
+    session.schedule_update = schedule_update  # type: ignore[method-assign]
+
+
+class _Guarded:
+    """A control queued for its update, whose drawing, should it raise, is reported (LINE in a
+    SnackBar: the screen's own line would draw the failing screen again) and the queue goes on.
+    The same control queued twice is one update, as before."""
+
+    __slots__ = ("control", "page")
+
+    def __init__(self, control: Any, page: Any):
+        self.control, self.page = control, page
+
+    def __hash__(self) -> int:
+        return id(self.control)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Guarded) and other.control is self.control
+
+    def update(self) -> None:
+        try:
+            self.control.update()
+        except Exception:
+            report(self.page, on_screen=False)
 
 
 def _keeper(page: Any) -> _Keeper | None:
@@ -57,18 +91,21 @@ def say_with(page: Any, say: Callable[[str], Any]) -> None:
         keeper.say = say
 
 
-def report(page: Any, message: str = "") -> None:
+def report(page: Any, message: str = "", on_screen: bool = True) -> None:
     """Something failed on `page` (Flet's message: the error and its trace; or the exception
-    being handled): logged with its trace, and LINE said on the phone. Never raises."""
+    being handled): logged with its trace, and LINE said on the phone, the way its screen says
+    things (`on_screen`) or in a SnackBar. Never raises."""
     trace = sys.exc_info()
     log.error("a phone's app went on after an error: %s", message.strip() or "see the trace",
               exc_info=trace if trace[0] is not None and not message else None)
     try:
-        keeper = _keeper(page)
+        keeper = _keeper(page) if on_screen else None
         say = keeper.say if keeper is not None else None
         if say is not None:
             say(LINE)
-        else:  # (before the first screen)
-            page.show_dialog(ft.SnackBar(ft.Text(LINE, size=16), show_close_icon=True, persist=False))
+        else:  # (before the first screen, or the screen itself failed)
+            page.show_dialog(ft.SnackBar(ft.Text(LINE, size=16), show_close_icon=True, persist=False,
+                                         behavior=ft.SnackBarBehavior.FLOATING,
+                                         margin=ft.Margin.only(left=12, right=12, bottom=90)))
     except Exception:  # the phone is gone, or its page cannot say it: the log has it
         log.exception("the line about the error could not be shown")

@@ -11,7 +11,9 @@ Serving (scorepad/ui/main.py):
 - `Session.error` (flet.messaging.session, reached as `page.session.error`): where Flet sends
   SESSION_CRASHED (its English crash page in place of the app) when a handler or an effect
   raised. scorepad/ui/failsafe.py replaces it on each phone's session, once, when main() sets
-  up the page: one German line instead, the trace logged, the app goes on.
+  up the page: one German line instead, the trace logged, the app goes on. Likewise
+  `Session.schedule_update`: each control it queues is wrapped so that one whose drawing
+  raises is reported the same way; Flet's updates scheduler would end at it for good.
 
 The websocket (scorepad/ui/transport.py: `scorepad web`'s `/ws`, imported only when serving):
 
