@@ -117,7 +117,10 @@ async def test_a_double_save_shows_the_other_hand_and_verwerfen_keeps_one(server
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             one, two = await same_hand_on_two_phones(browser, server)
-            await asyncio.gather(one.tap("save"), two.tap("save"))
+            # both fingers find Speichern first, then come down together (looking for it after the
+            # other phone's hand arrived would wait for a button that has made way)
+            points = await asyncio.gather(one.finger_point("save"), two.finger_point("save"))
+            await asyncio.gather(one.tap_at(*points[0]), two.tap_at(*points[1]))
             await one.page.wait_for_timeout(1500)
             _, result = stored(server)
             assert len(result.hands) == 1
