@@ -48,6 +48,11 @@ def _first_control(text: str, allow: str = "") -> str | None:
     return None
 
 
+def first_control(text: str) -> str | None:
+    """The first character of `text` no name or text may hold (see CONTROL), or None."""
+    return _first_control(text)
+
+
 def char_name(ch: str) -> str:
     """A character as a refusal names it: U+202E RIGHT-TO-LEFT OVERRIDE."""
     name = unicodedata.name(ch, "")

@@ -43,6 +43,7 @@ from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
 from scorepad.store import dumps
 from scorepad.tables import RuleTable
+from scorepad.texts import char_name, first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
@@ -82,6 +83,9 @@ class Tournaments:
         if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > NAME_MAX \
                 or any(ord(c) < 32 for c in name):
             raise TournamentError("tournament_name", max=NAME_MAX, value=name)
+        bad = first_control(name)  # the rule of every name and text (scorepad/texts.py): its tables' notes carry it
+        if bad is not None:
+            raise TournamentError("tournament_name_control", char=char_name(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
         if not _whole(games, GAMES_MAX):
@@ -173,7 +177,7 @@ class Tournaments:
         tables = []
         for k, seats in enumerate(seated.tables, 1):
             evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
-                                                   note=f"{info.name}: Runde {number}, Tisch {k}")
+                                                   note=f"{plain(info.name)}: Runde {number}, Tisch {k}")
             tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
                                      sitting_out=_sitting_out(table, list(seats))))
         with self.store.write():
