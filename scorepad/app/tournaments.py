@@ -15,6 +15,7 @@ refused (a field that cannot be seated, a rule table without tables of five) sto
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -164,24 +165,27 @@ class Tournaments:
     def draw_round(self, tournament_id: int) -> RoundDraw:
         """The next round: the round before closed (every table played its games), the present
         players seated with the fewest repeat meetings, one evening per table."""
-        info = self._open(tournament_id)
-        number = info.drawn + 1
-        if number > info.rounds:
-            raise TournamentError("tournament_rounds_done", tournament=tournament_id, rounds=info.rounds)
-        table = self._table(info.ruleset, info.options)
-        present = [p.name for p in info.players if p.present(number)]
-        self._seats(table, len(present))
-        if info.open_round is not None:
-            self._close(info, force=False)
-        seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}")
-        tables = []
-        for k, seats in enumerate(seated.tables, 1):
-            evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
-                                                   note=f"{plain(info.name)}: Runde {number}, Tisch {k}")
-            tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
-                                     sitting_out=_sitting_out(table, list(seats))))
-        with self.store.write():
-            self.store.add_round(tournament_id, number, seated.repeat_meetings, [t.evening for t in tables])
+        with self.store.write():  # one transaction: a draw at the same moment (the CLI, the server) waits, then
+            info = self._open(tournament_id)  # sees this one's round; a draw refused stores nothing
+            number = info.drawn + 1
+            if number > info.rounds:
+                raise TournamentError("tournament_rounds_done", tournament=tournament_id, rounds=info.rounds)
+            table = self._table(info.ruleset, info.options)
+            present = [p.name for p in info.players if p.present(number)]
+            self._seats(table, len(present))
+            if info.open_round is not None:
+                self._close(info, force=False)
+            seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}")
+            tables = []
+            for k, seats in enumerate(seated.tables, 1):
+                evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
+                                                       note=f"{plain(info.name)}: Runde {number}, Tisch {k}")
+                tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
+                                         sitting_out=_sitting_out(table, list(seats))))
+            try:
+                self.store.add_round(tournament_id, number, seated.repeat_meetings, [t.evening for t in tables])
+            except sqlite3.IntegrityError:  # (drawn in between by a writer that took no BEGIN IMMEDIATE)
+                raise TournamentError("tournament_round_drawn", tournament=tournament_id, round=number) from None
         return RoundDraw(round=number, tables=tables, repeat_meetings=seated.repeat_meetings)
 
     @guarded

@@ -12,6 +12,9 @@ TOURNAMENTS: dict[str, Refusal] = {
                                        "line separator or writing-direction mark)",
                                        "Der Name des Turniers enthält {char}: nur einfacher Text (ohne Steuerzeichen, "
                                        "Zeilentrenner oder Schreibrichtungszeichen)"),
+    "tournament_round_drawn": Refusal("round {round} is drawn already (by another draw at the same moment)",
+                                      "Runde {round} ist schon ausgelost (von einer anderen Auslosung im selben "
+                                      "Moment)"),
     "tournament_rounds_count": Refusal("the rounds must be a whole number from 1 to {max} (got {value!r})",
                                        "Runden: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
     "tournament_games_count": Refusal("the games per table and round must be a whole number from 1 to {max} "
