@@ -56,7 +56,7 @@ def db(tmp_path):
     ("tournament", "new", "Clubabend", "--ruleset", "preisschafkopf-5-10-15", "--rounds", "51", "--games", "4",
      "A", "B", "C", "D"),
     ("tournament", "correct", "1", HUGE, "{}", "--pin", "1234"),
-    ("show", HUGE), ("add", "1", "{}", "--expect-version", HUGE), ("delete", "1", "-1"),
+    ("show", HUGE), ("add", "1", "{}", "--expect-version", HUGE), ("delete", "1", "-" + HUGE),
     ("web", "--port", "70000"),
 ])
 def test_a_number_out_of_range_is_refused_with_one_line_and_nothing_stored(capsys, db, argv):

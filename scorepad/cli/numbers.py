@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable
 
 from scorepad.errors import ScorepadError
-from scorepad.store.values import SQLITE_MAX
+from scorepad.store.values import SQLITE_MAX, SQLITE_MIN
 
 DIGITS_MAX = 25  # no number the command line takes has more digits: int() of a longer text is not even tried
 
@@ -46,7 +46,8 @@ def seconds(high: float) -> Callable[[str], float]:
     return parse
 
 
-ID = whole(1)  # a stored row's id (evening, tournament, organiser phone) or a hand's number
+ID = whole(1)  # a stored row's id (evening, tournament, organiser phone), a round, a count of places
+HAND = whole(SQLITE_MIN)  # a hand's number: any the file can hold (the app names "no hand 0")
 VERSION = whole(0)  # an evening's version (0: nothing entered yet)
 PORT = whole(1, 65535)
 COUNT = whole(0, 10_000_000)  # a bench figure's size (0: skip it)

@@ -26,7 +26,7 @@ from scorepad.cli.evenings import (
     cmd_stats,
     cmd_undo,
 )
-from scorepad.cli.numbers import COUNT, ID, PORT, VERSION, seconds
+from scorepad.cli.numbers import COUNT, HAND, ID, PORT, VERSION, seconds
 from scorepad.cli.tournaments import add_parser as tournament_parser
 
 # a command: the parsed arguments in, the exit code out
@@ -131,7 +131,7 @@ def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], db
         return p
 
     evening = (("id",), {"type": ID, "help": "the evening's id (see: scorepad evenings)"})
-    number = (("number",), {"type": ID, "help": "the hand's number (1 = first hand)"})
+    number = (("number",), {"type": HAND, "help": "the hand's number (1 = first hand)"})
     hand = (("hand",), {"metavar": "HAND_JSON", "help": "the hand's keys as JSON (or @FILE)"})
     expect = (("--expect-version",), {"type": VERSION, "metavar": "V",
                                       "help": "refuse unless the evening is still at version V"})

@@ -26,7 +26,7 @@ from typing import Any
 
 from scorepad import fmt
 from scorepad.cli.inout import hand_json, open_app, print_json, write_out
-from scorepad.cli.numbers import ID, whole
+from scorepad.cli.numbers import HAND, ID, whole
 from scorepad.errors import ScorepadError
 
 STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
@@ -74,7 +74,7 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     action("close", "close the round being played", cmd_close, tid,
            (("--force",), {"action": "store_true", "help": "even if a table has games to play"}))
     action("correct", "correct a table's hand with the table's PIN (also after its round is closed)", cmd_correct,
-           (("evening",), {"type": ID, "help": "the table's evening"}), (("number",), {"type": ID}),
+           (("evening",), {"type": ID, "help": "the table's evening"}), (("number",), {"type": HAND}),
            (("hand",), {"metavar": "HAND_JSON"}), (("--pin",), {"required": True, "help": "the table's PIN"}))
     action("progress", "every table's games: Tisch 7: 28 von 32 Spielen", cmd_progress, tid,
            (("--json",), {"action": "store_true"}))
