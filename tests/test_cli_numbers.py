@@ -32,6 +32,13 @@ def number_options(parser: argparse.ArgumentParser, path: str = "scorepad"):
 OPTIONS = list(number_options(build_parser()))
 
 
+def test_the_command_lines_range_is_the_files():
+    from scorepad.cli import numbers
+    from scorepad.store import values
+
+    assert (numbers.SQLITE_MIN, numbers.SQLITE_MAX) == (values.SQLITE_MIN, values.SQLITE_MAX)
+
+
 def test_the_command_line_takes_numbers_at_all():
     assert len(OPTIONS) >= 20, OPTIONS
 

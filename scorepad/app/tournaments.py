@@ -48,15 +48,12 @@ from scorepad.texts import char_name, first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
+from scorepad.tournament.limits import GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
 
 if TYPE_CHECKING:
     from scorepad.app.access import Pins
     from scorepad.app.evenings import Evenings
 
-NAME_MAX = 80
-ROUNDS_MAX = 50
-GAMES_MAX = 500
-NUMBER_MAX = 99_999
 
 
 def _whole(value: Any, top: int) -> bool:

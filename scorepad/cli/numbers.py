@@ -9,8 +9,9 @@ import math
 from collections.abc import Callable
 
 from scorepad.errors import ScorepadError
-from scorepad.store.values import SQLITE_MAX, SQLITE_MIN
 
+# SQLite's 64 bits (scorepad/store/values.py has them too; not imported: `scorepad replay` loads no store)
+SQLITE_MIN, SQLITE_MAX = -(2**63), 2**63 - 1
 DIGITS_MAX = 25  # no number the command line takes has more digits: int() of a longer text is not even tried
 
 

@@ -34,8 +34,8 @@ STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
 
 def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     """The `tournament` command and its subcommands."""
-    from scorepad.app.tournaments import GAMES_MAX, NUMBER_MAX, ROUNDS_MAX
     from scorepad.tournament.export import FORMATS
+    from scorepad.tournament.limits import GAMES_MAX, NUMBER_MAX, ROUNDS_MAX
 
     top = sub.add_parser("tournament", help="a tournament (club night): new, draw, standings, export, finish; "
                                             "enter, withdraw, close, correct, progress, sheets")
