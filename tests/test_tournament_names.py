@@ -17,6 +17,7 @@ pytestmark = pytest.mark.store
 
 RULES = "preisschafkopf-5-10-15"
 FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # 👨‍👩‍👧: one picture on a phone (a ZWJ sequence)
 HOSTILE = {"\u200d": "U+200D", "\u200e": "U+200E", "\u202e": "U+202E", "\u2028": "U+2028", "\x7f": "U+007F"}
 
 
@@ -43,3 +44,15 @@ def test_a_tournament_stored_with_a_direction_mark_before_still_draws(app, db):
     drawn = app.draw_round(tid)
     assert [app.evening(t.evening).note for t in drawn.tables] == ["Kirta 2026: Runde 1, Tisch 1",
                                                                    "Kirta 2026: Runde 1, Tisch 2"]
+
+
+def test_a_family_emoji_is_a_name_and_its_tournament_draws_and_exports(app):
+    tid = app.new_tournament(f"Kirta {FAMILY}", RULES, 1, 1, FIELD[:-1] + [f"Girgl {FAMILY}"], seed="1").id
+    drawn = app.draw_round(tid)
+    assert {app.evening(t.evening).note for t in drawn.tables} == {f"Kirta {FAMILY}: Runde 1, Tisch {k}" for k in (1, 2)}
+    assert f"Girgl {FAMILY}" in {p for t in drawn.tables for p in t.seats}
+    for format in ("csv-de", "html", "json"):
+        assert FAMILY in app.export_tournament(tid, format), format
+    assert FAMILY in app.printed_standings(tid)
+    assert FAMILY in app.export_session(drawn.tables[0].evening, "csv") or FAMILY in app.export_session(
+        drawn.tables[1].evening, "csv")
