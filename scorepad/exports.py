@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorepad import fmt
+from scorepad.csvcells import Figure, csv_line
 from scorepad.describe import describe_hand
 from scorepad.exportparts import (
     GAME_NAME_CHARS,
@@ -50,35 +51,11 @@ from scorepad.texts import FSI, PDI, isolate_names, names_pattern, plain
 __all__ = ["GAME_NAME_CHARS", "OPEN_RAD", "PALETTE", "chart_points", "games_line", "open_rad_note", "owed",
            "owed_lines", "places", "show_saldo", "stat_phrases", "transfers_heading", "when_where"]
 
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 STAND = "Stand"  # a player's standing after a hand, as the paper list heads it
-
-
-AFTER_SEPARATOR = re.compile(r"([,;\t] *)([=+\-@])")
-
-
-def safe_cell(text: str) -> str:
-    """A text cell that a spreadsheet will not run as a formula (names like "=SUM(...)"), also
-    where a spreadsheet splits it at a separator of the other CSV ("x;=2+5" read with ";")."""
-    text = AFTER_SEPARATOR.sub(r"\1'\2", text)
-    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def _tally_head(table: RuleTable, tally: str) -> str:
     return tally_name(table, tally) + (" (ct)" if tally == MONEY_TALLY else "")
-
-
-def _csv_line(cells: list[Any], sep: str) -> str:
-    """One CSV line: a text cell holding a separator of either kind (, or ;), a quote or a
-    line break is quoted, so a name like "x;=2+5" stays one cell (never a formula) whichever
-    separator the spreadsheet splits at."""
-    out = []
-    for c in cells:
-        text = str(c)
-        if isinstance(c, str) and any(ch in text for ch in ',;\t"\r\n'):
-            text = '"' + text.replace('"', '""') + '"'
-        out.append(text)
-    return sep.join(out) + "\r\n"
 
 
 def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: EveningSummary, german: bool) -> str:
@@ -95,28 +72,28 @@ def _csv(table: RuleTable, session: dict[str, Any], result: Replay, summary: Eve
 
     def value(t: str, v: int) -> Any:
         if german and t == MONEY_TALLY:  # euros with a decimal comma, as German spreadsheets read numbers
-            return fmt.money(v).removesuffix(" €").replace(".", "")
+            return Figure(fmt.money(v).removesuffix(" €").replace(".", ""))
         return v
 
     # each player's change per hand, then (added after them, so that every earlier column keeps
     # its place) each player's Stand after the hand
-    lines = [_csv_line(["Nr", "Geber", "Spiel"] + [safe_cell(f"{p} {head(t)}") for p in players for t in columns]
-                       + [safe_cell(f"{p} {STAND} {head(t)}") for p in players for t in columns], sep)]
+    lines = [csv_line(["Nr", "Geber", "Spiel"] + [f"{p} {head(t)}" for p in players for t in columns]
+                      + [f"{p} {STAND} {head(t)}" for p in players for t in columns], sep)]
     stand: dict[str, dict[str, int]] = {p: dict.fromkeys(columns, 0) for p in players}
     for i, (hand, raw) in enumerate(zip(result.hands, session["hands"])):
         change = {p: {t: money[i][p] if money and t == MONEY_TALLY else hand.deltas[p][t] for t in columns}
                   for p in players}
         stand = {p: {t: money_stand[i][p] if money_stand and t == MONEY_TALLY else boards[i][p][t] for t in columns}
                  for p in players}
-        row: list[Any] = [hand.number, safe_cell(hand.dealer), safe_cell(describe_hand(table, raw, hand))]
+        row: list[Any] = [hand.number, hand.dealer, describe_hand(table, raw, hand)]
         row += [value(t, change[p][t]) for p in players for t in columns]
         row += [value(t, stand[p][t]) for p in players for t in columns]
-        lines.append(_csv_line(row, sep))
+        lines.append(csv_line(row, sep))
     if summary.open_rad and summary.open_rad.settled:  # the money the table chose to settle
         cents = summary.open_rad.cents
         settled = [value(t, cents[p] if t == MONEY_TALLY else 0) for p in players for t in columns]
         after = [value(t, stand[p][t] + (cents[p] if t == MONEY_TALLY else 0)) for p in players for t in columns]
-        lines.append(_csv_line(["", "", OPEN_RAD] + settled + after, sep))
+        lines.append(csv_line(["", "", OPEN_RAD] + settled + after, sep))
     return ("\ufeff" if german else "") + "".join(lines)
 
 

@@ -5,10 +5,41 @@ from __future__ import annotations
 
 import unicodedata
 
+# Unicode categories no name or text holds: control characters (tab, line breaks, DEL), format
+# characters (writing-direction marks, zero-width characters), line and paragraph separators, lone
+# surrogates; but for the zero width joiner inside an emoji sequence (a family, 👩‍💻, 🏳️‍🌈: one
+# picture on a phone), which every check and export keeps
+CONTROL = ("Cc", "Cf", "Zl", "Zp", "Cs")
+ZWJ = "\u200d"
+EMOJI_TAIL = ("\ufe0f", "\ufe0e")  # variation selectors after an emoji (skin tones are Sk, also skipped)
+
+
+def _emoji_before(text: str, i: int) -> bool:
+    while i >= 0 and (text[i] in EMOJI_TAIL or "\U0001f3fb" <= text[i] <= "\U0001f3ff"):
+        i -= 1
+    return i >= 0 and unicodedata.category(text[i]) == "So"
+
+
+def joins_emoji(text: str, i: int) -> bool:
+    """Whether text[i] is a zero width joiner between two emoji (a ZWJ sequence)."""
+    return text[i] == ZWJ and _emoji_before(text, i - 1) and i + 1 < len(text) \
+        and unicodedata.category(text[i + 1]) == "So"
+
+
+def first_control(text: str, allow: str = "") -> str | None:
+    """The first character of `text` no name or text holds (see CONTROL; `allow`: but these,
+    a note's line break), or None."""
+    if text.isprintable():  # checked in C: no control character at all (most texts)
+        return None
+    for i, ch in enumerate(text):
+        if ch not in allow and unicodedata.category(ch) in CONTROL and not joins_emoji(text, i):
+            return ch
+    return None
+
 
 def has_control_characters(text: str) -> bool:
-    """Line breaks, tabs and the like: a name is one line of plain text."""
-    return any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs") for ch in text)
+    """Line breaks, tabs and the like: a name is one line of plain text (`first_control`)."""
+    return first_control(text) is not None
 
 
 def normalize_name(name: str) -> str:

@@ -17,11 +17,11 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from scorepad.errors import SessionError
+from scorepad.names import CONTROL, joins_emoji
+from scorepad.names import first_control as names_first_control
 
-# Unicode categories a text never holds: control characters (tab, line breaks), format
-# characters (the writing-direction marks, zero-width characters), line and paragraph
-# separators, lone surrogates. The same as a player's name (names.has_control_characters).
-CONTROL = ("Cc", "Cf", "Zl", "Zp", "Cs")
+# what a text never holds: the same as a player's name (names.CONTROL; a zero width joiner only
+# inside an emoji sequence)
 BREAKING = ("Cc", "Zl", "Zp")  # shown as a space on one line; the rest is left out
 
 
@@ -40,12 +40,12 @@ FSI, PDI = "\u2068", "\u2069"  # first-strong isolate ... pop directional isolat
 
 
 def _first_control(text: str, allow: str = "") -> str | None:
-    if text.isprintable():  # checked in C: no control character at all (most texts)
-        return None
-    for ch in text:
-        if ch not in allow and unicodedata.category(ch) in CONTROL:
-            return ch
-    return None
+    return names_first_control(text, allow)
+
+
+def first_control(text: str) -> str | None:
+    """The first character of `text` no name or text may hold (names.first_control), or None."""
+    return names_first_control(text)
 
 
 def char_name(ch: str) -> str:
@@ -80,11 +80,13 @@ def check_free_text(rule: TextRule, value: Any) -> str | None:
 
 def plain(text: str) -> str:
     """`text` as a line of an export carries it: line breaks and other control characters become
-    spaces, writing-direction marks and other format characters are left out."""
+    spaces, writing-direction marks and other format characters are left out (a zero width
+    joiner inside an emoji sequence stays: the family stays one picture)."""
     if text.isprintable():  # the common case, checked in C: nothing to take out
         return text
     return "".join(" " if unicodedata.category(ch) in BREAKING else ""
-                   if unicodedata.category(ch) in CONTROL else ch for ch in text)
+                   if unicodedata.category(ch) in CONTROL and not joins_emoji(text, i) else ch
+                   for i, ch in enumerate(text))
 
 
 def one_line(text: str, limit: int) -> str:

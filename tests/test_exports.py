@@ -145,7 +145,7 @@ def test_an_evening_without_hands_exports_in_every_format(app, ruleset, players)
 
 
 def test_csv_safe_cell():
-    from scorepad.exports import safe_cell
+    from scorepad.csvcells import safe_cell
 
     for name in DANGEROUS + ["\tx", "\rx"]:
         assert safe_cell(name) == "'" + name

@@ -15,6 +15,7 @@ refused (a field that cannot be seated, a rule table without tables of five) sto
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -43,18 +44,16 @@ from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
 from scorepad.store import dumps
 from scorepad.tables import RuleTable
+from scorepad.texts import char_name, first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
+from scorepad.tournament.limits import GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
 
 if TYPE_CHECKING:
     from scorepad.app.access import Pins
     from scorepad.app.evenings import Evenings
 
-NAME_MAX = 80
-ROUNDS_MAX = 50
-GAMES_MAX = 500
-NUMBER_MAX = 99_999
 
 
 def _whole(value: Any, top: int) -> bool:
@@ -82,6 +81,9 @@ class Tournaments:
         if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > NAME_MAX \
                 or any(ord(c) < 32 for c in name):
             raise TournamentError("tournament_name", max=NAME_MAX, value=name)
+        bad = first_control(name)  # the rule of every name and text (scorepad/texts.py): its tables' notes carry it
+        if bad is not None:
+            raise TournamentError("tournament_name_control", char=char_name(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
         if not _whole(games, GAMES_MAX):
@@ -160,24 +162,27 @@ class Tournaments:
     def draw_round(self, tournament_id: int) -> RoundDraw:
         """The next round: the round before closed (every table played its games), the present
         players seated with the fewest repeat meetings, one evening per table."""
-        info = self._open(tournament_id)
-        number = info.drawn + 1
-        if number > info.rounds:
-            raise TournamentError("tournament_rounds_done", tournament=tournament_id, rounds=info.rounds)
-        table = self._table(info.ruleset, info.options)
-        present = [p.name for p in info.players if p.present(number)]
-        self._seats(table, len(present))
-        if info.open_round is not None:
-            self._close(info, force=False)
-        seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}")
-        tables = []
-        for k, seats in enumerate(seated.tables, 1):
-            evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
-                                                   note=f"{info.name}: Runde {number}, Tisch {k}")
-            tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
-                                     sitting_out=_sitting_out(table, list(seats))))
-        with self.store.write():
-            self.store.add_round(tournament_id, number, seated.repeat_meetings, [t.evening for t in tables])
+        with self.store.write():  # one transaction: a draw at the same moment (the CLI, the server) waits, then
+            info = self._open(tournament_id)  # sees this one's round; a draw refused stores nothing
+            number = info.drawn + 1
+            if number > info.rounds:
+                raise TournamentError("tournament_rounds_done", tournament=tournament_id, rounds=info.rounds)
+            table = self._table(info.ruleset, info.options)
+            present = [p.name for p in info.players if p.present(number)]
+            self._seats(table, len(present))
+            if info.open_round is not None:
+                self._close(info, force=False)
+            seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}")
+            tables = []
+            for k, seats in enumerate(seated.tables, 1):
+                evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
+                                                       note=f"{plain(info.name)}: Runde {number}, Tisch {k}")
+                tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
+                                         sitting_out=_sitting_out(table, list(seats))))
+            try:
+                self.store.add_round(tournament_id, number, seated.repeat_meetings, [t.evening for t in tables])
+            except sqlite3.IntegrityError:  # (drawn in between by a writer that took no BEGIN IMMEDIATE)
+                raise TournamentError("tournament_round_drawn", tournament=tournament_id, round=number) from None
         return RoundDraw(round=number, tables=tables, repeat_meetings=seated.repeat_meetings)
 
     @guarded

@@ -39,10 +39,10 @@ def main(argv: list[str] | None = None) -> int:
         argv = sys.argv[1:]
     try:
         _check_arguments(argv)
+        args = parser.parse_args(argv)  # (a number out of range: a refusal, scorepad/cli/numbers.py)
     except ScorepadError as exc:
         _say(exc)
         return 2
-    args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         args.func = cmd_app  # `scorepad` alone opens the app
     try:

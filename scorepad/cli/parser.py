@@ -26,12 +26,15 @@ from scorepad.cli.evenings import (
     cmd_stats,
     cmd_undo,
 )
+from scorepad.cli.numbers import COUNT, HAND, ID, PORT, VERSION, seconds
 from scorepad.cli.tournaments import add_parser as tournament_parser
 
 # a command: the parsed arguments in, the exit code out
 Command = Callable[[argparse.Namespace], int]
 # an argument as `add` takes it: its names, then add_argument's keywords
 Argument = tuple[tuple[str, ...], dict[str, Any]]
+
+SECONDS = seconds(24 * 3600.0)  # a bench figure's seconds or pace
 
 DB_HELP = ("the scorepad file (default: $SCOREPAD_DB, else scorepad.db in your data directory); "
            "may stand before or after the command")
@@ -58,31 +61,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rulesets)
 
     p = sub.add_parser("bench", help="measure replay speed on generated evenings")
-    p.add_argument("--hands", type=int, default=100_000)
+    p.add_argument("--hands", type=COUNT, default=100_000)
     p.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
-    p.add_argument("--store-hands", type=int, default=1000,
+    p.add_argument("--store-hands", type=COUNT, default=1000,
                    help="also time adding a hand to a stored evening of this many hands (0: skip)")
-    p.add_argument("--store-samples", type=int, default=200, help="timed adds per store figure (their p50 and p95)")
-    p.add_argument("--sharing-tables", type=int, default=20,
+    p.add_argument("--store-samples", type=COUNT, default=200, help="timed adds per store figure (their p50 and p95)")
+    p.add_argument("--sharing-tables", type=COUNT, default=20,
                    help="also time tables of 4 phones on one app server, each saving hands (0: skip)")
-    p.add_argument("--sharing-seconds", type=float, default=20.0, help="how long the tables keep saving")
-    p.add_argument("--sharing-ws-seconds", type=float, default=60.0,
+    p.add_argument("--sharing-seconds", type=SECONDS, default=20.0, help="how long the tables keep saving")
+    p.add_argument("--sharing-ws-seconds", type=SECONDS, default=60.0,
                    help="also run the tables over the real websocket (scorepad web in its own process) "
                         "this long: save-to-seen times, server memory per phone (0: skip)")
-    p.add_argument("--tournament-tables", type=int, default=50,
+    p.add_argument("--tournament-tables", type=COUNT, default=50,
                    help="also run a Preisschafkopf tournament of this many tables of four phones over the real websocket, "
                         "with two ranking screens: save-to-seen times on the watchers and the ranking, server CPU and "
                         "memory (0: skip)")
-    p.add_argument("--tournament-seconds", type=float, default=90.0, help="how long its tables keep saving (0: skip)")
-    p.add_argument("--tournament-pace", type=float, default=20.0,
+    p.add_argument("--tournament-seconds", type=SECONDS, default=90.0, help="how long its tables keep saving (0: skip)")
+    p.add_argument("--tournament-pace", type=SECONDS, default=20.0,
                    help="each scorekeeper waits from half to one and a half times this many seconds before each hand "
                         "(20: a hand about every 20 s a table, several times a real table's pace; 6: the stress "
                         "figure; 2: as the sharing figures)")
-    p.add_argument("--file-hands", type=int, default=100_000,
+    p.add_argument("--file-hands", type=COUNT, default=100_000,
                    help="also measure `scorepad replay` of a session file this long: seconds, peak memory (0: skip)")
-    p.add_argument("--tap-hands", type=int, default=1000,
+    p.add_argument("--tap-hands", type=COUNT, default=1000,
                    help="also time a tap on the hand form at 10 and at this many hands, per ruleset (0: skip)")
-    p.add_argument("--render-hands", type=int, default=1000,
+    p.add_argument("--render-hands", type=COUNT, default=1000,
                    help="also time the table screen's render on a watching phone at 10 and at this many hands (0: skip)")
     p.add_argument("--no-replay-output", dest="replay_output", action="store_false",
                    help="skip timing `scorepad replay FILE > /dev/null` per ruleset against json.loads")
@@ -95,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="serve the table app to phones and browsers (prints the address to open)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for phones on the same Wi-Fi)")
-    p.add_argument("--port", type=int, default=8550)
+    p.add_argument("--port", type=PORT, default=8550)
     p.add_argument("--pin", action="store_true",
                    help="changing an evening needs its PIN even here (always so with a non-loopback --host)")
     p.set_defaults(func=cmd_web)
@@ -127,10 +130,10 @@ def _store_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], db
         p.set_defaults(func=func)
         return p
 
-    evening = (("id",), {"type": int, "help": "the evening's id (see: scorepad evenings)"})
-    number = (("number",), {"type": int, "help": "the hand's number (1 = first hand)"})
+    evening = (("id",), {"type": ID, "help": "the evening's id (see: scorepad evenings)"})
+    number = (("number",), {"type": HAND, "help": "the hand's number (1 = first hand)"})
     hand = (("hand",), {"metavar": "HAND_JSON", "help": "the hand's keys as JSON (or @FILE)"})
-    expect = (("--expect-version",), {"type": int, "metavar": "V",
+    expect = (("--expect-version",), {"type": VERSION, "metavar": "V",
                                       "help": "refuse unless the evening is still at version V"})
     place = (("--place",), {"help": "where the evening is played (one line, at most 80 characters)"})
     note = (("--note",), {"help": "a note on the evening (at most 5 lines, 500 characters)"})

@@ -26,6 +26,7 @@ from typing import Any
 
 from scorepad import fmt
 from scorepad.cli.inout import hand_json, open_app, print_json, write_out
+from scorepad.cli.numbers import HAND, ID, whole
 from scorepad.errors import ScorepadError
 
 STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
@@ -34,11 +35,12 @@ STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
 def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     """The `tournament` command and its subcommands."""
     from scorepad.tournament.export import FORMATS
+    from scorepad.tournament.limits import GAMES_MAX, NUMBER_MAX, ROUNDS_MAX
 
     top = sub.add_parser("tournament", help="a tournament (club night): new, draw, standings, export, finish; "
                                             "enter, withdraw, close, correct, progress, sheets")
     actions = top.add_subparsers(dest="action", required=True, metavar="ACTION")
-    tid = (("tid",), {"type": int, "metavar": "TID", "help": "the tournament's id"})
+    tid = (("tid",), {"type": ID, "metavar": "TID", "help": "the tournament's id"})
 
     def action(name: str, help: str, func: Any, *arguments: tuple[tuple[str, ...], dict[str, Any]]) -> None:
         p = actions.add_parser(name, help=help, parents=[db_parent])
@@ -48,8 +50,8 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
 
     action("new", "a new tournament; prints its id", cmd_new, (("name",), {}),
            (("--ruleset",), {"required": True, "metavar": "ID", "help": "the rule table every table plays"}),
-           (("--rounds",), {"type": int, "required": True, "metavar": "R"}),
-           (("--games",), {"type": int, "required": True, "metavar": "G", "help": "games per table and round"}),
+           (("--rounds",), {"type": whole(1, ROUNDS_MAX), "required": True, "metavar": "R"}),
+           (("--games",), {"type": whole(1, GAMES_MAX), "required": True, "metavar": "G", "help": "games per table and round"}),
            (("--seed",), {"help": "the seed of the draws and the lot (default: a random one, kept)"}),
            (("--numbers",), {"action": "store_true", "help": "number the players 1, 2, ... in the order given"}),
            (("--options",), {"help": "table values to override (JSON)"}),
@@ -60,24 +62,24 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
            (("--json",), {"action": "store_true"}),
            (("--format",), {"choices": ("text", "json", "html"), "default": None,
                             "help": "html: the ranking list to print (A4)"}),
-           (("--prizes",), {"type": int, "metavar": "N", "help": "with --format html: the prize list, the first N places"}),
+           (("--prizes",), {"type": ID, "metavar": "N", "help": "with --format html: the prize list, the first N places"}),
            output)
     action("export", "the whole tournament", cmd_export, tid, (("--format",), {"choices": FORMATS, "default": "json"}),
            output)
     action("finish", "finish the tournament (its last round closed)", cmd_finish, tid,
            (("--force",), {"action": "store_true", "help": "close the round even if a table has games to play"}))
     action("enter", "a late arrival, drawn from the next round on", cmd_enter, tid, (("name",), {}),
-           (("--number",), {"type": int}))
+           (("--number",), {"type": whole(1, NUMBER_MAX)}))
     action("withdraw", "a withdrawal: not drawn from the next round on", cmd_withdraw, tid, (("name",), {}))
     action("close", "close the round being played", cmd_close, tid,
            (("--force",), {"action": "store_true", "help": "even if a table has games to play"}))
     action("correct", "correct a table's hand with the table's PIN (also after its round is closed)", cmd_correct,
-           (("evening",), {"type": int, "help": "the table's evening"}), (("number",), {"type": int}),
+           (("evening",), {"type": ID, "help": "the table's evening"}), (("number",), {"type": HAND}),
            (("hand",), {"metavar": "HAND_JSON"}), (("--pin",), {"required": True, "help": "the table's PIN"}))
     action("progress", "every table's games: Tisch 7: 28 von 32 Spielen", cmd_progress, tid,
            (("--json",), {"action": "store_true"}))
     action("sheets", "the table sheets of a round (with each table's PIN)", cmd_sheets, tid,
-           (("--round",), {"type": int, "metavar": "N", "help": "default: the last drawn"}),
+           (("--round",), {"type": ID, "metavar": "N", "help": "default: the last drawn"}),
            (("--format",), {"choices": ("text", "html"), "default": "text",
                             "help": "html: to print, one A4 page per table with the QR code of its evening"}),
            (("--server",), {"metavar": "URL", "help": "the address the phones open, as `scorepad web --host 0.0.0.0` "
@@ -87,7 +89,7 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     action("organiser-code", "a one-time code that lets a phone run tournaments (10 minutes, one use)",
            cmd_organiser_code)
     action("organiser-phones", "the phones allowed to run tournaments; revoke one or all", cmd_organiser_phones,
-           (("--revoke",), {"type": int, "metavar": "ID", "help": "revoke the phone with this id"}),
+           (("--revoke",), {"type": ID, "metavar": "ID", "help": "revoke the phone with this id"}),
            (("--revoke-all",), {"action": "store_true", "help": "revoke every phone"}))
 
 

@@ -250,6 +250,10 @@ FILES: dict[str, Refusal] = {
                                        "(use: scorepad rulesets [check FILE | import FILE | export NAME])",
                                        "rulesets: unbekannte Aktion {action!r} "
                                        "(so: scorepad rulesets [check FILE | import FILE | export NAME])"),
+    "cli_number": Refusal("{value!r}: not a whole number from {low} to {high}",
+                          "{value!r}: keine ganze Zahl von {low} bis {high}"),
+    "cli_seconds": Refusal("{value!r}: not a number of seconds from 0 to {high}",
+                           "{value!r}: keine Sekundenzahl von 0 bis {high}"),
     "arg_not_utf8": Refusal("{value!r}: not UTF-8 text (byte {byte})", "{value!r}: kein UTF-8-Text (Byte {byte})"),
     "session_too_large": Refusal("{file}: {size} bytes, larger than any real evening (at most {limit} bytes); "
                                  "not read", "{file}: {size} Bytes, größer als jeder echte Abend (höchstens "

@@ -8,6 +8,13 @@ TOURNAMENTS: dict[str, Refusal] = {
     "no_tournament": Refusal("tournament {tournament}: no such tournament", "Turnier {tournament} gibt es nicht"),
     "tournament_name": Refusal("a tournament's name must be one line of 1 to {max} characters (got {value!r})",
                                "Der Name eines Turniers: eine Zeile mit 1 bis {max} Zeichen (nicht {value!r})"),
+    "tournament_name_control": Refusal("a tournament's name holds {char}: plain text only (no control character, "
+                                       "line separator or writing-direction mark)",
+                                       "Der Name des Turniers enthält {char}: nur einfacher Text (ohne Steuerzeichen, "
+                                       "Zeilentrenner oder Schreibrichtungszeichen)"),
+    "tournament_round_drawn": Refusal("round {round} is drawn already (by another draw at the same moment)",
+                                      "Runde {round} ist schon ausgelost (von einer anderen Auslosung im selben "
+                                      "Moment)"),
     "tournament_rounds_count": Refusal("the rounds must be a whole number from 1 to {max} (got {value!r})",
                                        "Runden: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
     "tournament_games_count": Refusal("the games per table and round must be a whole number from 1 to {max} "

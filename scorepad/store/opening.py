@@ -94,6 +94,7 @@ class Store(Rows, TournamentRows, OrganiserRows):
         self.path = Path(path) if path is not None else default_db_path()
         self.busy_timeout = busy_timeout
         self.lock = threading.RLock()
+        self._writing = 0  # write transactions open on this connection (a nested one joins the outer)
         self._above = LayerAbove(evening_table=evening_table, stored_table=stored_table,
                                  **({"canonical_hands": canonical_hands} if canonical_hands else {}))
         # why the file can only be read (a StoreError), or None: writes then refuse with it
@@ -297,7 +298,8 @@ class Store(Rows, TournamentRows, OrganiserRows):
 
     @contextmanager
     def write(self, durable: bool = True) -> Iterator[Database]:
-        """One write transaction: BEGIN IMMEDIATE (waits for another writer), commit or roll back.
+        """One write transaction: BEGIN IMMEDIATE (waits for another writer), commit or roll back;
+        one opened inside another joins it (committed or rolled back with it).
         Not `durable` (a phone's draft of the hand it is entering, written at every tap): the
         commit does not wait for the disk (`synchronous = NORMAL` for this one transaction; a
         power cut may lose it, a killed process does not, and the next durable commit syncs it
@@ -305,10 +307,18 @@ class Store(Rows, TournamentRows, OrganiserRows):
         if self.read_only is not None:
             raise self.read_only
         with self.lock:
+            if self._writing:  # inside another write (a whole draw): part of it, all or nothing
+                self._writing += 1
+                try:
+                    yield self.db
+                finally:
+                    self._writing -= 1
+                return
             if not durable:
                 self.db.execute("PRAGMA synchronous = NORMAL")
             try:
                 self.db.execute("BEGIN IMMEDIATE")
+                self._writing = 1
                 try:
                     yield self.db
                     self.db.commit()
@@ -316,6 +326,7 @@ class Store(Rows, TournamentRows, OrganiserRows):
                     self.db.rollback()
                     raise
             finally:
+                self._writing = 0
                 if not durable:
                     self.db.execute("PRAGMA synchronous = FULL")
             for hook in AFTER_COMMIT:

@@ -5,13 +5,12 @@ and as one HTML page (the ranking and every round's tables), from the tournament
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from typing import Any
 
 from scorepad import fmt
+from scorepad.csvcells import Figure, csv_line
 
 FORMATS = ("csv-de", "html", "json")
 BOM = "\ufeff"
@@ -40,21 +39,18 @@ def _round_points(data: dict[str, Any]) -> dict[str, list[int | None]]:
 
 
 def _points(data: dict[str, Any], value: int | None) -> str:
-    return "" if value is None else fmt.tally_value(data["tally"], value)
+    return "" if value is None else Figure(fmt.tally_value(data["tally"], value))
 
 
 def to_csv_de(data: dict[str, Any]) -> str:
     """The ranking as German Excel opens it by a double click: semicolons, a byte-order mark."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     rounds = [f"Runde {r['round']}" for r in data["rounds"]]
-    writer.writerow(["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele", *rounds])
+    lines = [csv_line(["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele", *rounds], ";")]
     per_round = _round_points(data)
     for s in data["standings"]:
-        writer.writerow([f"{s['rank']}.", "" if s["number"] is None else s["number"], s["name"],
-                         _points(data, s["points"]), s["solos_won"], s["games"],
-                         *(_points(data, v) for v in per_round[s["name"]])])
-    return BOM + out.getvalue()
+        lines.append(csv_line([f"{s['rank']}.", s["number"], s["name"], _points(data, s["points"]), s["solos_won"],
+                               s["games"], *(_points(data, v) for v in per_round[s["name"]])], ";"))
+    return BOM + "".join(lines)
 
 
 def _cells(tag: str, values: list[Any]) -> str:

@@ -10,10 +10,10 @@ from typing import Any, cast
 
 import flet as ft
 
-from scorepad.app.tournaments import NAME_MAX
 from scorepad.errors import ScorepadError
 from scorepad.tables import builtin_tables
 from scorepad.tournament import table_sizes
+from scorepad.tournament.limits import NAME_MAX
 from scorepad.ui.fields import use_field_text
 from scorepad.ui.nav import Route
 from scorepad.ui.screens.organiser_phone import OrganiserCodeScreen, OrganiserPhones, allowed_line
