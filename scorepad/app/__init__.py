@@ -43,6 +43,7 @@ from scorepad.app.errors import (
     LaterHandError,
     NothingToUndoError,
     NotYourChangeError,
+    OrganiserError,
     PenError,
     PinError,
     PlayerNameError,
@@ -117,6 +118,14 @@ class App(Organiser):
     def _authorized(self, evening_id: int, caller: Caller | None) -> None:
         self._pins.authorize(evening_id, caller)
 
+    def _organiser_of_table(self, evening_id: int, caller: Caller | None) -> None:
+        """A tournament table's rules, finish and reopen are its organiser's alone (asked at the
+        change, from the store: the table's PIN is not enough)."""
+        with self.store.read():
+            table = self.store.table_of(evening_id)
+        if table is not None and not self.may_organise(caller):
+            raise OrganiserError("organiser_only")
+
     def watch(self, interval: float | None = None) -> None:
         """Tell the listeners of changes other processes make to the store too (the server
         does this: a PIN reset on the command line takes the pen from the phones at once)."""
@@ -167,9 +176,11 @@ class App(Organiser):
 
     def finish_evening(self, evening_id: int, expected_version: int | None = None,
                        finished: bool = True, caller: Caller | None = None) -> EveningInfo:
-        """Mark the evening finished (no more hand changes), or open it again."""
+        """Mark the evening finished (no more hand changes), or open it again; a tournament's
+        table only by its organiser (its rounds are closed and opened by the tournament)."""
         with self.store.lock:
             self._authorized(evening_id, caller)
+            self._organiser_of_table(evening_id, caller)
             return self._evenings.finish_evening(evening_id, expected_version, finished)
 
     def show(self, evening_id: int) -> Replay:
@@ -356,8 +367,11 @@ class App(Organiser):
 
     def change_rules(self, evening_id: int, options: dict[str, Any], expected_version: int | None = None,
                      caller: Caller | None = None) -> EveningInfo:
+        """Other rules for the evening; a tournament's table's only by its organiser (every table
+        of a tournament plays the tournament's rules: a table's keeper does not change them)."""
         with self.store.lock:
             self._authorized(evening_id, caller)
+            self._organiser_of_table(evening_id, caller)
             return self._rules.change_rules(evening_id, options, expected_version)
 
     # -- pins ---------------------------------------------------------------------------
