@@ -15,8 +15,10 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import json
+import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -228,7 +230,8 @@ def ipv6_net(tmp_path):
         if not {same, other} <= set(own_addresses()):
             pytest.fail(f"this attack needs two more IPv6 addresses of this machine ({same}, {other}): not root?")
         answering(proc, f"http://[{v6}]:{port}/", "scorepad web --host ::")
-        yield {"url": f"http://[{v6}]:{port}/", "here": f"http://[::1]:{port}/", "same": same, "other": other}
+        yield {"url": f"http://[{v6}]:{port}/", "here": f"http://[::1]:{port}/", "same": same, "other": other,
+               "db": tmp_path / "scorepad.db"}
     finally:
         stop(proc)
         for a in added:
@@ -258,6 +261,50 @@ async def test_one_phone_taking_addresses_of_its_prefix_cannot_void_the_organise
         assert said == "" and organiser.has("organiser-allowed"), \
             f"after a stranger's wrong codes ({answers}) the organiser's phone with the right code was told {said!r}"
         assert any("Zu viele falsche Codes" in a for a in answers), f"the stranger was never throttled: {answers}"
+    finally:
+        for p in phones:
+            await p.close()
+
+
+# --- issue 36 (13): an organiser phone's token ends with its tournament day -----------------------------------
+
+async def test_an_organiser_phone_allowed_at_last_weeks_night_runs_no_tournament_of_tonight(ipv6_net):
+    db = ipv6_net["db"]
+    storage: dict[str, Any] = {}
+    phones: list[Phone] = []
+    try:
+        laptop = Phone(ipv6_net["here"], "/turniere", "laptop")
+        phones.append(laptop)
+        await laptop.connect(WAIT_S)
+        code = await laptop_code(laptop)
+        helper = Phone(ipv6_net["url"], "/turniere", "helper", storage=storage)
+        helper.source = ipv6_net["other"]
+        phones.append(helper)
+        await helper.connect(WAIT_S)
+        said = await type_code(helper, code)
+        assert said == "", f"setup: the helper was not allowed: {said!r}"
+        await helper.until(lambda: bool(storage.get(ORGANISER_KEY)), WAIT_S, "setup: the helper kept no token")
+        await helper.close()
+        # a week later: the same phone, its token kept; the store says when it was allowed
+        conn = sqlite3.connect(db)
+        conn.execute("UPDATE organiser_phones SET granted_at = ?",
+                     [(datetime.now(UTC) - timedelta(days=7)).isoformat(timespec="milliseconds")])
+        conn.commit()
+        conn.close()
+        tid = int(cli(db, "tournament", "new", "Kirta", "--ruleset", RULES, "--rounds", "2", "--games", "4",
+                      "--seed", "1", *FIELD).strip())
+        later = Phone(ipv6_net["url"], f"/turniere/{tid}", "helper-a-week-later", storage=storage)
+        later.source = ipv6_net["other"]
+        phones.append(later)
+        await later.connect(WAIT_S)
+        await later.until(lambda: bool(later.texts()), WAIT_S, "no screen")
+        await later.quiet(0.5)
+        offered = [k for k in ORGANISER_KEYS if later.has(k)]
+        if later.has("draw-round"):
+            await later.tap("draw-round", WAIT_S)
+        with App.open(db) as app:
+            drawn = app.tournament(tid).drawn
+        assert not offered and drawn == 0, f"a week-old organiser token was offered {offered}, drew {drawn} round(s)"
     finally:
         for p in phones:
             await p.close()

@@ -8,13 +8,14 @@ forged token is refused, and nothing is stored on a refusal. The store keeps onl
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime
 
 import pytest
 
 from scorepad.app import App
 from scorepad.app.caller import Caller
 from scorepad.app.errors import OrganiserError
-from scorepad.app.organiser_phones import ADDRESS_BURST, ADDRESS_REFILL_S, CODE_VALID_S
+from scorepad.app.organiser_phones import ADDRESS_BURST, ADDRESS_REFILL_S, CODE_VALID_S, day_end
 from scorepad.app.phone import PhoneApp
 
 pytestmark = pytest.mark.store
@@ -296,3 +297,16 @@ def test_a_revoke_from_the_command_line_reaches_the_servers_open_screens(app, db
         assert watch.check() == [ORGANISER_PHONES] and told == [ORGANISER_PHONES]
     finally:
         watch.stop()
+
+
+def test_an_organiser_phones_token_ends_with_its_tournament_day(app, clock):
+    tid = app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    org = granted(app)
+    assert app.tournament(tid, caller=org).name == "Kirta"
+    end = day_end(datetime.fromtimestamp(clock.now, UTC).isoformat())
+    assert 0 < end - clock.now <= 24 * 3600
+    clock.now = end - 1
+    assert app.may_organise(org)
+    clock.now = end  # six in the morning after the night: the next night's tournament is not its
+    refused(lambda: app.draw_round(tid, caller=org), "organiser_only")
+    assert app.organiser_phones() == []

@@ -6,8 +6,10 @@ The phone types it (`redeem`); the right code gives the phone a fresh random tok
 (`secrets.token_urlsafe`) to keep in its own browser storage and send with every call
 (`Caller.organiser`). The store keeps only the SHA-256 of the code and of each token, so the file
 holds nothing a phone could use; a token is looked up by its hash. `allowed(token)` is asked at
-every organiser operation (app/organiser.py): a token revoked on the serving machine is refused at
-the phone's next call, whatever its screen shows.
+every organiser operation (app/organiser.py): a token revoked on the serving machine (or by
+`scorepad tournament organiser-phones --revoke`), or whose tournament day is over (DAY_ENDS_AT
+o'clock after it was granted: `day_end`), is refused at the phone's next call, whatever its screen
+shows; a helper allowed at one club night runs no later one.
 
 Guessing: a code ends only by its own time (CODE_VALID_S), by its use or by a new one, never by
 a stranger's wrong tries: the stranger is throttled instead. Each phone (its id) and each network
@@ -25,7 +27,7 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel
 
@@ -39,6 +41,7 @@ CODE_DIGITS = 6
 CODE_VALID_S = 600.0  # ten minutes
 ADDRESS_BURST = 3  # wrong codes one phone, and one network, may type at once
 ADDRESS_REFILL_S = 600.0  # then one more every ten minutes
+DAY_ENDS_AT = 6  # a club night runs past midnight: its day (and a phone's token) ends at six the next morning
 TOKEN_BYTES = 32
 TOKEN_MAX = 200  # a longer "token" is no token of ours (not even hashed)
 
@@ -66,6 +69,17 @@ class OrganiserPhone(BaseModel):
             return f"seit {datetime.fromisoformat(self.granted_at).astimezone():%H:%M}"
         except ValueError:
             return ""
+
+
+def day_end(granted_at: str) -> float:
+    """When a token granted at `granted_at` ends: with its tournament day, at DAY_ENDS_AT o'clock
+    (the serving machine's local time) after it was granted. A time that cannot be read: ended."""
+    try:
+        granted = datetime.fromisoformat(granted_at).astimezone()
+    except (TypeError, ValueError):
+        return 0.0
+    end = granted.replace(hour=DAY_ENDS_AT, minute=0, second=0, microsecond=0)
+    return (end if end > granted else end + timedelta(days=1)).timestamp()
 
 
 def digest(secret: str) -> str:
@@ -127,7 +141,8 @@ class OrganiserPhones:
             else:
                 self.store.use_organiser_code(current["id"], now)
                 token = secrets.token_urlsafe(TOKEN_BYTES)
-                self.store.add_organiser_phone(digest(token), phone_label(caller.device or token))
+                self.store.add_organiser_phone(digest(token), phone_label(caller.device or token),
+                                               datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds"))
             spent = 1.0 if refusal is not None and refusal.code != "organiser_code_wait" else 0.0
             for key, tokens in left.items():
                 self.store.save_organiser_tries(key, tokens - spent, now)
@@ -144,18 +159,21 @@ class OrganiserPhones:
 
     @guarded
     def allowed(self, token: str) -> bool:
-        """Whether `token` is a phone's token, not revoked (asked at every organiser operation)."""
+        """Whether `token` is a phone's token, not revoked and its tournament day not over (asked
+        at every organiser operation)."""
         if not token or not isinstance(token, str) or len(token) > TOKEN_MAX:
             return False
         with self.store.read():
-            return self.store.organiser_phone(digest(token)) is not None
+            row = self.store.organiser_phone(digest(token))
+        return row is not None and self.clock() < day_end(row["granted_at"])
 
     @guarded
     def phones(self, caller: Caller | None = None) -> list[OrganiserPhone]:
         """The phones allowed now (for the serving machine and the command line)."""
         self._here_only(caller)
         with self.store.read():
-            return [OrganiserPhone(**row) for row in self.store.organiser_phones()]
+            rows = self.store.organiser_phones()
+        return [OrganiserPhone(**row) for row in rows if self.clock() < day_end(row["granted_at"])]
 
     @guarded
     def revoke(self, phone_id: int | None = None, caller: Caller | None = None) -> int:
