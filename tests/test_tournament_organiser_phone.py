@@ -265,7 +265,7 @@ def test_a_file_of_schema_8_upgrades_with_its_tournament_as_it_was_and_no_organi
                                                                               "Tisch 2: 0 von 4 Spielen"]
         refused(lambda: app.tournament(info.id, caller=phone("anything")), "organiser_only")
     after = sqlite3.connect(path)
-    assert after.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+    assert after.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
     assert {t: after.execute(f"SELECT * FROM {t}").fetchall() for t in tables} == tables
     after.close()
 
