@@ -1001,3 +1001,36 @@ async def test_after_the_tournament_is_finished_a_tables_keeper_can_neither_reop
     if server.hands(first) != saved:
         problems.append(f"the keeper changed a finished tournament's hands: {server.hands(first)}")
     assert not problems, "\n".join(problems)
+
+
+# === 10. A variant a tournament plays is not a stranger's to replace (issue 36) =================================
+
+async def test_a_stranger_cannot_replace_the_variant_a_tournament_plays_before_its_first_draw(server, phones):
+    name = "Clubabend Kirta"
+    path = server.db.parent / "clubabend-kirta.toml"
+    path.write_text(f'extends = "preisschafkopf-5-10-15"\nname = "{name}"\n[contracts.sauspiel]\ntariff = 10\n',
+                    encoding="utf-8")
+    server.cli("rulesets", "import", path)
+    rid = "preisschafkopf-5-10-15-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    tid = int(server.cli("tournament", "new", "Kirta am Fenster", "--ruleset", rid, "--rounds", "2", "--games", "4",
+                         "--seed", "1", *FIELD).strip())
+    kept = server.cli("rulesets", "export", name)
+    stranger = await phones(server, "stranger-with-rules")  # no PIN, no organiser code
+    await to_house_form(stranger)
+    await stranger.type(HOUSE_PASTE, f'extends = "preisschafkopf-5-10-15"\nname = "{name}"\n'
+                                     '[contracts.sauspiel]\ntariff = 50\n')
+    await stranger.wait_for(HOUSE_IMPORT, WAIT_S, enabled=True)
+    before = set(stranger.texts())
+    await stranger.tap(HOUSE_IMPORT)
+    await answered(stranger, before)
+    problems = []
+    if server.cli("rulesets", "export", name) != kept:
+        problems.append(f"the stranger replaced the tournament's variant: {server.cli('rulesets', 'export', name)}")
+    if not german_news(stranger, before) or f"Hausregeln „{name}“ übernommen" in stranger.texts():
+        problems.append(f"the paste was not refused in German: {german_news(stranger, before)}")
+    drawn = json.loads(server.cli("tournament", "draw", tid))["tables"]
+    with App.open(server.db) as app:
+        tariffs = {app.table(t["evening"]).contracts["sauspiel"].tariff for t in drawn}
+    if tariffs != {10}:
+        problems.append(f"the draw gave the tables the tariff(s) {tariffs}")
+    assert not problems, "\n".join(problems)
