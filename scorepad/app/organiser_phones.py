@@ -155,7 +155,7 @@ class OrganiserPhones:
     def _tokens(self, key: str, now: float) -> float:
         """The tries `key` has now (ADDRESS_BURST at most; one more every ADDRESS_REFILL_S)."""
         tries = self.store.organiser_tries(key) or {"tokens": float(ADDRESS_BURST), "at": now}
-        return min(float(ADDRESS_BURST), tries["tokens"] + max(0.0, now - tries["at"]) / ADDRESS_REFILL_S)
+        return min(float(ADDRESS_BURST), float(tries["tokens"]) + max(0.0, now - float(tries["at"])) / ADDRESS_REFILL_S)
 
     @guarded
     def allowed(self, token: str) -> bool:

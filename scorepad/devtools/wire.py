@@ -106,7 +106,7 @@ class WirePhone:
         # permessage-deflate offered, as a browser offers it (the server then compresses each message)
         self._ws = await asyncio.wait_for(connect(self.ws_url, max_size=None, compression="deflate",
                                                   user_agent_header=f"scorepad-wire/{self.name}",
-                                                  **({"local_addr": (self.source, 0)} if self.source else {})),
+                                                  **({"local_addr": (self.source, 0)} if self.source else {})),  # type: ignore[arg-type]
                                           timeout)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
