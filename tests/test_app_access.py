@@ -258,6 +258,7 @@ def test_the_scorekeeper_is_told_of_wrong_pins_until_a_new_pin(app, evening):
 # -- things other tables rely on ------------------------------------------------------------------
 
 VARIANT = {"contracts": {"sauspiel": {"tariff": 20}}}
+FIELD8 = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
 
 
 def test_a_stranger_cannot_replace_house_rules_an_evening_plays(app):
@@ -265,7 +266,8 @@ def test_a_stranger_cannot_replace_house_rules_an_evening_plays(app):
     eid = app.start_evening("schafkopf-stammtisch", VRONI4).id
     with pytest.raises(PenError) as refused:
         app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 5}}}, caller=STRANGER)
-    assert refused.value.code == "house_variant_in_use" and refused.value.params["evening"] == eid
+    assert refused.value.code == "house_variant_played" and refused.value.params["name"] == "Stammtisch"
+    assert app.evening(eid).ruleset
     assert app.house_variant("Stammtisch")["contracts"]["sauspiel"]["tariff"] == 20
     with pytest.raises(PenError):
         app.import_house_rules_text(app.export_house_rules("Stammtisch").replace("tariff = 20", "tariff = 5"),
@@ -280,12 +282,28 @@ def test_a_stranger_may_save_house_rules_under_a_new_name(app):
     assert app.house_variant("Mein Tisch")["contracts"]["sauspiel"]["tariff"] == 5
 
 
-def test_the_serving_machine_and_the_evenings_keeper_may_replace_house_rules(app):
-    app.save_house_rules("Stammtisch", "schafkopf", VARIANT)
+def test_the_serving_machine_and_the_phone_that_made_them_may_replace_house_rules_an_evening_plays(app):
+    app.save_house_rules("Stammtisch", "schafkopf", VARIANT, caller=Caller("maker"))
     eid = app.start_evening("schafkopf-stammtisch", VRONI4).id
-    app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 30}}}, caller=keeper(app, eid))
+    app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 30}}}, caller=Caller("maker"))
+    assert app.house_variant("Stammtisch")["contracts"]["sauspiel"]["tariff"] == 30
+    with pytest.raises(PenError):  # the evening's keeper did not make them
+        app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 35}}},
+                             caller=keeper(app, eid))
     app.save_house_rules("Stammtisch", "schafkopf", {"contracts": {"sauspiel": {"tariff": 40}}}, caller=Caller("here", local=True))
     assert app.house_variant("Stammtisch")["contracts"]["sauspiel"]["tariff"] == 40
+
+
+def test_a_stranger_cannot_replace_house_rules_a_tournament_plays_before_its_first_draw(app):
+    club = app.save_house_rules("Clubabend", "preisschafkopf-5-10-15", VARIANT)
+    tid = app.new_tournament("Kirta", club.ruleset, 2, 4, FIELD8, seed="1").id
+    with pytest.raises(PenError) as refused:
+        app.save_house_rules("Clubabend", "preisschafkopf-5-10-15", {"contracts": {"sauspiel": {"tariff": 50}}},
+                             caller=STRANGER)
+    assert refused.value.code == "house_variant_played" and "neuen Namen" in refused.value.german
+    drawn = app.draw_round(tid)
+    assert app.evening(drawn.tables[0].evening).options["contracts"]["sauspiel"]["tariff"] == 20
+
 
 
 def test_a_stranger_cannot_rename_a_player_of_an_evening_it_does_not_keep(app, evening):

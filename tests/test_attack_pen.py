@@ -942,3 +942,95 @@ async def test_the_organisers_new_pin_for_a_locked_tournament_table_lets_its_pho
     await to_pin_screen(taker, first)
     assert await try_pin(taker, shown, WAIT_S), \
         f"the organiser's new PIN gave the table's new phone no pen: {taker.texts()}"
+
+
+# === 9. A tournament table's rules, finish and reopen are the organiser's (issue 36) ===========================
+
+RULES_KEYS = ("rules-base", "rules-edit", "rules-apply", "rules-problem")
+
+
+def evening_now(server: Server, eid: int) -> Any:
+    with App.open(server.db) as app:
+        return app.evening(eid)
+
+
+def table_hand(server: Server, eid: int) -> dict[str, Any]:
+    """A Sauspiel won by the table's first two seats (a hand any Schafkopf table takes)."""
+    players = evening_now(server, eid).players
+    return {"game": "sauspiel", "player": players[0], "partner": players[1], "suit": "gras", "augen": 70}
+
+
+async def test_a_tables_keeper_cannot_change_its_tournament_tables_rules(server, phones):
+    tid, (first, second) = server.tournament()
+    kept = evening_now(server, first).options
+    keeper = await scorekeeper(phones, server, first, "table-keeper-rules")
+    await tap_and_settle(keeper, "rules")
+    if await keeper.click("rules-edit"):  # (a screen that offers no change is as good: the store decides)
+        await within(WAIT_S, lambda: keeper.has("rules-apply"))
+        for key in [k for k in keeper.shown_keys() if k.startswith("rules-") and k not in RULES_KEYS]:
+            if keeper.has_enabled("rules-apply"):
+                break
+            if not keeper.chosen(key):
+                await keeper.click(key)
+                await within(2.0, lambda: keeper.has_enabled("rules-apply"))
+        before = set(keeper.texts())
+        await keeper.click("rules-apply")  # sent whether or not the button is enabled
+        await answered(keeper, before)
+    assert evening_now(server, first).options == kept, \
+        f"the table's keeper changed table 1's rules: {evening_now(server, first).options}"
+    assert evening_now(server, second).options == kept
+
+
+async def test_after_the_tournament_is_finished_a_tables_keeper_can_neither_reopen_nor_delete(server, phones):
+    tid, (first, _) = server.tournament()
+    server.cli("add", first, json.dumps(table_hand(server, first)))
+    keeper = await scorekeeper(phones, server, first, "table-keeper-finished")
+    server.cli("tournament", "finish", tid, "--force")
+    assert evening_now(server, first).finished, "setup: finishing the tournament left table 1 open"
+    saved = server.hands(first)
+    await open_evening_again(keeper, first)
+    await tap_and_settle(keeper, "settle")  # Abrechnung: "Abend wieder öffnen"
+    before = set(keeper.texts())
+    if await keeper.click("finish"):
+        await answered(keeper, before)
+    problems = []
+    if not evening_now(server, first).finished:
+        problems.append("the keeper opened a finished tournament's table again")
+    await open_evening_again(keeper, first)
+    await try_to_write(keeper, first)
+    if server.hands(first) != saved:
+        problems.append(f"the keeper changed a finished tournament's hands: {server.hands(first)}")
+    assert not problems, "\n".join(problems)
+
+
+# === 10. A variant a tournament plays is not a stranger's to replace (issue 36) =================================
+
+async def test_a_stranger_cannot_replace_the_variant_a_tournament_plays_before_its_first_draw(server, phones):
+    name = "Clubabend Kirta"
+    path = server.db.parent / "clubabend-kirta.toml"
+    path.write_text(f'extends = "preisschafkopf-5-10-15"\nname = "{name}"\n[contracts.sauspiel]\ntariff = 10\n',
+                    encoding="utf-8")
+    server.cli("rulesets", "import", path)
+    rid = "preisschafkopf-5-10-15-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    tid = int(server.cli("tournament", "new", "Kirta am Fenster", "--ruleset", rid, "--rounds", "2", "--games", "4",
+                         "--seed", "1", *FIELD).strip())
+    kept = server.cli("rulesets", "export", name)
+    stranger = await phones(server, "stranger-with-rules")  # no PIN, no organiser code
+    await to_house_form(stranger)
+    await stranger.type(HOUSE_PASTE, f'extends = "preisschafkopf-5-10-15"\nname = "{name}"\n'
+                                     '[contracts.sauspiel]\ntariff = 50\n')
+    await stranger.wait_for(HOUSE_IMPORT, WAIT_S, enabled=True)
+    before = set(stranger.texts())
+    await stranger.tap(HOUSE_IMPORT)
+    await answered(stranger, before)
+    problems = []
+    if server.cli("rulesets", "export", name) != kept:
+        problems.append(f"the stranger replaced the tournament's variant: {server.cli('rulesets', 'export', name)}")
+    if not german_news(stranger, before) or f"Hausregeln „{name}“ übernommen" in stranger.texts():
+        problems.append(f"the paste was not refused in German: {german_news(stranger, before)}")
+    drawn = json.loads(server.cli("tournament", "draw", tid))["tables"]
+    with App.open(server.db) as app:
+        tariffs = {app.table(t["evening"]).contracts["sauspiel"].tariff for t in drawn}
+    if tariffs != {10}:
+        problems.append(f"the draw gave the tables the tariff(s) {tariffs}")
+    assert not problems, "\n".join(problems)

@@ -49,7 +49,7 @@ def shape(path: Path) -> dict[str, object]:
         conn.close()
 
 
-@pytest.mark.parametrize("schema", [1, 2, 3, 4, 7, 8, 9])
+@pytest.mark.parametrize("schema", [1, 2, 3, 4, 7, 8, 9, 10])
 def test_a_file_upgraded_from_schema_n_has_the_shape_of_a_new_file(tmp_path, schema):
     new = tmp_path / "new.db"
     App.open(new).close()
@@ -57,3 +57,29 @@ def test_a_file_upgraded_from_schema_n_has_the_shape_of_a_new_file(tmp_path, sch
     shutil.copyfile(FIXTURES / f"scorepad-v{schema}.db", old)
     App.open(old).close()
     assert shape(old) == shape(new)
+
+
+def test_a_file_of_schema_10_upgrades_with_its_variants_as_they_were_made_by_the_serving_machine(tmp_path):
+    """scorepad-v10.db (tests/fixtures/make_schema_v10.py): "Stammtisch Huber" played by an
+    evening, "Clubabend" by a tournament not drawn yet. After the upgrade both are as they were,
+    the evening scores the same, and no phone replaces either (they count as the machine's)."""
+    from scorepad.app.caller import Caller
+    from scorepad.app.errors import PenError
+
+    path = tmp_path / "v10.db"
+    shutil.copyfile(FIXTURES / "scorepad-v10.db", path)
+    conn = sqlite3.connect(path)
+    before = conn.execute("SELECT name, base, options FROM house_rules ORDER BY name").fetchall()
+    conn.close()
+    with App.open(path) as app:
+        assert [(v.name, v.base) for v in app.house_rules()] == [(n, b) for n, b, _ in before]
+        [evening] = app.list_evenings()
+        assert app.show(evening.id).standings["Vroni"] == {"geld": 10}  # a Sauspiel won at the variant's tariff 10
+        for name, base in (("Stammtisch Huber", "schafkopf"), ("Clubabend", "preisschafkopf-5-10-15")):
+            with pytest.raises(PenError):
+                app.save_house_rules(name, base, {"contracts": {"sauspiel": {"tariff": 50}}},
+                                     caller=Caller("a-phone", address="192.0.2.66"))
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT name, base, options FROM house_rules ORDER BY name").fetchall() == before
+    assert conn.execute("SELECT count(*) FROM house_rules WHERE made_by IS NOT NULL").fetchone()[0] == 0
+    conn.close()

@@ -56,7 +56,7 @@ async def test_the_phone_types_the_code_and_runs_the_tournament_but_prints_at_th
     laptop, code = await laptop_code(main)
     phone = await open_phone(main, client_ip=AWAY, route="/turniere")
     await type_code(phone, wrong(code))
-    assert phone.text_of("organiser-code-message").startswith("Falscher Code (noch 4 Versuche")
+    assert phone.text_of("organiser-code-message") == "Falscher Code"  # (the code stays valid: issue 36)
     await type_code(phone, code)
     assert phone.has("organiser-allowed") and phone.has("new-tournament")
     assert phone.storage[ORGANISER_KEY]  # kept on the phone, as its pens are

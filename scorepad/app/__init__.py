@@ -43,6 +43,7 @@ from scorepad.app.errors import (
     LaterHandError,
     NothingToUndoError,
     NotYourChangeError,
+    OrganiserError,
     PenError,
     PinError,
     PlayerNameError,
@@ -117,6 +118,14 @@ class App(Organiser):
     def _authorized(self, evening_id: int, caller: Caller | None) -> None:
         self._pins.authorize(evening_id, caller)
 
+    def _organiser_of_table(self, evening_id: int, caller: Caller | None) -> None:
+        """A tournament table's rules, finish and reopen are its organiser's alone (asked at the
+        change, from the store: the table's PIN is not enough)."""
+        with self.store.read():
+            table = self.store.table_of(evening_id)
+        if table is not None and not self.may_organise(caller):
+            raise OrganiserError("organiser_only")
+
     def watch(self, interval: float | None = None) -> None:
         """Tell the listeners of changes other processes make to the store too (the server
         does this: a PIN reset on the command line takes the pen from the phones at once)."""
@@ -167,9 +176,11 @@ class App(Organiser):
 
     def finish_evening(self, evening_id: int, expected_version: int | None = None,
                        finished: bool = True, caller: Caller | None = None) -> EveningInfo:
-        """Mark the evening finished (no more hand changes), or open it again."""
+        """Mark the evening finished (no more hand changes), or open it again; a tournament's
+        table only by its organiser (its rounds are closed and opened by the tournament)."""
         with self.store.lock:
             self._authorized(evening_id, caller)
+            self._organiser_of_table(evening_id, caller)
             return self._evenings.finish_evening(evening_id, expected_version, finished)
 
     def show(self, evening_id: int) -> Replay:
@@ -308,20 +319,25 @@ class App(Organiser):
 
     def save_house_rules(self, name: str, base: str, options: dict[str, Any],
                          caller: Caller | None = None) -> HouseRules:
-        """Keep a variant under `name`. A phone may not replace one that an evening it does not
-        keep score of is played by (it may save it under a new name); the serving machine may."""
-        return self._house.save_house_rules(name, base, options, may_replace=self._replacing(caller))
+        """Keep a variant under `name`. Once a tournament or an evening plays (or played) a
+        variant, a phone replaces it only if it made it; any other phone saves under a new
+        name. The serving machine and the command line may replace any."""
+        return self._house.save_house_rules(name, base, options, may_replace=self._replacing(caller),
+                                            made_by=_maker(caller))
 
-    def _replacing(self, caller: Caller | None) -> Callable[[str, str], None] | None:
-        """What a phone may replace: a stored variant only if it keeps score of every evening
-        played by it (the command line and the serving machine may replace any)."""
-        if caller is None or caller.local or not self.pen_required:
+    def _replacing(self, caller: Caller | None) -> Callable[[dict[str, Any]], None] | None:
+        """What a phone may replace (asked in the save's transaction, from the store): a variant
+        no tournament and no evening plays or played, or one it made itself."""
+        if caller is None or caller.local:
             return None
 
-        def may_replace(base: str, name: str) -> None:
-            for evening_id in self._evenings.played_by(base, name):
-                if not self._pins.may_change(evening_id, caller):
-                    raise PenError("house_variant_in_use", name=name, evening=evening_id)
+        def may_replace(variant: dict[str, Any]) -> None:
+            if variant.get("made_by") is not None and variant["made_by"] == caller.device:
+                return
+            names = {variant["name"].casefold(), str(variant["ruleset"]).casefold()}
+            if self._evenings.played_by(variant["base"], variant["name"]) or \
+                    any(r.casefold() in names for r in self.store.tournament_rulesets()):
+                raise PenError("house_variant_played", name=variant["name"])
 
         return may_replace
 
@@ -347,7 +363,8 @@ class App(Organiser):
 
     def import_house_rules_text(self, text: str, source: str = "Hausregeln",
                                 caller: Caller | None = None) -> HouseRules:
-        return self._house.import_house_rules_text(text, source, may_replace=self._replacing(caller))
+        return self._house.import_house_rules_text(text, source, may_replace=self._replacing(caller),
+                                                   made_by=_maker(caller))
 
     # -- rules --------------------------------------------------------------------------
 
@@ -356,8 +373,11 @@ class App(Organiser):
 
     def change_rules(self, evening_id: int, options: dict[str, Any], expected_version: int | None = None,
                      caller: Caller | None = None) -> EveningInfo:
+        """Other rules for the evening; a tournament's table's only by its organiser (every table
+        of a tournament plays the tournament's rules: a table's keeper does not change them)."""
         with self.store.lock:
             self._authorized(evening_id, caller)
+            self._organiser_of_table(evening_id, caller)
             return self._rules.change_rules(evening_id, options, expected_version)
 
     # -- pins ---------------------------------------------------------------------------
@@ -431,3 +451,11 @@ class App(Organiser):
 def _device(device: str | None, caller: Caller | None) -> str | None:
     """The phone a change is made by: the caller's own device, whatever else was named."""
     return caller.device if caller is not None else device
+
+
+def _maker(caller: Caller | None) -> str | None:
+    """Who makes a house variant: a phone by its device; None for the serving machine and the
+    command line (what they make, no phone replaces once it is played)."""
+    if caller is None or caller.local or not isinstance(caller.device, str) or not caller.device:
+        return None
+    return caller.device

@@ -8,6 +8,7 @@ comes from this machine (ui/peer.py)."""
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -27,3 +28,18 @@ class Caller:
 def here(caller: Caller | None) -> bool:
     """The command line, or a browser on the serving machine (it may see an evening's PIN)."""
     return caller is None or caller.local
+
+
+def network_of(address: str) -> str:
+    """Whom a limit on guessing counts, from the socket's address: an IPv4 address; an IPv6 one
+    by its /64 (a phone may take any address of its prefix); an IPv4-mapped IPv6 address is its
+    IPv4 address; anything else as it is ("?" for none)."""
+    try:
+        ip = ipaddress.ip_address((address or "").split("%", 1)[0])
+    except ValueError:
+        return address or "?"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)

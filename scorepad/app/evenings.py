@@ -27,7 +27,14 @@ from typing import Any
 from scorepad.app.changes import UNDO_LOG, HandOp, Planned, made_by, renames_since, reverse, undo_stacks
 from scorepad.app.checkpoint import Fit, fitting, restore, restore_from, write_checkpoint
 from scorepad.app.checks import check_number, evening_texts, plain_hand, rename_in
-from scorepad.app.errors import EveningClosedError, LaterHandError, NothingToUndoError, NotYourChangeError, StaleVersionError
+from scorepad.app.errors import (
+    EveningClosedError,
+    LaterHandError,
+    NothingToUndoError,
+    NotYourChangeError,
+    StaleVersionError,
+    TournamentError,
+)
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.kept import LIVE_EVENINGS, KeptReplays
 from scorepad.app.live import Live, game_copy, replay_live, stored_table
@@ -157,6 +164,7 @@ class Evenings:
         """Mark the evening finished (no more hand changes), or open it again."""
         with self.store.write():
             row = self.row(evening_id, expected_version, writable=False)
+            self.not_of_finished_tournament(evening_id)
             if bool(row["finished"]) == finished:
                 raise EveningClosedError("evening_already_finished" if finished else "evening_not_finished",
                                          evening=evening_id)
@@ -406,9 +414,18 @@ class Evenings:
         row = self.store.evening(evening_id)
         if expected_version is not None and row["version"] != expected_version:
             raise StaleVersionError(evening_id, expected_version, row["version"])
+        if writable:
+            self.not_of_finished_tournament(evening_id)
         if writable and row["finished"]:
             raise EveningClosedError("evening_finished", evening=evening_id)
         return row
+
+    def not_of_finished_tournament(self, evening_id: int) -> None:
+        """A finished tournament's tables stay as they are: no hand, no rules, no reopening
+        (asked inside the change's own transaction, whoever asks)."""
+        table = self.store.table_of(evening_id)
+        if table is not None and self.store.tournament_finished_for(evening_id):
+            raise TournamentError("tournament_finished", tournament=table["tournament_id"])
 
     def intact(self, row: dict[str, Any]) -> Fit | None:
         """Refuse any change to a damaged evening with its damage line (what `scorepad check`

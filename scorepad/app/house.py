@@ -112,13 +112,15 @@ class House:
 
     @guarded
     def save_house_rules(self, name: str, base: str, options: dict[str, Any], ruleset: str | None = None,
-                         may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
+                         may_replace: Callable[[dict[str, Any]], None] | None = None,
+                         made_by: str | None = None) -> HouseRules:
         """Keep a variant of the built-in table `base` under `name` (a variant of that name is
         replaced, keeping its id). The values are checked as a session's options are: a wrong
         one is refused naming options.<key>. Its id is `ruleset` (a file's own id), else the
         replaced variant's, else the base and the name folded; another variant's id is refused.
-        `may_replace(base, name)` is asked, in the same transaction, before a stored variant is
-        replaced (it raises to refuse)."""
+        `may_replace(variant)` is asked, in the same transaction, with the stored variant (its
+        name, base, ruleset, made_by) before it is replaced (it raises to refuse). A new variant
+        keeps `made_by`, the phone that made it (None: the serving machine)."""
         name = (check_text("name", name) or "").strip()
         if not name:
             raise SessionError("name", "house_name_missing")
@@ -141,9 +143,9 @@ class House:
                                            own=variant_id(base, name))
                     raise SessionError("name", "house_id_taken", id=rid, other=other["name"])
             if same is not None and may_replace is not None:
-                may_replace(same["base"], same["name"])
+                may_replace(same)
             kept = {**options, OWN_ID: rid} if rid != variant_id(base, name) else options
-            rule_id = self.store.save_house_rules(name, base, kept)
+            rule_id = self.store.save_house_rules(name, base, kept, made_by)
         return HouseRules(id=rule_id, name=name, base=base, options=options, ruleset=rid)
 
     def find(self, name: str) -> dict[str, Any] | None:
@@ -204,19 +206,22 @@ class House:
                     raise TableError(source, "id", "house_id_taken_id", id=found.ruleset, other=other["name"], own=own)
 
     @guarded
-    def import_house_rules(self, path: str | Path, may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
+    def import_house_rules(self, path: str | Path,
+                           may_replace: Callable[[dict[str, Any]], None] | None = None) -> HouseRules:
         """A TOML rule table file that `extends` a built-in one (maybe through files beside it),
         kept as a house variant: exactly what `check_house_rules` accepts."""
         return self._keep(self.check_house_rules(path), may_replace)
 
     @guarded
     def import_house_rules_text(self, text: str, source: str = "Hausregeln",
-                                may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
+                                may_replace: Callable[[dict[str, Any]], None] | None = None,
+                                made_by: str | None = None) -> HouseRules:
         """TOML text of a rule table that `extends` a built-in one (pasted in the app), kept
         as a house variant. A wrong table is refused with the key path and the reason."""
         found = read_house_text(text, source)
         self._id_free(found, source)
-        return self._keep(found, may_replace)
+        return self._keep(found, may_replace, made_by)
 
-    def _keep(self, found: HouseFile, may_replace: Callable[[str, str], None] | None = None) -> HouseRules:
-        return self.save_house_rules(found.name, found.base, found.options, found.ruleset, may_replace)
+    def _keep(self, found: HouseFile, may_replace: Callable[[dict[str, Any]], None] | None = None,
+              made_by: str | None = None) -> HouseRules:
+        return self.save_house_rules(found.name, found.base, found.options, found.ruleset, may_replace, made_by)

@@ -6,13 +6,17 @@ The phone types it (`redeem`); the right code gives the phone a fresh random tok
 (`secrets.token_urlsafe`) to keep in its own browser storage and send with every call
 (`Caller.organiser`). The store keeps only the SHA-256 of the code and of each token, so the file
 holds nothing a phone could use; a token is looked up by its hash. `allowed(token)` is asked at
-every organiser operation (app/organiser.py): a token revoked on the serving machine is refused at
-the phone's next call, whatever its screen shows.
+every organiser operation (app/organiser.py): a token revoked on the serving machine (or by
+`scorepad tournament organiser-phones --revoke`), or whose tournament day is over (DAY_ENDS_AT
+o'clock after it was granted: `day_end`), is refused at the phone's next call, whatever its screen
+shows; a helper allowed at one club night runs no later one.
 
-Guessing: a code takes CODE_WRONG wrong codes, then it is void and a new one must be made; each
-address may type ADDRESS_BURST wrong codes, then one more every ADDRESS_REFILL_S (so one hostile
-phone alone cannot void the organiser's code). Both are counted in the store: a restart gives
-nothing back. A code is shown only on the serving machine: a phone from another machine is
+Guessing: a code ends only by its own time (CODE_VALID_S), by its use or by a new one, never by
+a stranger's wrong tries: the stranger is throttled instead. Each phone (its id) and each network
+(an IPv4 address, an IPv6 /64: `network_of`) may ask ADDRESS_BURST times without the right code
+(a wrong code, or none valid now: asking before a code exists is not free), then once more every
+ADDRESS_REFILL_S; a phone out of either waits, even with the right code. Counted in the store: a
+restart gives nothing back. A code is shown only on the serving machine: a phone from another machine is
 refused it (OrganiserError "organiser_code_here"), and so are the list of phones and revoking.
 """
 
@@ -23,21 +27,21 @@ import math
 import secrets
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel
 
 from scorepad.app.access import phone_label
-from scorepad.app.caller import Caller, here
+from scorepad.app.caller import Caller, here, network_of
 from scorepad.app.errors import OrganiserError
 from scorepad.app.guard import guarded
 from scorepad.store import Store
 
 CODE_DIGITS = 6
 CODE_VALID_S = 600.0  # ten minutes
-CODE_WRONG = 5  # wrong codes a code takes before it is void
-ADDRESS_BURST = 3  # wrong codes one address may type at once
+ADDRESS_BURST = 3  # wrong codes one phone, and one network, may type at once
 ADDRESS_REFILL_S = 600.0  # then one more every ten minutes
+DAY_ENDS_AT = 6  # a club night runs past midnight: its day (and a phone's token) ends at six the next morning
 TOKEN_BYTES = 32
 TOKEN_MAX = 200  # a longer "token" is no token of ours (not even hashed)
 
@@ -67,8 +71,26 @@ class OrganiserPhone(BaseModel):
             return ""
 
 
+def day_end(granted_at: str) -> float:
+    """When a token granted at `granted_at` ends: with its tournament day, at DAY_ENDS_AT o'clock
+    (the serving machine's local time) after it was granted. A time that cannot be read: ended."""
+    try:
+        granted = datetime.fromisoformat(granted_at).astimezone()
+    except (TypeError, ValueError):
+        return 0.0
+    end = granted.replace(hour=DAY_ENDS_AT, minute=0, second=0, microsecond=0)
+    return (end if end > granted else end + timedelta(days=1)).timestamp()
+
+
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def tries_keys(caller: Caller) -> list[str]:
+    """Whom a phone's tries are counted for: the phone (its id, hashed: any length) and its
+    network (the socket's address, as the server saw it)."""
+    device = caller.device if isinstance(caller.device, str) else ""
+    return [f"phone {digest(device)[:32]}", f"net {network_of(caller.address)}"]
 
 
 class OrganiserPhones:
@@ -97,55 +119,61 @@ class OrganiserPhones:
     @guarded
     def redeem(self, code: str, caller: Caller) -> str:
         """The phone's token for the right code (then used up); OrganiserError otherwise: no
-        valid code now ("organiser_code_none"), a wrong one ("organiser_code_wrong", counted for
-        the code and the phone's address), too many from this address ("organiser_code_wait")."""
+        valid code now ("organiser_code_none") or a wrong one ("organiser_code_wrong"), each
+        counted for the phone and its network, and too many of them ("organiser_code_wait")."""
         now = self.clock()
-        address = caller.address or "?"
+        keys = tries_keys(caller)
         refusal: OrganiserError | None = None
         token = ""
         with self.store.write():
-            tries = self.store.organiser_tries(address) or {"tokens": float(ADDRESS_BURST), "at": now}
-            tokens = min(float(ADDRESS_BURST), tries["tokens"] + max(0.0, now - tries["at"]) / ADDRESS_REFILL_S)
+            left = {key: self._tokens(key, now) for key in keys}
             current = self.store.organiser_code()
-            live = current is not None and current["used_at"] is None and current["wrong"] < CODE_WRONG \
-                and now <= current["expires_at"]
+            live = current is not None and current["used_at"] is None and now <= current["expires_at"]
             typed = code if isinstance(code, str) and len(code) <= 2 * CODE_DIGITS else ""
-            if tokens < 1:
-                minutes = max(1, math.ceil((1 - tokens) * ADDRESS_REFILL_S / 60))
+            if min(left.values()) < 1:
+                minutes = max(1, math.ceil((1 - min(left.values())) * ADDRESS_REFILL_S / 60))
                 refusal = OrganiserError("organiser_code_wait", minutes=minutes)
             elif current is None or not live:
                 refusal = OrganiserError("organiser_code_none")
             elif not secrets.compare_digest(digest(typed), current["code_hash"]):
-                tokens -= 1
-                self.store.count_organiser_code_wrong(current["id"])
-                left = CODE_WRONG - current["wrong"] - 1
-                refusal = OrganiserError("organiser_code_wrong", left=left) if left > 0 \
-                    else OrganiserError("organiser_code_void")
+                self.store.count_organiser_code_wrong(current["id"])  # (counted; the code stays valid)
+                refusal = OrganiserError("organiser_code_wrong")
             else:
                 self.store.use_organiser_code(current["id"], now)
                 token = secrets.token_urlsafe(TOKEN_BYTES)
-                self.store.add_organiser_phone(digest(token), phone_label(caller.device or token))
-            self.store.save_organiser_tries(address, tokens, now)
+                self.store.add_organiser_phone(digest(token), phone_label(caller.device or token),
+                                               datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds"))
+            spent = 1.0 if refusal is not None and refusal.code != "organiser_code_wait" else 0.0
+            for key, tokens in left.items():
+                self.store.save_organiser_tries(key, tokens - spent, now)
         if refusal is not None:
             raise refusal
         if self.changed is not None:
             self.changed(0)  # the serving machine's list of phones renders again
         return token
 
+    def _tokens(self, key: str, now: float) -> float:
+        """The tries `key` has now (ADDRESS_BURST at most; one more every ADDRESS_REFILL_S)."""
+        tries = self.store.organiser_tries(key) or {"tokens": float(ADDRESS_BURST), "at": now}
+        return min(float(ADDRESS_BURST), float(tries["tokens"]) + max(0.0, now - float(tries["at"])) / ADDRESS_REFILL_S)
+
     @guarded
     def allowed(self, token: str) -> bool:
-        """Whether `token` is a phone's token, not revoked (asked at every organiser operation)."""
+        """Whether `token` is a phone's token, not revoked and its tournament day not over (asked
+        at every organiser operation)."""
         if not token or not isinstance(token, str) or len(token) > TOKEN_MAX:
             return False
         with self.store.read():
-            return self.store.organiser_phone(digest(token)) is not None
+            row = self.store.organiser_phone(digest(token))
+        return row is not None and self.clock() < day_end(row["granted_at"])
 
     @guarded
     def phones(self, caller: Caller | None = None) -> list[OrganiserPhone]:
         """The phones allowed now (for the serving machine and the command line)."""
         self._here_only(caller)
         with self.store.read():
-            return [OrganiserPhone(**row) for row in self.store.organiser_phones()]
+            rows = self.store.organiser_phones()
+        return [OrganiserPhone(**row) for row in rows if self.clock() < day_end(row["granted_at"])]
 
     @guarded
     def revoke(self, phone_id: int | None = None, caller: Caller | None = None) -> int:

@@ -83,6 +83,7 @@ class WirePhone:
         self.storage: dict[str, Any] = {} if storage is None else storage
         self.on_patch = on_patch
         self.name = name
+        self.source: str | None = None  # the address of this machine the socket comes from (None: any)
         self.page: dict[str, Any] = {}
         self.index: dict[int, dict[str, Any]] = {}
         self.session_id: str | None = None
@@ -104,7 +105,9 @@ class WirePhone:
 
         # permessage-deflate offered, as a browser offers it (the server then compresses each message)
         self._ws = await asyncio.wait_for(connect(self.ws_url, max_size=None, compression="deflate",
-                                                  user_agent_header=f"scorepad-wire/{self.name}"), timeout)
+                                                  user_agent_header=f"scorepad-wire/{self.name}",
+                                                  **({"local_addr": (self.source, 0)} if self.source else {})),  # type: ignore[arg-type]
+                                          timeout)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER_CLIENT, {"session_id": None, "page_name": "", "page": {
             "route": route, "pwa": False, "web": True, "debug": False, "wasm": False, "test": False,

@@ -165,11 +165,12 @@ FILES: dict[str, Refusal] = {
                               "phone that keeps score sets a PIN of its own)",
                               "Abend {evening}: eine neue PIN würfelt nur der Rechner, auf dem scorepad läuft, "
                               "und am Turniertisch der Veranstalter (das Handy, das schreibt, legt selbst eine fest)"),
-    "house_variant_in_use": Refusal("house rules {name!r} are played in evening {evening}: only a phone that keeps "
-                                    "its score, or the machine that serves scorepad, may change them (save them "
-                                    "under a new name)",
-                                    "Die Hausregeln {name!r} gelten an Abend {evening}: ändern nur mit dessen PIN "
-                                    "oder am Rechner, auf dem scorepad läuft (unter neuem Namen speichern geht)"),
+    "house_variant_played": Refusal("house rules {name!r} are played (by a tournament or an evening): only the phone "
+                                    "that made them, or the machine that serves scorepad, may change them; save "
+                                    "yours under a new name",
+                                    "Die Hausregeln {name!r} werden schon gespielt (Turnier oder Abend): ändern nur "
+                                    "das Handy, das sie angelegt hat, oder der Rechner, auf dem scorepad läuft. "
+                                    "Bitte unter einem neuen Namen speichern."),
     "rename_needs_pen": Refusal("cannot rename {name!r} from this phone: evening {evening} is not this phone's "
                                 "to change (rename on the machine that serves scorepad)",
                                 "{name!r} umbenennen geht nur mit der PIN von Abend {evening} oder am Rechner, "

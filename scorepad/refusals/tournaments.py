@@ -71,13 +71,9 @@ TOURNAMENTS: dict[str, Refusal] = {
                                    "Codes und Organisator-Handys gibt es nur am Rechner, auf dem scorepad läuft"),
     "organiser_code_none": Refusal("no organiser code is valid now: make a new one on the machine that serves scorepad",
                                    "Gerade gilt kein Code: am Organisator-Laptop einen neuen machen"),
-    "organiser_code_wrong": Refusal("wrong organiser code ({left} more wrong codes and it is void)",
-                                    "Falscher Code (noch {left} Versuche, dann gilt er nicht mehr)"),
-    "organiser_code_void": Refusal("wrong organiser code: too many wrong codes, it is void now; make a new one on "
-                                   "the machine that serves scorepad",
-                                   "Falscher Code: zu viele Fehlversuche, er gilt nicht mehr; am Organisator-Laptop "
-                                   "einen neuen machen"),
-    "organiser_code_wait": Refusal("too many wrong organiser codes from this phone's address: next try in "
+    "organiser_code_wrong": Refusal("wrong organiser code", "Falscher Code"),
+    "organiser_code_wait": Refusal("too many wrong organiser codes from this phone or its network: next try in "
                                    "{minutes} min",
-                                   "Zu viele falsche Codes von diesem Handy: nächster Versuch in {minutes} min"),
+                                   "Zu viele falsche Codes von diesem Handy oder aus seinem Netz: nächster Versuch "
+                                   "in {minutes} min"),
 }

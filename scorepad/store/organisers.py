@@ -46,9 +46,9 @@ class OrganiserRows:
 
     # -- the phones --------------------------------------------------------------------------
 
-    def add_organiser_phone(self, token_hash: str, label: str) -> int:
+    def add_organiser_phone(self, token_hash: str, label: str, granted_at: str | None = None) -> int:
         return cast(int, self.db.table("organiser_phones").insert(
-            {"token_hash": token_hash, "label": label, "granted_at": now(), "revoked_at": None}).last_pk)
+            {"token_hash": token_hash, "label": label, "granted_at": granted_at or now(), "revoked_at": None}).last_pk)
 
     def organiser_phone(self, token_hash: str) -> dict[str, Any] | None:
         """The phone whose token has this hash, if it is not revoked: id, label, granted_at."""

@@ -340,17 +340,23 @@ class Rows:
     # -- house rules ---------------------------------------------------------------------------
 
     def house_rules(self) -> list[dict[str, Any]]:
-        rows = self.db.execute("SELECT id, name, base, options, created_at FROM house_rules ORDER BY name_key")
-        return [{"id": r[0], "name": r[1], "base": r[2], "options": loads(r[3]), "created_at": r[4]} for r in rows]
+        rows = self.db.execute("SELECT id, name, base, options, created_at, made_by FROM house_rules ORDER BY name_key")
+        return [{"id": r[0], "name": r[1], "base": r[2], "options": loads(r[3]), "created_at": r[4], "made_by": r[5]}
+                for r in rows]
 
     def house_rule(self, name: str) -> dict[str, Any] | None:
         return next((r for r in self.house_rules() if r["name"].casefold() == name.casefold()), None)
 
-    def save_house_rules(self, name: str, base: str, options: Any) -> int:
-        """A new variant, or the one of that name replaced."""
+    def save_house_rules(self, name: str, base: str, options: Any, made_by: str | None = None) -> int:
+        """A new variant (made by the phone `made_by`; None: the serving machine), or the one of
+        that name replaced (it keeps the phone that made it)."""
         existing = self.house_rule(name)
         row = {"name": name, "name_key": name.casefold(), "base": base, "options": dumps(options), "created_at": now()}
         if existing:
             self.db.table("house_rules").update(existing["id"], row)
             return cast(int, existing["id"])
-        return cast(int, self.db.table("house_rules").insert(row).last_pk)
+        return cast(int, self.db.table("house_rules").insert({**row, "made_by": made_by}).last_pk)
+
+    def tournament_rulesets(self) -> list[str]:
+        """The rule tables every tournament plays or played (a built-in id, a variant's id or name)."""
+        return [r[0] for r in self.db.execute("SELECT DISTINCT ruleset FROM tournaments")]

@@ -5,7 +5,7 @@ them after keeping a copy of the file). A new step goes at the end of the list a
 SCHEMA_VERSION follows it; a step never changes once released: what a file meant when it
 was written, it means after the upgrade (tests/test_compat_corpus.py).
 
-Schema version 10 (`PRAGMA user_version`):
+Schema version 11 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -21,7 +21,10 @@ Schema version 10 (`PRAGMA user_version`):
     pins      (since 3) each evening's 4-digit PIN: who holds it may enter and change hands;
               (since 6) which phone set it (the one that started the evening or typed it)
     house_rules (since 3) a table's own variants: a name, the built-in table it is based on,
-              and the values it changes (as session options)
+              and the values it changes (as session options); (since 11) the phone that made
+              it (NULL: the serving machine, the command line, or made before 11): once a
+              tournament or an evening plays it, only that phone or the serving machine
+              replaces it (app/house.py)
     checkpoints (since 5) per evening, the engine's game state after its last hand (JSON),
               written in the same transaction as the hand change, with the evening's version
               and hand count it belongs to and a `seal` (a hash the app layer computes over the
@@ -140,6 +143,7 @@ def create_schema(db: Database) -> None:
     migrate_v7_to_v8(db)
     migrate_v8_to_v9(db)
     migrate_v9_to_v10(db)
+    migrate_v10_to_v11(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -378,6 +382,14 @@ def migrate_v9_to_v10(db: Database, above: LayerAbove = ALONE) -> None:
     db.execute("DELETE FROM pin_tries WHERE wrong = 0")
 
 
+def migrate_v10_to_v11(db: Database, above: LayerAbove = ALONE) -> None:
+    """Schema 10 -> 11: a house variant names the phone that made it. A variant stored before
+    names none: it counts as the serving machine's (no phone replaces it once it is played).
+    Nothing stored before changes."""
+    if "made_by" not in db.table("house_rules").columns_dict:
+        db.execute("ALTER TABLE house_rules ADD COLUMN made_by TEXT")
+
+
 @dataclass(frozen=True)
 class Migration:
     """One step of the upgrade: `step(db, layer_above)` makes a file of schema `version - 1`
@@ -398,6 +410,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "tournaments: their players, rounds and tables", migrate_v7_to_v8),
     Migration(9, "the organiser's phones: a one-time code, its tries, the phones' tokens as hashes", migrate_v8_to_v9),
     Migration(10, "wrong PINs counted against the current PIN, and per address", migrate_v9_to_v10),
+    Migration(11, "house rules name the phone that made them", migrate_v10_to_v11),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

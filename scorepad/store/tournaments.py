@@ -115,3 +115,11 @@ class TournamentRows:
             "SELECT t.tournament_id, n.name, t.round, t.number, n.games FROM tournament_tables t "
             "JOIN tournaments n ON n.id = t.tournament_id WHERE t.evening_id = ?", [evening_id]))
         return rows[0] if rows else None
+
+    def tournament_finished_for(self, evening_id: int) -> bool:
+        """Whether the evening is a table of a finished tournament (then nothing of it changes)."""
+        if not in_sqlite_range(evening_id):
+            return False
+        return self.db.execute(
+            "SELECT 1 FROM tournament_tables t JOIN tournaments n ON n.id = t.tournament_id "
+            "WHERE t.evening_id = ? AND n.finished", [evening_id]).fetchone() is not None
