@@ -209,7 +209,8 @@ class Tournaments:
     @guarded
     def round_view(self, tournament_id: int, round: int | None = None) -> RoundView | None:
         """Round `round` (default: the last drawn) as the organiser's screen shows it: each
-        table's seats, who sits out, its games entered; None before the first draw."""
+        table's seats, who sits out, its games entered, its PIN and whether strangers' wrong
+        PINs locked it; None before the first draw."""
         with self.store.read():
             row = self.store.tournament(tournament_id)
             rounds = {r["round"]: r for r in self.store.tournament_rounds(tournament_id)}
@@ -221,9 +222,11 @@ class Tournaments:
         for t in self.progress(tournament_id):
             if t.round == round:
                 seats = self._evenings.evening(t.evening).players
+                tries = self._pins.pin_tries(t.evening)  # (the evening's own tries, not an address's)
                 tables.append(RoundTable(table=t.table, evening=t.evening, seats=seats,
                                          sitting_out=_sitting_out(table, seats), played=t.played, games=t.games,
-                                         finished=t.finished))
+                                         finished=t.finished, pin=self._pins.pin(t.evening),
+                                         locked=tries.left < 1, wrong_pins=tries.wrong))
         return RoundView(round=round, tables=tables, repeat_meetings=rounds[round]["repeat_meetings"],
                          closed=rounds[round]["closed_at"] is not None)
 
