@@ -172,7 +172,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
                 "Die Handys am Tisch schreiben erst wieder mit, wenn eines die neue PIN eingibt. Falsche PINs "
                 "von vorher zählen dann nicht mehr.", "Neue PIN", "new-table-pin-yes", drawn)
 
-    async def download(format: str, ending: str, label: str) -> None:
+    async def download(format: str, ending: str, label: str, _e: Any = None) -> None:
         """The tournament as a file (the app layer checks this phone runs it); where the browser
         saves none, the text to copy by hand (ui/browser_calls.py)."""
         try:
@@ -218,7 +218,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
         body.append(section("Drucken", tag(ft.Text("Tischzettel, Rangliste und Preisliste druckt der "
                                                     "Organisator-Laptop", size=15, key="print-at-laptop"))))
     body.append(section("Exportieren", chip_row(
-        outlined(label, lambda _e=None, f=fmt, n=ending, w=label: nav.page.run_task(download, f, n, w),
+        outlined(label, functools.partial(download, fmt, ending, label),
                  icon=ft.Icons.DOWNLOAD, key=f"export-{fmt}") for fmt, label, ending in EXPORTS)))
     body.append(section("Preise für die ersten", choice_row([(p, str(p)) for p in offered], chosen, set_places,
                                                             width=56, key_prefix="prizes-")))
