@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -373,7 +374,7 @@ class Tournaments:
             raise TournamentError("tournament_no_round_open", tournament=tournament_id)
         from scorepad.tournament import printed  # (segno: only where pages are printed)
 
-        return printed.sheets_html(sheets, server)
+        return printed.sheets_html(sheets, server, stand=self._stand())
 
     @guarded
     def printed_standings(self, tournament_id: int, places: int | None = None) -> str:
@@ -389,7 +390,14 @@ class Tournaments:
         facts += f" · {info.games} Spiele je Tisch und Runde"
         from scorepad.tournament import printed
 
-        return printed.standings_html(info.name, facts, self.standings(tournament_id), info.tally, places)
+        standings = self.standings(tournament_id)
+        return printed.standings_html(info.name, facts, standings, info.tally, places,
+                                      decided=decided_by(standings), stand=self._stand())
+
+    def _stand(self) -> str:
+        """When a page is printed, as it says: "Stand: 05.12.2026, 22:14 Uhr" (local time)."""
+        now = datetime.fromtimestamp(self._pins.clock())
+        return f"Stand: {now:%d.%m.%Y}, {now:%H:%M} Uhr"
 
     def table_scores(self, evening_id: int, tally: str) -> dict[str, Score]:
         """What each player of a table scored there: the tally, solos won, hands played."""
