@@ -28,15 +28,16 @@ h1 { font-size: 20pt; margin: 0 0 2mm; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: calc(100% - 2px); margin-left: 1px; table-layout: fixed; }
 th, td { border: 1px solid #555; padding: 2mm 3mm; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 th { background: #eee; white-space: nowrap; overflow-wrap: normal; font-size: 11pt; }
-.seats td { font-size: 16pt; }
+.seats td { font-size: 14pt; padding: 1.5mm 3mm; }
 .seats .place { width: 26mm; white-space: nowrap; }
 .seats .note { width: 58mm; }
 .seats td.note { font-size: 12pt; }
 .games { font-size: 14pt; margin: 4mm 0; }
 .phone { display: flex; gap: 8mm; align-items: center; border: 2px solid #000; padding: 4mm; margin-top: 5mm;
          break-inside: avoid; }
-.phone svg { width: 42mm; height: 42mm; flex: none; }
-.pin { font-size: 30pt; font-weight: bold; letter-spacing: 2mm; margin: 1mm 0; }
+.phone svg { width: 36mm; height: 36mm; flex: none; }
+.phone p { margin: 1mm 0; }
+.pin { font-size: 28pt; font-weight: bold; letter-spacing: 2mm; margin: 1mm 0; }
 .address { font-family: "DejaVu Sans Mono", monospace; font-size: 10pt; overflow-wrap: anywhere; }
 .ranking td.num { text-align: right; white-space: nowrap; }
 .ranking .w1 { width: 16mm; } .ranking .w2 { width: 24mm; } .ranking .w3 { width: 38mm; }
@@ -45,13 +46,14 @@ th { background: #eee; white-space: nowrap; overflow-wrap: normal; font-size: 11
 .facts { margin: 0 0 5mm; }
 .stand { font-size: 10pt; margin: 0 0 3mm; }
 .tiebreak { font-size: 11pt; margin: 4mm 0 0; }
-.pen { margin-top: 6mm; }
+.pen { margin-top: 4mm; }
 .pen h2 { font-size: 13pt; margin: 0 0 2mm; }
-.pen td, .pen th { height: 7mm; padding: 1mm 2mm; font-size: 10pt; }
-.pen .nr { width: 12mm; } .pen .game { width: 38mm; }
+.pen td, .pen th { height: 6.5mm; padding: 0.5mm 2mm; font-size: 10pt; }
+.pen th { white-space: normal; overflow-wrap: anywhere; }
+.pen .nr { width: 15mm; } .pen th.nr { white-space: nowrap; } .pen .game { width: 38mm; }
 .pen thead { display: table-header-group; }
 .pen tr { break-inside: avoid; }
-.pen tr.sign td { height: 13mm; }
+.pen tr.sign td { height: 12mm; }
 """
 
 
