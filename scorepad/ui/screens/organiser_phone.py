@@ -66,7 +66,7 @@ def OrganiserPhones(nav: Any, tick: int) -> ft.Control:
             controls.append(tag(ft.Text(LOOPBACK_LINE, size=15, color=ft.Colors.ERROR, key="loopback-line")))
         else:
             controls.append(tag(ft.Image(src=qr_png(address, scale=4), width=160, height=160,
-                                         semantics_label=f"QR-Code: {address}"), key="organiser-code-qr"))
+                                         semantics_label=f"QR-Code: {address}", key="organiser-code-qr")))
     count = f"Organisator-Handys: {len(phones)}"
     row: list[ft.Control] = [tag(ft.Text(count, size=16, key="organiser-phones"))]
     if phones:

@@ -80,11 +80,11 @@ def table_card(nav: Any, tid: int, table: Any, open_round: bool,
         tag(ft.Text(seats_words(table), size=15, key=f"seats-{k}")),
     ]
     if table.locked and open_round:
-        parts.append(tag(ft.Container(ft.Row([
+        parts.append(ft.Container(ft.Row([
             ft.Icon(ft.Icons.LOCK, color=ft.Colors.ON_ERROR_CONTAINER),
-            ft.Text(LOCKED_WORDS.format(wrong=table.wrong_pins), size=15, expand=True,
-                    color=ft.Colors.ON_ERROR_CONTAINER)]), bgcolor=ft.Colors.ERROR_CONTAINER, padding=8,
-            border_radius=8), key=f"locked-{k}"))
+            tag(ft.Text(LOCKED_WORDS.format(wrong=table.wrong_pins), size=15, expand=True,
+                        color=ft.Colors.ON_ERROR_CONTAINER, key=f"table-locked-{k}"))]),
+            bgcolor=ft.Colors.ERROR_CONTAINER, padding=8, border_radius=8))
     if open_round:
         parts.append(table_phone(k, table))
     parts.append(chip_row(actions))
@@ -96,11 +96,11 @@ def table_phone(k: int, table: Any) -> ft.Control:
     code; the address is the one the server serves phones (ui/served.py)."""
     address = evening_address(phone_base(), table.evening)
     return ft.Row([
-        tag(ft.Image(src=qr_png(address, scale=3), width=120, height=120, semantics_label=f"QR-Code: {address}"),
-            key=f"qr-{k}"),
+        tag(ft.Image(src=qr_png(address, scale=3), width=120, height=120, semantics_label=f"QR-Code: {address}",
+                     key=f"table-qr-{k}")),
         ft.Column([
-            tag(ft.Text(f"PIN {table.pin}", size=24, weight=ft.FontWeight.BOLD, key=f"pin-{k}")),
-            tag(ft.Text(address, size=14, selectable=True, key=f"link-{k}")),
+            tag(ft.Text(f"PIN {table.pin}", size=24, weight=ft.FontWeight.BOLD, key=f"table-pin-{k}")),
+            tag(ft.Text(address, size=14, selectable=True, key=f"table-link-{k}")),
         ], spacing=4, expand=True, tight=True),
     ], spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
