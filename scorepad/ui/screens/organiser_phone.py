@@ -60,7 +60,7 @@ def OrganiserPhones(nav: Any, tick: int) -> ft.Control:
         address = phone_base() + "turniere"
         controls += [tag(ft.Text(made[0].german(), size=40, weight=ft.FontWeight.BOLD, key="organiser-code")),
                      tag(ft.Text(f"Auf dem Handy {address} öffnen (oder den QR-Code scannen) und den Code "
-                                 f"eingeben · {until_words(made[0].expires_at)}", size=15, selectable=True,
+                                 f"eingeben · {until_words(made[0].expires_at)}", size=15,
                                  key="organiser-code-address"))]
         if loopback_only():
             controls.append(tag(ft.Text(LOOPBACK_LINE, size=15, color=ft.Colors.ERROR, key="loopback-line")))

@@ -96,13 +96,13 @@ def table_phone(k: int, table: Any) -> ft.Control:
     code; the address is the one the server serves phones (ui/served.py)."""
     address = evening_address(phone_base(), table.evening)
     return ft.Row([
-        tag(ft.Image(src=qr_png(address, scale=3), width=120, height=120, semantics_label=f"QR-Code: {address}",
+        tag(ft.Image(src=qr_png(address, scale=3), width=112, height=112, semantics_label=f"QR-Code: {address}",
                      key=f"table-qr-{k}")),
         ft.Column([
             tag(ft.Text(f"PIN {table.pin}", size=24, weight=ft.FontWeight.BOLD, key=f"table-pin-{k}")),
-            tag(ft.Text(address, size=14, selectable=True, key=f"table-link-{k}")),
+            tag(ft.Text(address, size=14, key=f"table-link-{k}")),
         ], spacing=4, expand=True, tight=True),
-    ], spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 @ft.component
