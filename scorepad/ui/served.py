@@ -8,6 +8,7 @@ phones) keeps the default, the loopback address."""
 
 from __future__ import annotations
 
+import base64
 import io
 import ipaddress
 from urllib.parse import urlsplit
@@ -43,8 +44,9 @@ def loopback_only(base: str | None = None) -> bool:
         return False
 
 
-def qr_png(text: str, scale: int = 5) -> bytes:
-    """`text` as a QR code picture (PNG) for a screen (error correction M, as the sheets)."""
+def qr_png(text: str, scale: int = 5) -> str:
+    """`text` as a QR code picture for a screen (error correction M, as the sheets): a PNG as a
+    data address (raw bytes are not drawn by a phone's browser at plain http, seen in chromium)."""
     out = io.BytesIO()
     segno.make(text, error="m", micro=False).save(out, kind="png", scale=scale, border=4)
-    return out.getvalue()
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
