@@ -1,14 +1,15 @@
 """The organiser runs a round on the served app (`scorepad web`, real chromium, a phone-sized
 window on the serving machine): a tournament of 8 players typed in, round 1 drawn, table 1's
-progress following a save there, the table sheets opened to print, a table's new PIN (issue 40),
-the round closed."""
+progress following a save there; on the laptop's screen each table's PIN, address and QR code, the
+line how to serve for phones (served at 127.0.0.1) and the exports downloaded (issue 36); the
+table sheets opened to print, a table's new PIN (issue 40), the round closed."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM, FLAGS, Server, Tab
+from browser import CHROMIUM, FLAGS, PHONE, Server, Tab
 from playwright.async_api import async_playwright
 
 from scorepad.app import App
@@ -17,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 RULES = "preisschafkopf-5-10-15"
 FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
+LAPTOP = {"width": 1280, "height": 720}  # the organiser's laptop
 
 
 @pytest.fixture
@@ -54,6 +56,27 @@ async def test_the_organiser_draws_a_round_follows_its_tables_and_closes_it(serv
                 pin = app.table_sheets(tid)[0].pin
                 assert sorted(n for t in app.tournament_round(tid).tables for n in t.seats) == sorted(FIELD)
             await tab.screenshot("organiser-round")
+            # the organiser's laptop (issue 36): each card the table's PIN, address and QR code; served
+            # at 127.0.0.1 the line how to serve for phones; the tournament's exports download
+            await tab.page.set_viewport_size(LAPTOP)
+            with App.open(server.db) as app:
+                cards = [(t.table, t.pin, t.evening) for t in app.tournament_round(tid).tables]
+            for k, card_pin, evening in cards:
+                await tab.wait_text(f"table-pin-{k}", f"PIN {card_pin}")
+                await tab.wait_text(f"table-link-{k}", f"{server.url}abend/{evening}")
+                assert await tab.has(f"table-qr-{k}")
+            assert "scripts/run web --host 0.0.0.0" in await tab.text("loopback-line")
+            await tab.screenshot("organiser-cards-laptop")
+            for fmt, ending in (("csv-de", ".csv"), ("html", ".html"), ("json", ".json")):
+                async with tab.page.expect_download() as got:
+                    await tab.tap(f"export-{fmt}")
+                download = await got.value
+                assert download.suggested_filename == f"turnier-{tid}-Kirta{ending}"
+                data = Path(await download.path()).read_bytes()
+                assert b"Alois" in data
+                if fmt == "csv-de":
+                    assert data.startswith("\ufeff".encode()) and b";" in data
+            await tab.page.set_viewport_size(PHONE)
             with App.open(server.db) as app:  # table 1's scorekeeper saves a hand (`scorepad add`)
                 app.add_hand(table.evening, {"game": "solo", "player": table.seats[1], "suit": "herz", "augen": 70})
             await tab.wait_text("progress-1", "Tisch 1: 1 von 8 Spielen")

@@ -52,6 +52,20 @@ async def test_the_organisers_phone_types_the_code_keeps_its_right_across_a_relo
             await phone.tap("draw-round")
             await phone.wait_text("progress-1", "Tisch 1: 0 von 4 Spielen")
             assert await phone.has("print-at-laptop") and not await phone.has("print-sheets")
+            # the cards show what the sheets say (issue 36): each table's PIN, its address at the
+            # Wi-Fi address, its QR code; no loopback line; the exports download on the phone too
+            with App.open(server.db) as app:
+                cards = [(t.table, t.pin, t.evening) for t in app.tournament_round(tid).tables]
+            for k, card_pin, evening in cards:
+                await phone.wait_text(f"table-pin-{k}", f"PIN {card_pin}")
+                await phone.wait_text(f"table-link-{k}", f"{server.url}abend/{evening}")
+                assert await phone.has(f"table-qr-{k}")
+            assert not await phone.has("loopback-line")
+            await phone.screenshot("organiser-phone/015-cards")
+            async with phone.page.expect_download() as got:
+                await phone.tap("export-json")
+            assert (await got.value).suggested_filename == f"turnier-{tid}-Kirta.json"
+            await phone.screenshot("organiser-phone/016-exported")
             with App.open(server.db) as app:
                 assert app.tournament(tid).open_round == 1
                 assert app.revoke_organiser_phone() == 1  # the laptop revokes it (here: the command line)

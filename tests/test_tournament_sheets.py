@@ -50,6 +50,7 @@ class Page(HTMLParser):
         self.sheets: list[dict] = []
         self.rows: list[list[str]] = []
         self._cell: list[str] | None = None
+        self._table: str | None = None
         self.feed(text)
 
     def handle_starttag(self, tag, attrs):
@@ -57,11 +58,14 @@ class Page(HTMLParser):
         a = dict(attrs)
         if tag == "section":
             self.sheets.append({"table": int(a["data-table"]), "evening": int(a["data-evening"]), "text": [],
-                                "rows": [], "path": None, "label": None})
+                                "rows": [], "pen": [], "path": None, "label": None})
+        elif tag == "table":
+            self._table = a.get("class")
         elif tag == "tr":
             self.rows.append([])
-            if self.sheets:
-                self.sheets[-1]["rows"] = self.sheets[-1]["rows"] + [self.rows[-1]]
+            if self.sheets:  # the seats' rows, and the ruled list's (to go on by pen)
+                part = "pen" if self._table == "pen" else "rows"
+                self.sheets[-1][part] = self.sheets[-1][part] + [self.rows[-1]]
         elif tag in ("td", "th"):
             self._cell = []
         elif tag == "svg" and self.sheets:
@@ -221,16 +225,17 @@ def test_the_ranking_list_has_every_place_with_name_points_and_won_solos(app):
     tid = played(app)
     page = Page(app.printed_standings(tid))
     head, *rows = page.rows
-    assert head == ["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele"]
+    assert head == ["Platz", "Name", "Punkte", "Soli gewonnen", "Spiele", "Gleichstand"]  # (no numbers: no Nr.)
     standings = app.tournament_standings(tid)
-    assert rows == [[f"{s.rank}.", "", s.name, str(s.points), str(s.solos_won), str(s.games)] for s in standings]
+    assert [r[:5] for r in rows] == [[f"{s.rank}.", s.name, str(s.points), str(s.solos_won), str(s.games)]
+                                     for s in standings]
     # worked by hand: at the table of four seats 2, 3, 4, 1 each win one solo: 15 - 3 * 5 = 0 each.
     # At the table of five (seats A to E, the dealer sits out): B wins hand 1, sits out hand 2,
     # loses 5 twice: +5; C and D likewise +5; E loses 3 * 5, wins 15: 0; A sits out, loses 3 * 5: -15
     five = drawn_tables(app, tid)[1]
-    assert sorted(r[2] for r in rows[:3]) == sorted(five[1:4])
-    assert [(r[3], r[4]) for r in rows] == [("5", "1")] * 3 + [("0", "1")] * 5 + [("-15", "0")]
-    assert rows[-1][2] == five[0]
+    assert sorted(r[1] for r in rows[:3]) == sorted(five[1:4])
+    assert [(r[2], r[3]) for r in rows] == [("5", "1")] * 3 + [("0", "1")] * 5 + [("-15", "0")]
+    assert rows[-1][1] == five[0]
 
 
 def test_the_prize_list_has_the_first_n_places(app):
@@ -238,9 +243,9 @@ def test_the_prize_list_has_the_first_n_places(app):
     text = app.printed_standings(tid, 3)
     page = Page(text)
     head, *rows = page.rows
-    assert head == ["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen"]
+    assert head == ["Platz", "Name", "Punkte", "Soli gewonnen", "Gleichstand"]
     assert [r[0] for r in rows] == ["1.", "2.", "3."]
-    assert [r[2] for r in rows] == [s.name for s in app.tournament_standings(tid)[:3]]
+    assert [r[1] for r in rows] == [s.name for s in app.tournament_standings(tid)[:3]]
     assert "Preisliste: Plätze 1 bis 3" in text and "Zwischenstand: Runde 1 von 3" in text
 
 
@@ -249,7 +254,67 @@ def test_the_ranking_and_prize_lists_escape_every_name(app):
     for text in (app.printed_standings(tid), app.printed_standings(tid, 8)):
         page = Page(text)
         assert page.tags <= ALLOWED_TAGS, page.tags - ALLOWED_TAGS
-        assert sorted(r[2] for r in page.rows[1:]) == sorted(HOSTILE)
+        assert sorted(r[1] for r in page.rows[1:]) == sorted(HOSTILE)
+
+
+def test_the_ranking_says_which_places_the_lot_decided_in_words(app):
+    """Worked by hand (as above): places 1 to 3 have 5 points and 1 won solo each, places 4 to 8
+    0 points and 1 won solo: both runs decided by the lot; place 9 by the points."""
+    tid = played(app)
+    text = app.printed_standings(tid)
+    rows = Page(text).rows[1:]
+    assert [r[-1] for r in rows] == ["", "durch Los", "durch Los", "", "durch Los", "durch Los", "durch Los",
+                                     "durch Los", ""]
+    assert "Plätze 1 bis 3: gleiche Punkte und gleich viele gewonnene Soli, durch Los entschieden" in text
+    assert "Plätze 4 bis 8: gleiche Punkte und gleich viele gewonnene Soli, durch Los entschieden" in text
+
+
+def test_a_tie_the_won_solos_break_is_said_nach_soli():
+    from scorepad.app.tournament_models import StandingRow
+    from scorepad.tournament import decided_by
+    from scorepad.tournament.printed import standings_html
+
+    rows = [StandingRow(rank=1, name="Hias", points=20, solos_won=2, games=8),
+            StandingRow(rank=2, name="Vroni", points=20, solos_won=1, games=8),
+            StandingRow(rank=3, name="Sepp", points=5, solos_won=1, games=8)]
+    text = standings_html("Kirta", "Endstand", rows, "punkte", decided=decided_by(rows))
+    assert [r[-1] for r in Page(text).rows[1:]] == ["", "nach Soli", ""]
+    assert "Plätze 1 und 2: gleiche Punkte, nach den gewonnenen Soli entschieden" in text
+    assert "durch Los entschieden" not in text
+
+
+def test_the_ranking_has_a_number_column_only_when_players_have_numbers(app):
+    tid = app.new_tournament("Kirta", "preisschafkopf-plusminus", 1, 4, NINE[:4], numbers=[7, 3, 1, 2],
+                             seed="Aying").id
+    head, *rows = Page(app.printed_standings(tid)).rows
+    assert head[:3] == ["Platz", "Nr.", "Name"]
+    assert {(r[1], r[2]) for r in rows} == {("7", "Alois"), ("3", "Burgi"), ("1", "Cilli"), ("2", "Done")}
+
+
+def test_every_print_page_says_when_it_was_printed(tmp_path, monkeypatch):
+    """Stand: the day and time of the serving machine's clock when the page was made."""
+    from datetime import datetime
+
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+
+    when = datetime.fromtimestamp(1_796_560_440.0)
+    with App.open(tmp_path / "scorepad.db") as app:
+        app._pins.clock = lambda: 1_796_560_440.0  # (the app's clock, as the PIN tries' tests set it)
+        tid, _ = tournament(app, NINE)
+        stand = f"Stand: {when:%d.%m.%Y}, {when:%H:%M} Uhr"
+        for text in (app.printed_standings(tid), app.printed_standings(tid, 3), app.printed_sheets(tid, SERVER)):
+            assert stand in text
+        assert all(stand in "".join(s["text"]) for s in Page(app.printed_sheets(tid, SERVER)).sheets)
+
+
+def test_the_table_sheet_has_ruled_rows_for_every_game_and_a_line_to_sign_for_every_seat(app):
+    tid, drawn = tournament(app, NINE)
+    for sheet, table in zip(Page(app.printed_sheets(tid, SERVER)).sheets, drawn["tables"]):
+        head, *rows = sheet["pen"]
+        assert head == ["Spiel", "Spiel und Spieler", *table["seats"]]
+        assert [r[0] for r in rows] == ["1", "2", "3", "4", "Summe", "Unterschrift"]  # the round's 4 games
+        assert all(r[1:] == [""] * (len(head) - 1) for r in rows[:4])  # empty: to write on
+        assert rows[-1][1:] == [""] * len(table["seats"])  # a line for each seat to sign
 
 
 # --- the command line -----------------------------------------------------------------------------

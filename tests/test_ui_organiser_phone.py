@@ -159,3 +159,17 @@ async def test_the_allowed_phone_draws_a_table_a_new_pin_on_a_server_for_the_wif
         assert main.app.take_pen(table.evening, Caller("table-phone", address="192.0.2.23"), pin)
     finally:
         main.app.close()
+
+
+async def test_the_code_screen_gives_the_full_address_of_turniere(main, monkeypatch):
+    """Not "…/turniere": the address to open in full; served on loopback the line how to serve for
+    phones instead of a QR code no phone could open; served on the Wi-Fi its QR code."""
+    laptop, _ = await laptop_code(main)
+    assert "http://127.0.0.1:8550/turniere" in laptop.text_of("organiser-code-address")
+    assert "…" not in laptop.text_of("organiser-code-address")
+    assert "scripts/run web --host 0.0.0.0" in laptop.text_of("loopback-line")
+    assert not laptop.has("organiser-code-qr")
+    monkeypatch.setattr("scorepad.ui.served._base", "http://192.0.2.2:8550/")
+    laptop, _ = await laptop_code(main)
+    assert "http://192.0.2.2:8550/turniere" in laptop.text_of("organiser-code-address")
+    assert laptop.has("organiser-code-qr") and not laptop.has("loopback-line")

@@ -415,3 +415,23 @@ async def test_header_icon_buttons_carry_their_names(shared):
         [node] = [c for c in keeper.controls() if isinstance(c, ft.Semantics) and c.identifier == key]
         assert node.label == name and node.button, key
         assert node.content.tooltip == name
+
+
+async def test_the_pin_screen_says_the_evenings_pin_is_under_pin_zeigen_the_123(shared):
+    """Where the PIN is, as the keeper's screen shows it: its PIN zeigen action, the 123 icon."""
+    keeper, eid = await scorekeeper(shared)
+    assert keeper.find("show-pin").icon == ft.Icons.PIN  # the 123
+    phone = await watcher(shared, eid, client_ip=PHONE_IP)
+    await phone.tap("unlock")
+    said = phone.text_of("pin-where")
+    assert "„PIN zeigen“ (das Zeichen 123)" in said and "Schlüssel" not in said
+
+
+async def test_a_tournament_tables_pin_screen_says_the_pin_is_on_the_tischzettel(shared):
+    tid = shared.app.new_tournament("Kirta", "preisschafkopf-5-10-15", 1, 4,
+                                    ["Alois", "Anderl", "Burgi", "Cilli"], seed="1").id
+    eid = shared.app.draw_round(tid).tables[0].evening
+    phone = await open_phone(shared, client_ip=PHONE_IP, route=f"/abend/{eid}")
+    await phone.tap("unlock")
+    said = phone.text_of("pin-where")
+    assert "Tischzettel" in said and "Turnierleiter" in said and "Handy" not in said

@@ -109,6 +109,8 @@ async def test_wrong_pins_make_the_phone_wait(shared):
     assert other.text_of("pin-message") == wait
     await keeper.settle()
     assert keeper.text_of("pin-alarm").startswith("Achtung: 5 falsche PINs eingegeben, zuletzt um ")
+    assert keeper.text_of("pin-alarm").endswith("(Neue PIN unter „PIN zeigen“, dem 123)")  # the icon it names (issue 36)
+    assert keeper.find("show-pin").icon == ft.Icons.PIN
 
 
 async def test_the_scorekeeper_can_change_the_pin(shared):

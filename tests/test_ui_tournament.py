@@ -76,6 +76,12 @@ async def test_a_drawn_round_shows_each_tables_progress_as_the_tables_save(main)
     seats = drawn.tables[0].seats
     assert phone.text_of("seats-1") == " · ".join([f"{seats[0]} (gibt zuerst)", *seats[1:]])
     assert phone.text_of("round-meetings") == "Wiederbegegnungen: keine"
+    for t in drawn.tables:  # each card: the table's PIN (its sheet's), its address and QR code
+        assert phone.text_of(f"table-pin-{t.table}") == f"PIN {t.pin}"
+        assert phone.text_of(f"table-link-{t.table}") == f"http://127.0.0.1:8550/abend/{t.evening}"
+        assert phone.has(f"table-qr-{t.table}") and not phone.has(f"table-locked-{t.table}")
+    # served on loopback (the harness's server, as the README's default): how to serve for phones
+    assert "scripts/run web --host 0.0.0.0" in phone.text_of("loopback-line")
     main.app.add_hand(drawn.tables[0].evening, herz_solo(seats[1]))  # a table's phone saves
     await phone.settle()
     assert phone.text_of("progress-1") == "Tisch 1: 1 von 8 Spielen"
@@ -85,6 +91,31 @@ async def test_a_drawn_round_shows_each_tables_progress_as_the_tables_save(main)
     assert phone.find("print-prizes").url.url == prizes_path(tid, 3)
     await phone.tap("open-table-1")
     assert phone.has("context-line")  # the table's evening
+
+
+async def test_served_on_the_wifi_every_card_names_that_address_and_a_locked_table_warns(main, monkeypatch):
+    """Served at the Wi-Fi address: the cards' addresses are that address, no loopback line; a
+    table strangers locked with wrong PINs says so on its card, beside its "Neue PIN"."""
+    monkeypatch.setattr("scorepad.ui.served._base", "http://192.0.2.2:8550/")
+    tid = main.app.new_tournament("Kirta", RULES, 2, 8, FIELD, seed="1").id
+    drawn = main.app.draw_round(tid)
+    evening = drawn.tables[1].evening
+    wrong = "0000" if main.app.pin(evening) != "0000" else "1111"
+    for k in range(5):  # five strangers' wrong PINs: the table takes no more
+        main.app.check_pin(evening, wrong, caller=Caller(f"stranger-{k}", address=f"192.0.2.{20 + k}"))
+    phone = await organiser(main, tid)
+    assert phone.text_of("table-link-1") == f"http://192.0.2.2:8550/abend/{drawn.tables[0].evening}"
+    assert not phone.has("loopback-line")
+    assert not phone.has("table-locked-1")
+    assert phone.text_of("table-locked-2").startswith("Gesperrt: 5 falsche PINs")
+    assert phone.has("new-table-pin-2")
+    no_english(phone)
+
+
+async def test_the_organisers_screen_offers_the_tournaments_exports(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 8, FIELD, seed="1").id
+    phone = await organiser(main, tid)
+    assert all(phone.has(f"export-{f}") for f in ("csv-de", "html", "json"))
 
 
 async def test_closing_a_round_with_games_to_play_asks_first(main):

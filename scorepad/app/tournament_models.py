@@ -72,6 +72,9 @@ class RoundTable(Progressing, DrawnTable):
     played: int
     games: int
     finished: bool  # the round is closed (its evening finished)
+    pin: str  # the table's PIN (the organiser's alone: what its sheet says)
+    locked: bool  # strangers' wrong PINs used up the table's tries: its phones cannot take the pen
+    wrong_pins: int  # wrong PINs typed at the table since its PIN was set
 
 
 class RoundView(Model):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Sequence
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -214,7 +215,8 @@ class Tournaments:
     @guarded
     def round_view(self, tournament_id: int, round: int | None = None) -> RoundView | None:
         """Round `round` (default: the last drawn) as the organiser's screen shows it: each
-        table's seats, who sits out, its games entered; None before the first draw."""
+        table's seats, who sits out, its games entered, its PIN and whether strangers' wrong
+        PINs locked it; None before the first draw."""
         with self.store.read():
             row = self.store.tournament(tournament_id)
             rounds = {r["round"]: r for r in self.store.tournament_rounds(tournament_id)}
@@ -226,9 +228,11 @@ class Tournaments:
         for t in self.progress(tournament_id):
             if t.round == round:
                 seats = self._evenings.evening(t.evening).players
+                tries = self._pins.pin_tries(t.evening)  # (the evening's own tries, not an address's)
                 tables.append(RoundTable(table=t.table, evening=t.evening, seats=seats,
                                          sitting_out=_sitting_out(table, seats), played=t.played, games=t.games,
-                                         finished=t.finished))
+                                         finished=t.finished, pin=self._pins.pin(t.evening),
+                                         locked=tries.left < 1, wrong_pins=tries.wrong))
         return RoundView(round=round, tables=tables, repeat_meetings=rounds[round]["repeat_meetings"],
                          closed=rounds[round]["closed_at"] is not None)
 
@@ -375,7 +379,7 @@ class Tournaments:
             raise TournamentError("tournament_no_round_open", tournament=tournament_id)
         from scorepad.tournament import printed  # (segno: only where pages are printed)
 
-        return printed.sheets_html(sheets, server)
+        return printed.sheets_html(sheets, server, stand=self._stand())
 
     @guarded
     def printed_standings(self, tournament_id: int, places: int | None = None) -> str:
@@ -391,7 +395,14 @@ class Tournaments:
         facts += f" · {info.games} Spiele je Tisch und Runde"
         from scorepad.tournament import printed
 
-        return printed.standings_html(info.name, facts, self.standings(tournament_id), info.tally, places)
+        standings = self.standings(tournament_id)
+        return printed.standings_html(info.name, facts, standings, info.tally, places,
+                                      decided=decided_by(standings), stand=self._stand())
+
+    def _stand(self) -> str:
+        """When a page is printed, as it says: "Stand: 05.12.2026, 22:14 Uhr" (local time)."""
+        now = datetime.fromtimestamp(self._pins.clock())
+        return f"Stand: {now:%d.%m.%Y}, {now:%H:%M} Uhr"
 
     def table_scores(self, evening_id: int, tally: str) -> dict[str, Score]:
         """What each player of a table scored there: the tally, solos won, hands played."""

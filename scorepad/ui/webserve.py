@@ -305,6 +305,10 @@ class ScorepadWeb:
         self.own = own
         self.main = main
         self.flet_paths = flet_paths
+        if own is not None:  # what the organiser's screens show for the tables (ui/served.py)
+            from scorepad.ui.served import set_phone_base
+
+            set_phone_base(self.phone_address())
 
     async def __call__(self, scope, receive, send) -> None:
         kind = scope["type"]

@@ -17,6 +17,7 @@ import flet as ft
 from scorepad.app.organiser_phones import CODE_DIGITS
 from scorepad.errors import ScorepadError
 from scorepad.ui.screens.pin import pin_pad
+from scorepad.ui.served import LOOPBACK_LINE, loopback_only, phone_base, qr_png
 from scorepad.ui.widgets import TARGET, header, screen, section, tag
 
 CODE_HINT = ("Am Organisator-Laptop unter „Turniere“ auf „Handy als Organisator zulassen“ tippen und den "
@@ -56,9 +57,16 @@ def OrganiserPhones(nav: Any, tick: int) -> ft.Control:
     elif made is not None and time.time() > made[0].expires_at:
         controls.append(tag(ft.Text("Code abgelaufen", size=16, key="organiser-code-expired")))
     elif made is not None:
+        address = phone_base() + "turniere"
         controls += [tag(ft.Text(made[0].german(), size=40, weight=ft.FontWeight.BOLD, key="organiser-code")),
-                     ft.Text(f"Auf dem Handy die Adresse …/turniere öffnen · {until_words(made[0].expires_at)}",
-                             size=15)]
+                     tag(ft.Text(f"Auf dem Handy {address} öffnen (oder den QR-Code scannen) und den Code "
+                                 f"eingeben · {until_words(made[0].expires_at)}", size=15,
+                                 key="organiser-code-address"))]
+        if loopback_only():
+            controls.append(tag(ft.Text(LOOPBACK_LINE, size=15, color=ft.Colors.ERROR, key="loopback-line")))
+        else:
+            controls.append(tag(ft.Image(src=qr_png(address, scale=4), width=160, height=160,
+                                         semantics_label=f"QR-Code: {address}", key="organiser-code-qr")))
     count = f"Organisator-Handys: {len(phones)}"
     row: list[ft.Control] = [tag(ft.Text(count, size=16, key="organiser-phones"))]
     if phones:

@@ -59,6 +59,16 @@ def new_pin_help(nav, evening_id: int) -> str:
     return f"Sofort geht es mit einer neuen PIN {where}."
 
 
+def where_pin_is(nav, evening_id: int) -> str:
+    """Where the table finds its PIN: a tournament table on its Tischzettel (or from the
+    organiser); an evening on the phone that writes, behind its „PIN zeigen“ button (the 123)."""
+    if nav.app.tournament_table(evening_id):
+        return ("Zum Eintragen die PIN des Tisches eingeben: sie steht auf dem Tischzettel, sonst beim "
+                "Turnierleiter.")
+    return ("Zum Eintragen die PIN des Abends eingeben: das Handy, das schreibt, zeigt sie oben unter "
+            "„PIN zeigen“ (das Zeichen 123).")
+
+
 @ft.component
 def PinScreen(nav, tick: int) -> ft.Control:
     """Enter the PIN to keep score on this phone."""
@@ -102,8 +112,7 @@ def PinScreen(nav, tick: int) -> ft.Control:
         left = nav.app.pin_tries(evening_id).left
         set_message(f"Falsche PIN ({tries_text(left)})" if left > 0 else "")  # then the wait speaks
 
-    body: list[ft.Control] = [ft.Text("Zum Eintragen die PIN des Abends eingeben (sie steht auf dem Handy, das "
-                                      "schreibt, unter dem Schlüssel).", size=16)]
+    body: list[ft.Control] = [tag(ft.Text(where_pin_is(nav, evening_id), size=16, key="pin-where"))]
     if nav.local:
         try:
             body.append(tag(ft.Text(f"Auf diesem Rechner zu sehen: PIN {nav.app.pin(evening_id)}", size=16,

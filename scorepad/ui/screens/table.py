@@ -233,7 +233,7 @@ def pin_alarm(nav, evening_id: int) -> str:
         return ""
     when = fmt.clock_time(tries.last_wrong) if tries.last_wrong else ""
     times = "1 falsche PIN" if tries.wrong == 1 else f"{tries.wrong} falsche PINs"
-    return f"Achtung: {times} eingegeben" + (f", zuletzt um {when}" if when else "") + " (Neue PIN unter dem Schlüssel)"
+    return f"Achtung: {times} eingegeben" + (f", zuletzt um {when}" if when else "") + " (Neue PIN unter „PIN zeigen“, dem 123)"
 
 
 def pen_line(nav, evening_id: int, holds: bool) -> str:

@@ -11,6 +11,7 @@ a phone the laptop allowed runs it all but the printing (the print pages are the
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -19,13 +20,25 @@ import flet as ft
 
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
+from scorepad.tournament.address import evening_address
+from scorepad.ui import browser_calls
 from scorepad.ui.fields import use_field_text
 from scorepad.ui.nav import Route
 from scorepad.ui.printroute import prizes_path, ranking_path, sheets_path
 from scorepad.ui.screens.tournaments import player_lines, refused_here, status_words
+from scorepad.ui.served import LOOPBACK_LINE, loopback_only, phone_base, qr_png
 from scorepad.ui.widgets import TARGET, big_button, chip_row, choice_row, error_screen, header, icon_action, screen, section, tag
 
 PRIZE_PLACES = (3, 5, 10, 20, 30)
+EXPORTS = (("csv-de", "CSV für Excel", "csv"), ("html", "HTML", "html"), ("json", "JSON", "json"))
+LOCKED_WORDS = ("Gesperrt: {wrong} falsche PINs. Die Handys am Tisch schreiben erst mit einer neuen PIN wieder mit "
+                "(„Neue PIN“).")
+
+
+def export_name(tournament: str, tid: int, ending: str) -> str:
+    """The file name of a tournament's export: turnier-ID-NAME.ENDING (the name's letters and digits)."""
+    word = "".join(c if c.isalnum() else "-" for c in tournament).strip("-")[:40]
+    return f"turnier-{tid}" + (f"-{word}" if word else "") + f".{ending}"
 
 
 def meetings_words(count: int) -> str:
@@ -61,12 +74,35 @@ def table_card(nav: Any, tid: int, table: Any, open_round: bool,
         actions.append(outlined("Neue PIN", lambda _e=None: new_pin(table), icon=ft.Icons.PASSWORD,
                                 key=f"new-table-pin-{k}"))
     done = table.complete or not open_round
-    return ft.Row([ft.Card(ft.Container(ft.Column([
+    parts: list[ft.Control] = [
         tag(ft.Text(table.german(), size=18, weight=ft.FontWeight.BOLD,
                     color=None if done else ft.Colors.PRIMARY, key=f"progress-{k}")),
         tag(ft.Text(seats_words(table), size=15, key=f"seats-{k}")),
-        chip_row(actions),
-    ], spacing=6), padding=12), expand=True, margin=0)])
+    ]
+    if table.locked and open_round:
+        parts.append(ft.Container(ft.Row([
+            ft.Icon(ft.Icons.LOCK, color=ft.Colors.ON_ERROR_CONTAINER),
+            tag(ft.Text(LOCKED_WORDS.format(wrong=table.wrong_pins), size=15, expand=True,
+                        color=ft.Colors.ON_ERROR_CONTAINER, key=f"table-locked-{k}"))]),
+            bgcolor=ft.Colors.ERROR_CONTAINER, padding=8, border_radius=8))
+    if open_round:
+        parts.append(table_phone(k, table))
+    parts.append(chip_row(actions))
+    return ft.Row([ft.Card(ft.Container(ft.Column(parts, spacing=6), padding=12), expand=True, margin=0)])
+
+
+def table_phone(k: int, table: Any) -> ft.Control:
+    """What a table's phone needs (as its sheet says): the PIN, the table's address and its QR
+    code; the address is the one the server serves phones (ui/served.py)."""
+    address = evening_address(phone_base(), table.evening)
+    return ft.Row([
+        tag(ft.Image(src=qr_png(address, scale=3), width=112, height=112, semantics_label=f"QR-Code: {address}",
+                     key=f"table-qr-{k}")),
+        ft.Column([
+            tag(ft.Text(f"PIN {table.pin}", size=24, weight=ft.FontWeight.BOLD, key=f"table-pin-{k}")),
+            tag(ft.Text(address, size=14, key=f"table-link-{k}")),
+        ], spacing=4, expand=True, tight=True),
+    ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 @ft.component
@@ -136,6 +172,17 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
                 "Die Handys am Tisch schreiben erst wieder mit, wenn eines die neue PIN eingibt. Falsche PINs "
                 "von vorher zählen dann nicht mehr.", "Neue PIN", "new-table-pin-yes", drawn)
 
+    async def download(format: str, ending: str, label: str, _e: Any = None) -> None:
+        """The tournament as a file (the app layer checks this phone runs it); where the browser
+        saves none, the text to copy by hand (ui/browser_calls.py)."""
+        try:
+            text = await asyncio.to_thread(nav.app.export_tournament, tid, format)
+        except ScorepadError as exc:
+            nav.notify(exc.german)
+            return
+        await browser_calls.save_file(nav, export_name(info.name, tid, ending), text.encode("utf-8"),
+                                      f"{label} gespeichert")
+
     def enter() -> None:
         entries = player_lines(late.value)
         if len(entries) != 1:
@@ -151,6 +198,8 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
         title = f"Runde {shown.round} von {info.rounds}" + (" · abgeschlossen" if shown.closed else "")
         body.append(tag(ft.Text(title, size=18, weight=ft.FontWeight.BOLD, key="round-title")))
         body.append(tag(ft.Text(meetings_words(shown.repeat_meetings), size=15, key="round-meetings")))
+        if loopback_only():
+            body.append(tag(ft.Text(LOOPBACK_LINE, size=15, color=ft.Colors.ERROR, key="loopback-line")))
         body.extend(table_card(nav, tid, t, playing, new_pin) for t in shown.tables)
     else:
         body.append(tag(ft.Text("Noch keine Runde ausgelost", size=16, key="round-title")))
@@ -168,6 +217,9 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
     else:
         body.append(section("Drucken", tag(ft.Text("Tischzettel, Rangliste und Preisliste druckt der "
                                                     "Organisator-Laptop", size=15, key="print-at-laptop"))))
+    body.append(section("Exportieren", chip_row(
+        outlined(label, functools.partial(download, fmt, ending, label),
+                 icon=ft.Icons.DOWNLOAD, key=f"export-{fmt}") for fmt, label, ending in EXPORTS)))
     body.append(section("Preise für die ersten", choice_row([(p, str(p)) for p in offered], chosen, set_places,
                                                             width=56, key_prefix="prizes-")))
     body.append(section("Spieler", *player_rows(nav, tid, info)))
