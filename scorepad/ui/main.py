@@ -94,6 +94,12 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
             if ranking.current is not None:
                 ranking.current()
 
+        def resized() -> None:
+            """The ranking counts its lines against the window: a resized window renders it anew."""
+            if here.current is not None and here.current.screen == "ranking":
+                bump()
+
+        page.on_resize = first(resized, page.on_resize)
         page.on_close = first(gone, page.on_close)
         page.on_connect = first(bump, page.on_connect)
         page.on_route_change = address_typed
