@@ -111,9 +111,9 @@ def LineRow(tally: str, line: BoardLine, shaded: bool, layout: tuple[bool, float
     cells = [cell(values[k], fit.width(k), size=fit.px(SIZE), bold=k in (0, 2, 3), right=k in RIGHT,
                   colour=ft.Colors.ON_SURFACE_VARIANT if k == 6 else None, key=f"rank-{line.rank}-{FIELDS[k]}")
              for k in fit.columns]
-    return ft.Container(ft.Row(cells, spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                        height=fit.px(LINE_H), padding=ft.Padding.symmetric(horizontal=fit.gap()),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER if shaded else None, key=f"rank-{line.rank}")
+    return tag(ft.Container(ft.Row(cells, spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                            height=fit.px(LINE_H), padding=ft.Padding.symmetric(horizontal=fit.gap()),
+                            bgcolor=ft.Colors.SURFACE_CONTAINER if shaded else None, key=f"rank-{line.rank}"))
 
 
 RANK_LINE = ft.memo(LineRow)

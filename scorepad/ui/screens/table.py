@@ -58,6 +58,8 @@ def player_card(name: str, look: CardLook, *, dealer: bool, columns: int, sits_o
         col={"xs": 12 // columns}, key=f"card-{name}",
     )
 
+DRAW_LOOK_S = 3.0  # a closed round's table phone looks this often whether the next round is drawn
+
 
 def seat_order(players: list[str]) -> list[str]:
     """Cards like the table, for four in a 2x2 grid: the first seat bottom left, then clockwise
@@ -77,6 +79,24 @@ def TableScreen(nav, tick: int) -> ft.Control:
     info, table, result, hands = view.info, view.table, view.replay, view.hands
     place = nav.app.table_place(evening_id)  # a tournament's table: where it belongs, whether its round is over
     over = place is not None and place.closed
+    waits = over and place is not None and place.next_round is None and not place.finished
+
+    def wait_for_draw() -> Any:
+        """A closed round's table looks again every DRAW_LOOK_S until the next round is drawn
+        (the draw changes other evenings, not this one), then says where its players sit."""
+        if not waits:
+            return None
+        gone = [False]
+
+        async def look() -> None:
+            if not gone[0]:
+                nav.refresh()
+                nav.soon(look, DRAW_LOOK_S)
+
+        nav.soon(look, DRAW_LOOK_S)
+        return lambda: gone.__setitem__(0, True)
+
+    ft.use_effect(wait_for_draw, [waits])
     state = result.state
     standings = result.standings
     family = table.family
