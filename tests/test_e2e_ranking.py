@@ -185,3 +185,35 @@ async def test_a_720_line_projector_and_a_phone_show_every_place_across_the_page
             await phone.screenshot("ranking-phone")
         finally:
             await browser.close()
+
+
+async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_sit_next(server):
+    """Issue 36, 4: the title says Turnier · Runde · Tisch and Spiel n von m; once the round is
+    closed: no dealer, no pen, no entry, that the round is over, and after the next draw each
+    player's next table."""
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+        table = app.draw_round(tid).tables[1]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            phone = await Tab.open(browser, server, f"abend/{table.evening}")
+            await phone.wait_text("table-title", "Kirta · Runde 1 · Tisch 2", timeout=20)
+            assert (await phone.text("table-title-sub")).startswith("Spiel 1 von 4")
+            assert await phone.has("unlock") and await phone.has(f"dealer-{table.seats[0]}")
+            await phone.screenshot("table-phone-title")
+            with App.open(server.db) as app:
+                app.close_round(tid, force=True)  # the organiser ends the round early
+            await phone.wait_text("round-over", "Runde 1 ist beendet. Die nächste Runde ist noch nicht ausgelost.")
+            assert not await phone.has("unlock") and not await phone.has("next-hand")
+            assert not await phone.has(f"dealer-{table.seats[0]}") and not await phone.has("pen-line")
+            with App.open(server.db) as app:
+                second = app.draw_round(tid)
+            where = {name: t.table for t in second.tables for name in t.seats}
+            await phone.wait_text("round-over", "Runde 1 ist beendet. Runde 2 ist ausgelost:")
+            for name in table.seats:
+                await phone.wait_text(f"next-table-{name}", f"{name}: Tisch {where[name]}")
+            assert (await phone.text("table-title-sub")).startswith("Runde 1 beendet")
+            await phone.screenshot("table-phone-round-over")
+        finally:
+            await browser.close()

@@ -38,9 +38,9 @@ def player_card(name: str, look: CardLook, *, dealer: bool, columns: int, sits_o
                           no_wrap=True, key=f"value-{name}"))
     top: list[ft.Control] = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
-        top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
-                                bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-                                border_radius=10, key=f"dealer-{name}"))
+        top.append(tag(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
+                                    bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                                    border_radius=10, key=f"dealer-{name}")))
     extra: list[ft.Control] = [ft.Text(" · ".join(look.small), size=13)] if look.small else []
     if sits_out:  # more at the table than play a hand: this one sits the next hand out
         extra.append(tag(ft.Text("setzt aus", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.SECONDARY,
