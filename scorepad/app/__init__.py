@@ -58,7 +58,7 @@ from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
-from scorepad.app.tournament_models import BoardLabel, RankingBoard, TablePlace, TableProgress
+from scorepad.app.tournament_models import BoardLabel, RankingBoard, TableLabel, TablePlace, TableProgress
 from scorepad.app.tournaments import Tournaments
 from scorepad.app.upgrade import migration_hands, migration_stored_table, migration_table
 from scorepad.app.views import TableView, Views
@@ -418,6 +418,10 @@ class App(Organiser):
     def tournament_table(self, evening_id: int) -> TableProgress | None:
         """The tournament table an evening is, and how far it is; None for an ordinary evening."""
         return self._tournaments.tournament_table(evening_id)
+
+    def table_labels(self) -> dict[int, TableLabel]:
+        """Every tournament table's evening (by id): tournament, round, table (the start screen)."""
+        return self._tournaments.table_labels()
 
     def table_place(self, evening_id: int) -> TablePlace | None:
         """Where a table phone belongs (Turnier · Runde · Tisch · Spiel n von m), whether its

@@ -138,6 +138,20 @@ class TablePlace(Model):
         return f"Runde {self.round} ist beendet. Runde {self.next_round} ist ausgelost:"
 
 
+class TableLabel(Model):
+    """A tournament table as the start screen groups it: Turnier · Runde · Tisch."""
+
+    evening: int
+    tournament: int
+    name: str  # the tournament's
+    round: int
+    table: int
+    finished: bool  # the tournament is over
+
+    def group(self) -> str:
+        return f"{self.name} · Runde {self.round}"
+
+
 class StandingRow(Model):
     """A line of the ranking; `scorepad tournament standings --json` prints all but `number`."""
 

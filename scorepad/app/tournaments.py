@@ -33,6 +33,7 @@ from scorepad.app.tournament_models import (
     RoundTable,
     RoundView,
     StandingRow,
+    TableLabel,
     TablePlace,
     TableProgress,
     TournamentInfo,
@@ -240,6 +241,20 @@ class Tournaments:
             played = self.store.hand_count(evening_id)
         return TableProgress(round=found["round"], table=found["number"], evening=evening_id, played=played,
                              games=found["games"], finished=bool(row["finished"]))
+
+    @guarded
+    def table_labels(self) -> dict[int, TableLabel]:
+        """Every tournament table's evening, by its id: its tournament, round and table (the
+        start screen groups them so; the other evenings are no tournament's)."""
+        labels: dict[int, TableLabel] = {}
+        with self.store.read():
+            for tid in self.store.tournament_ids():
+                row = self.store.tournament(tid)
+                for t in self.store.tournament_tables(tid):
+                    labels[t["evening_id"]] = TableLabel(evening=t["evening_id"], tournament=tid, name=row["name"],
+                                                         round=t["round"], table=t["number"],
+                                                         finished=bool(row["finished"]))
+        return labels
 
     @guarded
     def table_place(self, evening_id: int) -> TablePlace | None:
