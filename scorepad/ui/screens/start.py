@@ -6,6 +6,8 @@ a running tournament, and on the serving machine the organiser's tournaments."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from scorepad import fmt
@@ -77,7 +79,7 @@ def StartScreen(nav, tick: int) -> ft.Control:
     if ordinary:
         body.append(ft.Text("Bisherige Abende", size=16, weight=ft.FontWeight.BOLD))
         body.extend(evening_tile(nav, e, evening_line(e)) for e in ordinary)
-    groups: dict[tuple[int, int], list] = {}
+    groups: dict[tuple[int, int], list[Any]] = {}
     for e in evenings:
         if e.id in labels:
             groups.setdefault((labels[e.id].tournament, labels[e.id].round), []).append(e)
