@@ -188,9 +188,10 @@ async def test_a_720_line_projector_and_a_phone_show_every_place_across_the_page
 
 
 async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_sit_next(server):
-    """Issue 36, 4: the title says Turnier · Runde · Tisch and Spiel n von m; once the round is
-    closed: no dealer, no pen, no entry, that the round is over, and after the next draw each
-    player's next table."""
+    """Issue 36, 4 and 6: the title says Turnier · Runde · Tisch and Spiel n von m (the start
+    screen groups the tables, Weiterspielen resumes this one); once the round is closed: no
+    dealer, no pen, no entry, that the round is over, and after the next draw each player's next
+    table."""
     with App.open(server.db) as app:
         tid = app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
         table = app.draw_round(tid).tables[1]
@@ -202,6 +203,12 @@ async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_
             assert (await phone.text("table-title-sub")).startswith("Spiel 1 von 4")
             assert await phone.has("unlock") and await phone.has(f"dealer-{table.seats[0]}")
             await phone.screenshot("table-phone-title")
+            await phone.tap("back")  # the start screen: the tables grouped; Weiterspielen: this table
+            await phone.wait_text(f"tables-{tid}-1", "Turnier Kirta · Runde 1")
+            assert (await phone.text("continue-line")).startswith("Kirta · Runde 1 · Tisch 2 · ")
+            await phone.screenshot("start-club-night")
+            await phone.tap("continue")
+            await phone.wait_text("table-title", "Kirta · Runde 1 · Tisch 2")
             with App.open(server.db) as app:
                 app.close_round(tid, force=True)  # the organiser ends the round early
             await phone.wait_text("round-over", "Runde 1 ist beendet. Die nächste Runde ist noch nicht ausgelost.")
