@@ -21,12 +21,14 @@ pytestmark = pytest.mark.browser
 RULES = "preisschafkopf-5-10-15"  # Herz-Solo 25, its Schneider +5 (rulesets/preisschafkopf-5-10-15.toml)
 FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]
 PROJECTOR = {"width": 1920, "height": 1080}
+SMALL_PROJECTOR = {"width": 1280, "height": 720}
+CLUB = [f"Spieler {k:02d}" for k in range(1, 21)]  # 20: more than a 720-line projector shows at once
 
 
 @pytest.fixture
 def server(tmp_path):
     assert Path(CHROMIUM).exists(), f"the browser tests need Debian's chromium at {CHROMIUM} (scripts/test installs it)"
-    s = Server(tmp_path / "scorepad.db")
+    s = Server(tmp_path / "scorepad.db", wifi=True)
     yield s
     s.stop()
 
@@ -124,5 +126,101 @@ async def test_an_address_typed_into_a_tab_that_shows_the_app_opens_that_table(s
             await phone.at("unlock").wait_for(state="attached", timeout=20000)  # its table (the PIN on its sheet to keep score)
             for seat in table.seats:
                 await phone.at(f"value-{seat}").wait_for(state="attached", timeout=10000)
+        finally:
+            await browser.close()
+
+
+async def box(tab: Tab, key: str) -> dict:
+    found = await tab.at(key).bounding_box()
+    assert found is not None, f"{key} is not on the screen"
+    return found
+
+
+async def page_lines(tab: Tab, viewport: dict) -> list[int]:
+    """The places the ranking shows on its page, each checked to lie whole between the headings
+    and the footer (nothing over a line) and inside the window."""
+    foot = await box(tab, "ranking-rule")
+    places, heights = [], set()
+    for rank in range(1, len(CLUB) + 1):
+        if not await tab.has(f"rank-{rank}"):
+            continue
+        line = await box(tab, f"rank-{rank}")
+        heights.add(round(line["height"]))  # a line cut at the footer would be shorter than the others
+        assert line["y"] + line["height"] <= foot["y"] + 1, f"the footer lies over place {rank}"
+        assert line["x"] >= 0 and line["x"] + line["width"] <= viewport["width"] + 1
+        for field in ("name", "points"):
+            cell = await box(tab, f"rank-{rank}-{field}")
+            assert cell["x"] + cell["width"] <= viewport["width"] + 1, f"place {rank}: its {field} cut off"
+            assert cell["width"] > 20, f"place {rank}: no room for its {field}"
+        places.append(rank)
+    assert foot["y"] + foot["height"] <= viewport["height"] + 1
+    assert len(heights) <= 1, f"lines of different heights (one cut?): {heights}"
+    return places
+
+
+async def test_a_720_line_projector_and_a_phone_show_every_place_across_the_pages(server):
+    """Issue 36, 3: at 1280x720 every place appears on a page, the footer over none; a phone shows
+    place, name and points, no column cut."""
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 2, 4, CLUB, seed="1").id
+        app.draw_round(tid)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            board = await Tab.open(await browser.new_context(viewport=SMALL_PROJECTOR), server, f"turnier/{tid}")
+            await board.at("rank-1-name").wait_for(state="attached", timeout=20000)
+            first = await page_lines(board, SMALL_PROJECTOR)
+            pages = await board.text("ranking-page")
+            assert pages == "Seite 1 von 2" and len(first) > 9 and first == list(range(1, len(first) + 1))
+            await board.screenshot("ranking-720-page-1")
+            await board.wait_text("ranking-page", "Seite 2 von 2", timeout=15)  # turns by itself
+            second = await page_lines(board, SMALL_PROJECTOR)
+            assert first + second == list(range(1, len(CLUB) + 1))
+            await board.screenshot("ranking-720-page-2")
+            phone = await Tab.open(browser, server, f"turnier/{tid}")
+            await phone.at("rank-1-name").wait_for(state="attached", timeout=20000)
+            shown = await page_lines(phone, {"width": 390, "height": 844})
+            assert shown and not await phone.has("rank-1-solos")
+            assert (await box(phone, "rank-1-name"))["height"] >= 24  # larger type than the projector's
+            await phone.screenshot("ranking-phone")
+        finally:
+            await browser.close()
+
+
+async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_sit_next(server):
+    """Issue 36, 4 and 6: the title says Turnier · Runde · Tisch and Spiel n von m (the start
+    screen groups the tables, Weiterspielen resumes this one); once the round is closed: no
+    dealer, no pen, no entry, that the round is over, and after the next draw each player's next
+    table."""
+    with App.open(server.db) as app:
+        tid = app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+        table = app.draw_round(tid).tables[1]
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            phone = await Tab.open(browser, server, f"abend/{table.evening}")
+            await phone.wait_text("table-title", "Kirta · Runde 1 · Tisch 2", timeout=20)
+            assert (await phone.text("table-title-sub")).startswith("Spiel 1 von 4")
+            assert await phone.has("unlock") and await phone.has(f"dealer-{table.seats[0]}")
+            await phone.screenshot("table-phone-title")
+            await phone.tap("back")  # the start screen: the tables grouped; Weiterspielen: this table
+            await phone.wait_text(f"tables-{tid}-1", "Turnier Kirta · Runde 1")
+            assert (await phone.text("continue-line")).startswith("Kirta · Runde 1 · Tisch 2 · ")
+            await phone.screenshot("start-club-night")
+            await phone.tap("continue")
+            await phone.wait_text("table-title", "Kirta · Runde 1 · Tisch 2")
+            with App.open(server.db) as app:
+                app.close_round(tid, force=True)  # the organiser ends the round early
+            await phone.wait_text("round-over", "Runde 1 ist beendet. Die nächste Runde ist noch nicht ausgelost.")
+            assert not await phone.has("unlock") and not await phone.has("next-hand")
+            assert not await phone.has(f"dealer-{table.seats[0]}") and not await phone.has("pen-line")
+            with App.open(server.db) as app:
+                second = app.draw_round(tid)
+            where = {name: t.table for t in second.tables for name in t.seats}
+            await phone.wait_text("round-over", "Runde 1 ist beendet. Runde 2 ist ausgelost:")
+            for name in table.seats:
+                await phone.wait_text(f"next-table-{name}", f"{name}: Tisch {where[name]}")
+            assert (await phone.text("table-title-sub")).startswith("Runde 1 beendet")
+            await phone.screenshot("table-phone-round-over")
         finally:
             await browser.close()

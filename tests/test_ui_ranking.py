@@ -40,9 +40,9 @@ def shown_order(phone) -> list[str]:
     return names
 
 
-async def ranking_phone(main, tid):
-    """A screen opened at the start, then the tournament's ranking."""
-    phone = await open_phone(main)
+async def ranking_phone(main, tid, width=1920, height=1080):
+    """A screen (a 1080p projector unless said) opened at the start, then the tournament's ranking."""
+    phone = await open_phone(main, width=width, height=height)
     await phone.tap(f"ranking-{tid}")
     return phone
 
@@ -113,6 +113,32 @@ async def test_a_long_field_pages_by_itself(main, monkeypatch):
         assert phone.text_of("ranking-page") == f"Seite {page} von 3"
         assert phone.has(f"rank-{first}-name") and phone.has(f"rank-{last}-name")
         assert not phone.has(f"rank-{first - 1}-name") and not phone.has(f"rank-{last + 1}-name")
+
+
+def test_a_page_holds_the_lines_that_fit_between_the_top_bar_and_the_footer():
+    for width, height in [(1920, 1080), (1280, 720), (1024, 768), (390, 844), (1920, 600)]:
+        fit = ranking.Layout.fitting(width, height)
+        fixed = fit.top(ranking.TOP_H) + fit.px(ranking.HEAD_H) + fit.px(ranking.FOOT_H)
+        assert fixed + fit.rows * fit.px(ranking.LINE_H) <= height < fixed + (fit.rows + 1) * fit.px(ranking.LINE_H)
+    assert ranking.Layout.fitting(1920, 1080).rows == ranking.ROWS
+
+
+async def test_a_phone_shows_place_name_and_points_in_larger_type_than_the_projector_scaled_down(main):
+    tid = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    phone = await ranking_phone(main, tid, width=390, height=844)
+    assert phone.has("rank-1-place") and phone.has("rank-1-name") and phone.has("rank-1-points")
+    assert not phone.has("rank-1-number") and not phone.has("rank-1-solos") and not phone.has("rank-1-decided")
+    assert phone.find("rank-1-name").size > ranking.SIZE * 390 / 1920
+
+
+async def test_a_small_projector_pages_what_a_1080p_one_shows_on_one(main):
+    field = [f"Spieler {k:02d}" for k in range(1, 21)]
+    tid = main.app.new_tournament("Gaudi", RULES, 3, 4, field, seed="1").id
+    rows = ranking.Layout.fitting(1024, 600).rows
+    assert rows < len(field)
+    phone = await ranking_phone(main, tid, width=1024, height=600)
+    assert phone.text_of("ranking-page") == f"Seite 1 von {ranking.pages_of(len(field), rows)}"
+    assert phone.has(f"rank-{rows}-name") and not phone.has(f"rank-{rows + 1}-name")
 
 
 async def test_the_start_screen_offers_the_ranking_of_a_running_tournament_only(main):

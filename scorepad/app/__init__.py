@@ -59,7 +59,7 @@ from scorepad.app.players import Players
 from scorepad.app.repair import Repairs
 from scorepad.app.reports import EXPORT_FORMATS, Reports
 from scorepad.app.rules import Rules
-from scorepad.app.tournament_models import BoardLabel, RankingBoard, TableProgress
+from scorepad.app.tournament_models import BoardLabel, RankingBoard, TableLabel, TablePlace, TableProgress
 from scorepad.app.tournaments import Tournaments
 from scorepad.app.upgrade import migration_hands, migration_stored_table, migration_table
 from scorepad.app.views import TableView, Views
@@ -438,6 +438,15 @@ class App(Organiser):
     def tournament_table(self, evening_id: int) -> TableProgress | None:
         """The tournament table an evening is, and how far it is; None for an ordinary evening."""
         return self._tournaments.tournament_table(evening_id)
+
+    def table_labels(self) -> dict[int, TableLabel]:
+        """Every tournament table's evening (by id): tournament, round, table (the start screen)."""
+        return self._tournaments.table_labels()
+
+    def table_place(self, evening_id: int) -> TablePlace | None:
+        """Where a table phone belongs (Turnier · Runde · Tisch · Spiel n von m), whether its
+        round is over and where its players sit next; None for an ordinary evening."""
+        return self._tournaments.table_place(evening_id)
 
     def ranking_board(self, tournament_id: int) -> RankingBoard:
         """The ranking screen's tournament: how far it is, the ranking and its tie-breaks."""

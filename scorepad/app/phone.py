@@ -31,7 +31,7 @@ READS = frozenset({
     "players", "hands", "hand", "session", "export_session", "summary", "season", "table", "before_hand", "preview",
     "draft", "house_rules", "house_table", "house_variant", "export_house_rules", "rules_preview",
     "holds_pen", "pen_holders", "last_writer",
-    "tournament_table",  # which tournament table an evening is, and how far: the table's screen says so
+    "tournament_table", "table_place", "table_labels",  # which tournament table an evening is, and how far: the table's screen says so
     "ranking_board", "ranking_boards",  # a tournament's ranking, for the projector (no seed, no PIN)
 })
 

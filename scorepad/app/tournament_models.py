@@ -105,6 +105,56 @@ class TableProgress(Progressing, Model):
     finished: bool  # the round is closed (its evening finished)
 
 
+class TablePlace(Model):
+    """Where a table phone belongs (its title: Turnier · Runde · Tisch · Spiel n von m) and,
+    once its round is closed, where its players sit in the next round when that is drawn."""
+
+    tournament: str
+    round: int
+    rounds: int
+    table: int
+    played: int  # games entered at this table
+    games: int  # games a table plays in the round
+    closed: bool  # the round is over (closed by the organiser)
+    finished: bool  # the whole tournament is over
+    next_round: int | None = None  # the round drawn after this one, if any
+    next_tables: dict[str, int] = {}  # this table's players -> their table in `next_round`
+
+    def title(self) -> str:
+        """The table phone's title line."""
+        return f"{self.tournament} · Runde {self.round} · Tisch {self.table}"
+
+    def game_words(self) -> str:
+        """"Spiel n von m" while the round is played (n: the next game), else how it ended."""
+        if self.closed:
+            return f"Runde {self.round} beendet · {self.played} von {self.games} Spielen"
+        if self.played >= self.games:
+            return f"Alle {self.games} Spiele gespielt"
+        return f"Spiel {min(self.played + 1, self.games)} von {self.games}"
+
+    def over_words(self) -> str:
+        """What a closed round's table says instead of the dealer and the entry."""
+        if self.finished:
+            return "Das Turnier ist beendet: die Rangliste hat der Veranstalter."
+        if self.next_round is None:
+            return f"Runde {self.round} ist beendet. Die nächste Runde ist noch nicht ausgelost."
+        return f"Runde {self.round} ist beendet. Runde {self.next_round} ist ausgelost:"
+
+
+class TableLabel(Model):
+    """A tournament table as the start screen groups it: Turnier · Runde · Tisch."""
+
+    evening: int
+    tournament: int
+    name: str  # the tournament's
+    round: int
+    table: int
+    finished: bool  # the tournament is over
+
+    def group(self) -> str:
+        return f"{self.name} · Runde {self.round}"
+
+
 class StandingRow(Model):
     """A line of the ranking; `scorepad tournament standings --json` prints all but `number`."""
 

@@ -35,6 +35,8 @@ from scorepad.app.tournament_models import (
     RoundTable,
     RoundView,
     StandingRow,
+    TableLabel,
+    TablePlace,
     TableProgress,
     TournamentInfo,
     TournamentPlayer,
@@ -248,6 +250,49 @@ class Tournaments:
             played = self.store.hand_count(evening_id)
         return TableProgress(round=found["round"], table=found["number"], evening=evening_id, played=played,
                              games=found["games"], finished=bool(row["finished"]))
+
+    @guarded
+    def table_labels(self) -> dict[int, TableLabel]:
+        """Every tournament table's evening, by its id: its tournament, round and table (the
+        start screen groups them so; the other evenings are no tournament's)."""
+        labels: dict[int, TableLabel] = {}
+        with self.store.read():
+            for tid in self.store.tournament_ids():
+                row = self.store.tournament(tid)
+                for t in self.store.tournament_tables(tid):
+                    labels[t["evening_id"]] = TableLabel(evening=t["evening_id"], tournament=tid, name=row["name"],
+                                                         round=t["round"], table=t["number"],
+                                                         finished=bool(row["finished"]))
+        return labels
+
+    @guarded
+    def table_place(self, evening_id: int) -> TablePlace | None:
+        """Where a table phone belongs (tournament, round, table, games) and, after its round
+        closed, where its players sit in the next round once drawn; None for an ordinary evening."""
+        with self.store.read():
+            found = self.store.table_of(evening_id)
+            if found is None:
+                return None
+            tid = found["tournament_id"]
+            row = self.store.tournament(tid)
+            rounds = {r["round"]: r for r in self.store.tournament_rounds(tid)}
+            played = self.store.hand_count(evening_id)
+            tables = self.store.tournament_tables(tid)
+        here = rounds.get(found["round"])
+        closed = here is not None and here["closed_at"] is not None
+        later = [r for r in rounds if r > found["round"]]
+        next_round = min(later) if later else None
+        players = self._evenings.evening(evening_id).players
+        seats: dict[str, int] = {}
+        if next_round is not None:
+            for t in tables:
+                if t["round"] == next_round:
+                    for name in self._evenings.evening(t["evening_id"]).players:
+                        if name in players:
+                            seats[name] = t["number"]
+        return TablePlace(tournament=found["name"], round=found["round"], rounds=row["rounds"], table=found["number"],
+                          played=played, games=found["games"], closed=closed, finished=bool(row["finished"]),
+                          next_round=next_round, next_tables={p: seats[p] for p in players if p in seats})
 
     @guarded
     def table_sheets(self, tournament_id: int, round: int | None = None) -> list[TableSheet]:

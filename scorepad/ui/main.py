@@ -31,13 +31,13 @@ from scorepad.ui.failsafe import keep_running, say_with
 from scorepad.ui.nav import Nav, Route, run_on
 from scorepad.ui.notices import Notice
 from scorepad.ui.peer import is_local, peer_address
-from scorepad.ui.pen import phone_organiser, phone_pens
+from scorepad.ui.pen import phone_last_evening, phone_organiser, phone_pens, store_last_evening
 from scorepad.ui.ranking_feed import feed_of
 
 
 @ft.component
 def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str = "",
-         pens: dict[int, str] | None = None, organiser: str = "") -> ft.Control:
+         pens: dict[int, str] | None = None, organiser: str = "", last: int | None = None) -> ft.Control:
     route, set_route = ft.use_state(start)
     tick, set_tick = ft.use_state(0)
     notice, set_notice = ft.use_state(cast(Notice | None, None))
@@ -50,6 +50,12 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
     here = ft.use_ref(cast(Route | None, None))
     here.current = route  # what the phone shows now, for the change listener below
     ranking: Any = ft.use_ref(None)  # .current: what stops following the ranking shown (ui/ranking_feed.py)
+    last_evening = ft.use_ref(cast(int | None, None))  # the evening this phone showed last ("Weiterspielen")
+    if last_evening.current is None:
+        last_evening.current = last
+    if route.screen in ("table", "hand") and route.evening is not None and route.evening != last_evening.current:
+        last_evening.current = shown_now = route.evening
+        run_on(page, lambda: store_last_evening(shown_now))
 
     def bump():
         set_tick(lambda t: t + 1)
@@ -94,6 +100,12 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
             if ranking.current is not None:
                 ranking.current()
 
+        def resized() -> None:
+            """The ranking counts its lines against the window: a resized window renders it anew."""
+            if here.current is not None and here.current.screen == "ranking":
+                bump()
+
+        page.on_resize = first(resized, page.on_resize)
         page.on_close = first(gone, page.on_close)
         page.on_connect = first(bump, page.on_connect)
         page.on_route_change = address_typed
@@ -136,7 +148,8 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
         organiser_token.current = token
 
     nav = Nav(app=PhoneApp(app, caller), route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
-              pens=held, notice=notice, show=set_notice, device=device, set_organiser=keep_organiser)
+              pens=held, notice=notice, show=set_notice, device=device, set_organiser=keep_organiser,
+              last_evening=last_evening.current)
     say_with(page, nav.notify)  # what failed unexpectedly is said the way this screen says things
     on_form = ft.use_ref(cast(Route | None, None))  # the form this phone opened while it held the pen
     if route.screen == "hand":
@@ -256,8 +269,11 @@ def make_main(db_path: str | None = None, require_pin: bool = False) -> Callable
         pens: dict[int, str] = {}
         organiser = ""  # (only a phone from another machine needs its pens and an organiser token)
         if require_pin:
-            pens, organiser = await asyncio.gather(phone_pens(page), phone_organiser(page))
-        page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens, organiser)
+            pens, organiser, last = await asyncio.gather(phone_pens(page), phone_organiser(page),
+                                                         phone_last_evening(page))
+        else:
+            last = await phone_last_evening(page)
+        page.render(Root, app, page, start_route(app, page.route), require_pin, device, pens, organiser, last)
         run_on(page, import_screens, SCREENS_AFTER_S)
 
     main.app = app  # type: ignore[attr-defined]

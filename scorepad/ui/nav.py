@@ -78,6 +78,7 @@ class Nav:
     show: Callable[[Any], None] | None = None
     device: str = ""  # this phone (see ui/device.py): its drafts and its changes
     set_organiser: Callable[[str], None] | None = None  # sets the organiser token this phone's calls carry
+    last_evening: int | None = None  # the evening this phone showed last (kept in its storage): "Weiterspielen"
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))

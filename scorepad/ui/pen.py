@@ -54,3 +54,23 @@ async def store_organiser(token: str) -> None:
         await asyncio.wait_for(ft.SharedPreferences().set(ORGANISER_KEY, token), DEVICE_WAIT_S)
     except (TimeoutError, RuntimeError):
         pass
+
+
+LAST_KEY = "scorepad.evening"  # the evening this phone showed last ("Weiterspielen" resumes it)
+
+
+async def phone_last_evening(page: ft.Page) -> int | None:
+    """The evening this phone last showed, if it kept one (the app layer says whether it still is)."""
+    try:
+        kept = await asyncio.wait_for(ft.SharedPreferences().get(LAST_KEY), DEVICE_WAIT_S)
+    except (TimeoutError, RuntimeError):
+        return None
+    return int(kept) if isinstance(kept, str) and kept.isdigit() and len(kept) < 19 else None
+
+
+async def store_last_evening(evening_id: int) -> None:
+    """Keep the evening this phone shows, for "Weiterspielen" after a reload or a closed tab."""
+    try:
+        await asyncio.wait_for(ft.SharedPreferences().set(LAST_KEY, str(evening_id)), DEVICE_WAIT_S)
+    except (TimeoutError, RuntimeError):
+        pass

@@ -87,16 +87,19 @@ def icon_action(icon, label: str, on_click: Callable[..., Any] | None, *, key: s
 
 
 def header(title: str, on_back: Callable[..., Any] | None = None, actions: list[ft.Control] | None = None,
-           subtitle: str | None = None) -> ft.Control:
-    """The top bar of a screen: back, title, a few actions."""
+           subtitle: str | None = None, key: str | None = None) -> ft.Control:
+    """The top bar of a screen: back, title, a few actions (`key`: the title's, for tests)."""
     left: list[ft.Control] = []
     if on_back:
         left.append(icon_action(ft.Icons.ARROW_BACK, "Zurück", on_back, key="back", icon_size=26))
     # one line: a long name ("Zaisertshofer Ramsch") gets a smaller size, never a second line
-    titles: list[ft.Control] = [ft.Text(title, size=20 if len(title) <= 14 else 18, weight=ft.FontWeight.BOLD,
-                                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+    named: ft.Control = ft.Text(title, size=20 if len(title) <= 14 else 18, weight=ft.FontWeight.BOLD,
+                                max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, key=key)
+    titles: list[ft.Control] = [tag(named) if key else named]
     if subtitle:
-        titles.append(ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        line: ft.Control = ft.Text(subtitle, size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                                   key=f"{key}-sub" if key else None)
+        titles.append(tag(line) if key else line)
     return ft.Container(
         ft.Row(left + [ft.Column(titles, spacing=0, expand=True)] + (actions or []),
                vertical_alignment=ft.CrossAxisAlignment.CENTER),

@@ -1,6 +1,8 @@
-"""A tournament's ranking for a projector (or a big screen): large type, ROWS lines a page, the
-pages turning by themselves every PAGE_S seconds ("Seite 2 von 4"), the tie-break shown where it
-decided a place. It renders again after the saves at any table, at most every few tenths of a
+"""A tournament's ranking for a projector (or a big screen): large type, as many lines a page as
+the screen holds (measured against the viewport: every part has a fixed height, scaled to the
+screen; ROWS at 1080 lines), the pages turning by themselves every PAGE_S seconds ("Seite 2 von
+4"), the tie-break shown where it decided a place. A phone (narrow) gets place, name and points
+in larger type. It renders again when the browser window changes size (ui/main.py). It renders again after the saves at any table, at most every few tenths of a
 second, every ranking screen at once (ui/ranking_feed.py; the board is computed once for them
 all: app/ranking.py), and what the command line saves comes in through the store watch
 (app/watch.py). Opened from the start screen or at the address /turnier/ID."""
@@ -16,19 +18,62 @@ from scorepad.app.tournament_models import BoardLine, RankingBoard
 from scorepad.errors import ScorepadError
 from scorepad.ui.widgets import error_screen, icon_action, tag
 
-ROWS = 15  # lines a page: readable from the back of the room on a 1080p projector
+ROWS = 15  # lines a page on a 1080p projector: readable from the back of the room
 PAGE_S = 8.0  # seconds a page stays before the next
 TIE_BREAK = "Reihung: Punkte, dann gewonnene Soli, dann Los"
 DECIDED = {"solos": "nach Soli", "lot": "durch Los"}
-SIZE = 34  # the lines' type
-# the columns: (heading, width; None: the rest)
+SIZE = 34  # the lines' type (at 1080 lines)
+# the columns: (heading, width; None: the rest), at 1080 lines
 COLUMNS: list[tuple[str, int | None]] = [("Platz", 110), ("Nr.", 110), ("Name", None), ("Punkte", 190),
                                          ("Soli", 120), ("Spiele", 140), ("Entscheid", 230)]
+PHONE_COLUMNS = (0, 2, 3)  # a phone: Platz, Name, Punkte
+NARROW = 700  # a screen narrower than this is a phone
+PROJECTOR = (1920.0, 1080.0)  # what a page is taken to be before the browser says its size
+# the fixed heights (at 1080 lines) that make a page's lines countable: top bar, headings, footer, line
+TOP_H, HEAD_H, FOOT_H, LINE_H = 130, 44, 64, 56
 
 
-def pages_of(count: int) -> int:
-    """How many pages `count` lines fill (one for none)."""
-    return max(1, -(-count // ROWS))
+class Layout:
+    """How the ranking is laid out: `phone` (place, name and points) or a projector's seven
+    columns, every size times `scale`, `rows` lines a page (what fits between the top bar, the
+    headings and the footer, never under them: `fitting`)."""
+
+    def __init__(self, phone: bool, scale: float, rows: int = ROWS):
+        self.phone, self.scale, self.rows = phone, scale, rows
+        self.columns = PHONE_COLUMNS if phone else tuple(range(len(COLUMNS)))
+
+    @classmethod
+    def fitting(cls, width: float | None, height: float | None) -> Layout:
+        """The layout of a screen of `width` x `height` logical pixels (None: not known yet,
+        a 1080p projector)."""
+        width, height = width or PROJECTOR[0], height or PROJECTOR[1]
+        phone = width < NARROW
+        # a phone: larger type than a projector's scaled down to its width
+        fit = cls(phone, 0.7 if phone else max(0.5, min(height / PROJECTOR[1], width / 1400)))
+        fixed = fit.top(TOP_H) + fit.px(HEAD_H) + fit.px(FOOT_H)
+        fit.rows = max(1, int((height - fixed) // fit.px(LINE_H)))
+        return fit
+
+    def px(self, size: float) -> int:
+        return max(1, round(size * self.scale))
+
+    def top(self, size: float) -> int:
+        """The top bar's sizes: on a phone smaller than the lines (its width holds the page number)."""
+        return max(1, round(size * (0.5 if self.phone else self.scale)))
+
+    def gap(self) -> int:
+        return 12 if self.phone else self.px(24)
+
+    def width(self, column: int) -> int | None:
+        wide = COLUMNS[column][1]
+        if wide is None:
+            return None
+        return (60 if column == 0 else 100) if self.phone else self.px(wide)
+
+
+def pages_of(count: int, rows: int = ROWS) -> int:
+    """How many pages `count` lines fill, `rows` a page (one for none)."""
+    return max(1, -(-count // rows))
 
 
 def round_words(board: RankingBoard) -> str:
@@ -50,19 +95,25 @@ def cell(text: str, width: int | None, *, size: int = SIZE, bold: bool = False, 
     return ft.Container(tag(words) if key else words, width=width, expand=width is None)
 
 
+RIGHT = (1, 3, 4, 5)  # the columns of numbers
+FIELDS = ("place", "number", "name", "points", "solos", "games", "decided")
+
+
 @ft.component
-def LineRow(tally: str, line: BoardLine, shaded: bool) -> ft.Control:
-    """One line of the ranking: rendered again only when it changed (RANK_LINE: at 50 tables
-    most saves move a few lines of the page shown, not all fifteen)."""
+def LineRow(tally: str, line: BoardLine, shaded: bool, layout: tuple[bool, float]) -> ft.Control:
+    """One line of the ranking, of a fixed height (so a page's lines are counted, never cut):
+    rendered again only when it changed (RANK_LINE: at 50 tables most saves move a few lines of
+    the page shown, not all fifteen). `layout`: (phone, scale), what Layout makes of the screen."""
+    fit = Layout(*layout)
     values = [f"{line.rank}.", "" if line.number is None else str(line.number), line.name,
               fmt.tally_value(tally, line.points), str(line.solos_won), str(line.games),
               DECIDED.get(line.decided_by or "", "")]
-    cells = [cell(v, w, bold=k in (0, 2, 3), right=k in (1, 3, 4, 5),
-                  colour=ft.Colors.ON_SURFACE_VARIANT if k == 6 else None,
-                  key=f"rank-{line.rank}-{('place', 'number', 'name', 'points', 'solos', 'games', 'decided')[k]}")
-             for k, (v, (_, w)) in enumerate(zip(values, COLUMNS))]
-    return ft.Container(ft.Row(cells, spacing=24), padding=ft.Padding.symmetric(horizontal=24, vertical=4),
-                        bgcolor=ft.Colors.SURFACE_CONTAINER if shaded else None, key=f"rank-{line.rank}")
+    cells = [cell(values[k], fit.width(k), size=fit.px(SIZE), bold=k in (0, 2, 3), right=k in RIGHT,
+                  colour=ft.Colors.ON_SURFACE_VARIANT if k == 6 else None, key=f"rank-{line.rank}-{FIELDS[k]}")
+             for k in fit.columns]
+    return tag(ft.Container(ft.Row(cells, spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                            height=fit.px(LINE_H), padding=ft.Padding.symmetric(horizontal=fit.gap()),
+                            bgcolor=ft.Colors.SURFACE_CONTAINER if shaded else None, key=f"rank-{line.rank}"))
 
 
 RANK_LINE = ft.memo(LineRow)
@@ -93,25 +144,37 @@ def RankingScreen(nav, tick: int) -> ft.Control:
         board = nav.app.ranking_board(tournament_id)
     except ScorepadError as exc:
         return error_screen("Rangliste", back, exc)
-    pages = pages_of(len(board.lines))
+    page_of = nav.page
+    fit = Layout.fitting(getattr(page_of, "width", None), getattr(page_of, "height", None))
+    pages = pages_of(len(board.lines), fit.rows)
     page = turn % pages
-    shown = board.lines[page * ROWS:(page + 1) * ROWS]
+    shown = board.lines[page * fit.rows:(page + 1) * fit.rows]
 
     top = ft.Container(ft.Row([
-        icon_action(ft.Icons.ARROW_BACK, "Zurück", back, key="back", icon_size=30),
-        ft.Column([tag(ft.Text(board.name, size=52, weight=ft.FontWeight.BOLD, max_lines=1,
+        icon_action(ft.Icons.ARROW_BACK, "Zurück", back, key="back", icon_size=fit.top(30) if fit.phone else 30),
+        ft.Column([tag(ft.Text(board.name, size=fit.top(52), weight=ft.FontWeight.BOLD, max_lines=1,
                                overflow=ft.TextOverflow.ELLIPSIS, key="ranking-title")),
-                   tag(ft.Text(round_words(board), size=30, color=ft.Colors.ON_SURFACE_VARIANT, key="ranking-round"))],
-                  spacing=2, expand=True),
-        tag(ft.Text(f"Seite {page + 1} von {pages}", size=30, weight=ft.FontWeight.BOLD, key="ranking-page")),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER), padding=ft.Padding.symmetric(horizontal=24, vertical=12),
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)
-    headings = ft.Container(ft.Row([cell(h, w, size=24, right=k in (1, 3, 4, 5), colour=ft.Colors.ON_SURFACE_VARIANT)
-                                    for k, (h, w) in enumerate(COLUMNS)], spacing=24),
-                            padding=ft.Padding.symmetric(horizontal=24, vertical=6))
-    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1) for k, line in enumerate(shown)]
+                   tag(ft.Text(round_words(board), size=fit.top(30), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                               overflow=ft.TextOverflow.ELLIPSIS, key="ranking-round"))],
+                  spacing=2, expand=True, alignment=ft.MainAxisAlignment.CENTER),
+        tag(ft.Text(f"Seite {page + 1} von {pages}", size=fit.top(30), weight=ft.FontWeight.BOLD, key="ranking-page")),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER), height=fit.top(TOP_H),
+        padding=ft.Padding.symmetric(horizontal=fit.gap()), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        clip_behavior=ft.ClipBehavior.HARD_EDGE)
+    headings = ft.Container(ft.Row([cell(COLUMNS[k][0], fit.width(k), size=fit.px(24), right=k in RIGHT,
+                                         colour=ft.Colors.ON_SURFACE_VARIANT) for k in fit.columns],
+                                   spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                            height=fit.px(HEAD_H), padding=ft.Padding.symmetric(horizontal=fit.gap()))
+    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1, (fit.phone, fit.scale))
+                              for k, line in enumerate(shown)]
     if not rows:
-        rows.append(ft.Container(tag(ft.Text("Noch niemand gemeldet", size=SIZE, key="ranking-empty")), padding=24))
-    foot = ft.Container(tag(ft.Text(TIE_BREAK, size=26, color=ft.Colors.ON_SURFACE_VARIANT, key="ranking-rule")),
-                        padding=ft.Padding.symmetric(horizontal=24, vertical=12))
-    return ft.Column([top, headings, ft.Column(rows, spacing=0, expand=True), foot], spacing=0, expand=True)
+        rows.append(ft.Container(tag(ft.Text("Noch niemand gemeldet", size=fit.px(SIZE), key="ranking-empty")),
+                                 padding=fit.px(24)))
+    foot = ft.Container(tag(ft.Text(TIE_BREAK, size=fit.top(26) if fit.phone else fit.px(26), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+                                    overflow=ft.TextOverflow.ELLIPSIS, key="ranking-rule")),
+                        height=fit.px(FOOT_H), padding=ft.Padding.symmetric(horizontal=fit.gap()),
+                        alignment=ft.Alignment.CENTER_LEFT)
+    # the lines between the headings and the footer, clipped there: a page holds what fits
+    lines = ft.Container(ft.Column(rows, spacing=0), expand=True, clip_behavior=ft.ClipBehavior.HARD_EDGE,
+                         alignment=ft.Alignment.TOP_LEFT)
+    return ft.Column([top, headings, lines, foot], spacing=0, expand=True)

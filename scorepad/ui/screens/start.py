@@ -1,8 +1,12 @@
-"""Start: continue the running evening in one tap, the evenings so far, a new evening, an
+"""Start: continue in one tap the evening this phone showed last (while it runs; a phone new
+here: the newest running evening that is no tournament's table), the evenings so far (a
+tournament's tables grouped under Turnier · Runde, each named by its table), a new evening, an
 evening from a session file (exported on another phone or by `scorepad export`), the ranking of
 a running tournament, and on the serving machine the organiser's tournaments."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import flet as ft
 
@@ -20,16 +24,44 @@ def evening_line(e) -> str:
     return f"{e.game} · {', '.join(e.players)} · {fmt.hands_text(e.hands)}"
 
 
+def table_line(e, label) -> str:
+    return f"Tisch {label.table} · {', '.join(e.players)} · {fmt.hands_text(e.hands)}"
+
+
+def resumed(nav, evenings, labels):
+    """The evening "Weiterspielen" resumes: the one this phone showed last while it runs, else
+    (a phone new here) the newest running evening that is no tournament's table (a table's phone
+    comes by its table sheet's QR code), else none."""
+    running = [e for e in evenings if not e.finished]
+    mine = next((e for e in running if e.id == nav.last_evening), None)
+    if mine is not None:
+        return mine
+    ordinary = [e for e in running if e.id not in labels]
+    return max(ordinary, key=lambda e: e.started_at) if ordinary else None
+
+
+def evening_tile(nav, e, title: str) -> ft.Control:
+    return tag(ft.ListTile(
+        title=ft.Text(title, size=16),
+        subtitle=ft.Text(fmt.day(e.started_at) + (" · beendet" if e.finished else " · läuft")
+                         + (f" · {shown_place(e.place)}" if e.place else "")),
+        on_click=nav.to("table", e.id), min_height=56, key=f"evening-{e.id}",
+    ))
+
+
 @ft.component
 def StartScreen(nav, tick: int) -> ft.Control:
     evenings = nav.app.list_evenings()
-    running = [e for e in evenings if not e.finished]
+    labels = nav.app.table_labels()  # the tournaments' tables: grouped, named by Turnier · Runde · Tisch
     body: list[ft.Control] = []
-    if running:
-        latest = max(running, key=lambda e: e.started_at)
+    latest = resumed(nav, evenings, labels)
+    if latest is not None:
+        label = labels.get(latest.id)
+        line = f"{label.group()} · {table_line(latest, label)}" if label else evening_line(latest)
         body.append(ft.Card(ft.Container(ft.Column([
-            ft.Text("Läuft gerade", size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(evening_line(latest), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text("Läuft gerade" if latest.id != nav.last_evening else "Zuletzt auf diesem Handy", size=14,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            tag(ft.Text(line, size=18, weight=ft.FontWeight.BOLD, key="continue-line")),
             ft.Text(f"seit {fmt.day(latest.started_at)}" + (f" · {shown_place(latest.place)}" if latest.place else ""), size=14),
             ft.Row([big_button("Weiterspielen", nav.to("table", latest.id), icon=ft.Icons.PLAY_ARROW,
                                key="continue")]),
@@ -42,16 +74,23 @@ def StartScreen(nav, tick: int) -> ft.Control:
         body.append(ft.Row([tag(ft.OutlinedButton(f"Rangliste: {board.name}", icon=ft.Icons.LEADERBOARD, height=TARGET,
                                                   on_click=lambda _e=None, t=board.id: nav.go(type(nav.route)("ranking", tournament=t)),
                                                   key=f"ranking-{board.id}"))]))
-    if evenings:
+    newest_first = sorted(evenings, key=lambda e: e.started_at, reverse=True)
+    ordinary = [e for e in newest_first if e.id not in labels]
+    if ordinary:
         body.append(ft.Text("Bisherige Abende", size=16, weight=ft.FontWeight.BOLD))
-        for e in sorted(evenings, key=lambda e: e.started_at, reverse=True):
-            body.append(tag(ft.ListTile(
-                title=ft.Text(evening_line(e), size=16),
-                subtitle=ft.Text(fmt.day(e.started_at) + (" · beendet" if e.finished else " · läuft")
-                                 + (f" · {shown_place(e.place)}" if e.place else "")),
-                on_click=nav.to("table", e.id), min_height=56, key=f"evening-{e.id}",
-            )))
-    else:
+        body.extend(evening_tile(nav, e, evening_line(e)) for e in ordinary)
+    groups: dict[tuple[int, int], list[Any]] = {}
+    for e in evenings:
+        if e.id in labels:
+            groups.setdefault((labels[e.id].tournament, labels[e.id].round), []).append(e)
+    for (tid, round), tables in sorted(groups.items(), key=lambda g: (-g[0][0], -g[0][1])):
+        # a tournament's round: its tables in table order, under Turnier · Runde
+        first = labels[tables[0].id]
+        body.append(tag(ft.Text(f"Turnier {first.group()}" + (" · beendet" if first.finished else ""), size=16,
+                                weight=ft.FontWeight.BOLD, key=f"tables-{tid}-{round}")))
+        body.extend(evening_tile(nav, e, table_line(e, labels[e.id]))
+                    for e in sorted(tables, key=lambda e: labels[e.id].table))
+    if not evenings:
         body.append(ft.Text("Noch kein Abend gespeichert. Leg los!", size=16))
 
     async def import_file(_e=None) -> None:

@@ -13,6 +13,7 @@ from scorepad.app import phone_label
 from scorepad.describe import describe_hand
 from scorepad.errors import ScorepadError
 from scorepad.games import CardLook, family_of
+from scorepad.games.family import MONEY_TALLY
 from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag
 from scorepad.ui.words import context_line, hand_preview, tally_text
@@ -37,9 +38,9 @@ def player_card(name: str, look: CardLook, *, dealer: bool, columns: int, sits_o
                           no_wrap=True, key=f"value-{name}"))
     top: list[ft.Control] = [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True)]
     if dealer:
-        top.append(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
-                                bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-                                border_radius=10, key=f"dealer-{name}"))
+        top.append(tag(ft.Container(ft.Text("gibt", size=13, color=ft.Colors.ON_PRIMARY),
+                                    bgcolor=ft.Colors.PRIMARY, padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                                    border_radius=10, key=f"dealer-{name}")))
     extra: list[ft.Control] = [ft.Text(" · ".join(look.small), size=13)] if look.small else []
     if sits_out:  # more at the table than play a hand: this one sits the next hand out
         extra.append(tag(ft.Text("setzt aus", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.SECONDARY,
@@ -56,6 +57,8 @@ def player_card(name: str, look: CardLook, *, dealer: bool, columns: int, sits_o
         opacity=0.55 if look.faded or sits_out else 1.0,
         col={"xs": 12 // columns}, key=f"card-{name}",
     )
+
+DRAW_LOOK_S = 3.0  # a closed round's table phone looks this often whether the next round is drawn
 
 
 def seat_order(players: list[str]) -> list[str]:
@@ -74,13 +77,33 @@ def TableScreen(nav, tick: int) -> ft.Control:
     except ScorepadError as exc:
         return error_screen("Abend", nav.to("start"), exc)
     info, table, result, hands = view.info, view.table, view.replay, view.hands
+    place = nav.app.table_place(evening_id)  # a tournament's table: where it belongs, whether its round is over
+    over = place is not None and place.closed
+    waits = over and place is not None and place.next_round is None and not place.finished
+
+    def wait_for_draw() -> Any:
+        """A closed round's table looks again every DRAW_LOOK_S until the next round is drawn
+        (the draw changes other evenings, not this one), then says where its players sit."""
+        if not waits:
+            return None
+        gone = [False]
+
+        async def look() -> None:
+            if not gone[0]:
+                nav.refresh()
+                nav.soon(look, DRAW_LOOK_S)
+
+        nav.soon(look, DRAW_LOOK_S)
+        return lambda: gone.__setitem__(0, True)
+
+    ft.use_effect(wait_for_draw, [waits])
     state = result.state
     standings = result.standings
     family = table.family
     words = family_of(table).words
     columns = 2 if len(info.players) <= 4 else 3 if len(info.players) <= 6 else 2
     cards = ft.ResponsiveRow([
-        player_card(p, words.card_look(table, p, standings[p], state), dealer=p == state.get("next_dealer"),
+        player_card(p, words.card_look(table, p, standings[p], state), dealer=not over and p == state.get("next_dealer"),
                     columns=columns, sits_out=p in state.get("sitting_out", ()))
         for p in seat_order(info.players)
     ], spacing=10, run_spacing=10)
@@ -108,13 +131,17 @@ def TableScreen(nav, tick: int) -> ft.Control:
             set_shown(PAGE)
 
     label = words.next_label(state, view.draft)
-    body: list[ft.Control] = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
-                                            weight=ft.FontWeight.W_600, key="context-line")),
-                                padding=ft.Padding.symmetric(vertical=4))]
-    pen = pen_line(nav, evening_id, holds)
+    body: list[ft.Control] = [cards]
+    if over:
+        body.append(round_over(place))
+    else:
+        body.append(ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
+                                             weight=ft.FontWeight.W_600, key="context-line")),
+                                 padding=ft.Padding.symmetric(vertical=4)))
+    pen = "" if over else pen_line(nav, evening_id, holds)
     if pen:
         body.append(tag(ft.Text(pen, size=14, color=ft.Colors.ON_SURFACE_VARIANT, key="pen-line")))
-    alarm = pin_alarm(nav, evening_id) if holds and nav.require_pin else ""
+    alarm = pin_alarm(nav, evening_id) if holds and nav.require_pin and not over else ""
     if alarm:
         body.append(tag(ft.Text(alarm, size=14, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600, key="pin-alarm")))
     if lines:
@@ -131,14 +158,16 @@ def TableScreen(nav, tick: int) -> ft.Control:
     ], wrap=True))
     actions = [
         icon_action(ft.Icons.UNDO, "Rückgängig", undo, key="undo"),
-        icon_action(ft.Icons.EURO, "Abrechnung", nav.to("settle", evening_id), key="settle"),
+        # a € only where the table keeps money: a points-only game (Preisschafkopf) gets a list
+        icon_action(ft.Icons.EURO if MONEY_TALLY in table.tallies else ft.Icons.LEADERBOARD, "Abrechnung",
+                    nav.to("settle", evening_id), key="settle"),
     ]
-    if not editable:
+    if not editable or over:
         actions = actions[1:]
-    if nav.require_pin and (editable or nav.local):  # the serving machine always sees the PIN
+    if nav.require_pin and (editable or nav.local) and not over:  # the serving machine always sees the PIN
         actions.insert(0, icon_action(ft.Icons.PIN, "PIN zeigen", nav.to("pin-show", evening_id), key="show-pin"))
     bottom: ft.Control | None
-    if info.finished:
+    if info.finished or over:
         bottom = None
     elif editable:
         bottom = ft.Row([big_button(label, nav.to("hand", evening_id), icon=ft.Icons.ADD, key="next-hand")])
@@ -148,9 +177,23 @@ def TableScreen(nav, tick: int) -> ft.Control:
     line = notice_line(nav.notice)  # what this phone just did, above the big button, never over it
     if line is not None:
         bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
-    return screen(header(info.game, on_back=nav.to("start"), actions=actions,
-                         subtitle=fmt.hands_text(count) + (" · beendet" if info.finished else "")),
+    if place is not None:  # Turnier · Runde · Tisch, then Spiel n von m (or that the round is over)
+        title, subtitle = place.title(), f"{place.game_words()} · {info.game}"
+    else:
+        title, subtitle = info.game, fmt.hands_text(count) + (" · beendet" if info.finished else "")
+    return screen(header(title, on_back=nav.to("start"), actions=actions, subtitle=subtitle, key="table-title"),
                   body, bottom, on_scroll=scrolled if count > PAGE else None)
+
+
+def round_over(place) -> ft.Control:
+    """A closed round's table: that it is over and, once the next round is drawn, where each of
+    its players sits (instead of the dealer, the pen and the entry)."""
+    lines: list[ft.Control] = [tag(ft.Text(place.over_words(), size=17, weight=ft.FontWeight.BOLD,
+                                           color=ft.Colors.PRIMARY, key="round-over"))]
+    for name, number in place.next_tables.items():
+        lines.append(tag(ft.Text(f"{name}: Tisch {number}", size=17, weight=ft.FontWeight.W_600,
+                                 key=f"next-table-{name}")))
+    return ft.Container(ft.Column(lines, spacing=4), padding=ft.Padding.symmetric(vertical=6))
 
 
 def listed_rows(nav, view, shown: int, glowing: set[int], editable: bool) -> list[ft.Control]:
