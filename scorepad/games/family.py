@@ -32,11 +32,23 @@ class Labelled(NamedTuple):
     label: str
 
 def value_at_path(table: Any, path: tuple[str, ...]) -> Any:
-    """The table's value a choice's path names (("contracts", "solo", "tariff"))."""
+    """The table's value a choice's path names (("contracts", "solo", "tariff")). A path that
+    ends in a word under a list names whether the list holds it (("bock", "after", "tie"):
+    a choice that switches one trigger on or off, see `is_member_path`)."""
     value = table
-    for part in path:
+    for i, part in enumerate(path):
+        if isinstance(value, list) and i == len(path) - 1:
+            return part in value
         value = value[part] if isinstance(value, dict) else getattr(value, part)
     return value
+
+
+def is_member_path(table: Any, path: tuple[str, ...]) -> bool:
+    """Whether the path names one word of a list of the table (value_at_path: held or not)."""
+    try:
+        return len(path) > 1 and isinstance(value_at_path(table, path[:-1]), list)
+    except (KeyError, AttributeError):
+        return False
 
 
 def has_path(table: Any, path: tuple[str, ...]) -> bool:
