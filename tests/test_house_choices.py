@@ -18,7 +18,8 @@ pytestmark = pytest.mark.unit
 
 # a value a base table refuses for a reason of its own, with the choice that must come first
 NEEDS = {("doppelkopf-haus", "pflichtsolo.per", "round"): {"round_games": 24},
-         ("doppelkopf", "round_games", None): {"pflichtsolo": {"per": "none"}}}
+         ("doppelkopf", "round_games", None): {"pflichtsolo": {"per": "none"}},
+         ("schafkopf", "contracts.sie.with_laufende", None): {"laufende": {"enabled": True}}}
 
 
 def switched_on(table, path):
