@@ -63,6 +63,15 @@ def has_path(table: Any, path: tuple[str, ...]) -> bool:
 Sheet = list[tuple[str, list[str]]]
 
 
+class TableEntry(NamedTuple):
+    """An entry the table screen offers as a button of its own (not a game): its label, the
+    hand it stores (through the application layer, as a hand is saved) and the button's key."""
+
+    label: str
+    hand: dict[str, Any]
+    key: str
+
+
 @dataclass(frozen=True)
 class CardLook:
     """How the table screen shows one player's card: every word on it is the game's (the screen
@@ -215,6 +224,12 @@ class Family:
             module: HandTaps = importlib.import_module(self.taps)
             return module
         return self.taps
+
+    def table_entries(self, table: Any) -> list[TableEntry]:
+        """What the table screen offers to enter besides a hand (words.py `table_entries`, if
+        the game has one): a called Bockrunde."""
+        own: Callable[[Any], list[TableEntry]] | None = getattr(self.words, "table_entries", None)
+        return own(table) if own is not None else []
 
     def preview_line(self, table: Any, hand: dict[str, Any], result: Any) -> str | None:
         """The game's own line of what a hand does (words.py `preview`), None if it has none."""

@@ -8,7 +8,7 @@ from scorepad import fmt
 from scorepad.describe import SEP
 from scorepad.games.base import HandResult
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
-from scorepad.games.family import CardLook
+from scorepad.games.family import CardLook, TableEntry
 from scorepad.games.look import plain_look
 
 PASSED = "Neu gegeben"
@@ -189,6 +189,13 @@ def card_look(table: DoppelkopfTable, player: str, row: dict[str, int], state: d
 def preview(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult) -> str:
     """The hand screen's line: what the game gives, line by line (`value_words`)."""
     return value_words(table, result, hand)
+
+
+def table_entries(table: DoppelkopfTable) -> list[TableEntry]:
+    """A Bock round the table calls (house rule `bock.called`): the table screen's "Bockrunde"."""
+    if table.bock.enabled and table.bock.called:
+        return [TableEntry("Bockrunde", {"bockrunde": True}, "call-bockrunde")]
+    return []
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
