@@ -82,3 +82,9 @@ def test_a_pflichtsolo_per_round_without_rounds_is_refused_in_german(app):
     with pytest.raises(ScorepadError) as info:
         app.save_house_rules("Stammtisch", "doppelkopf-haus", {"pflichtsolo": {"per": "round"}})
     assert "Runde" in info.value.german
+
+
+def test_a_trigger_is_added_to_the_triggers_the_options_have_when_the_table_shown_is_the_base():
+    ddv = builtin_tables()["doppelkopf"]
+    options = {"bock": {"after": ["tie"]}}
+    assert picked(options, ("bock", "after", "lost_solo"), True, ddv) == {"bock": {"after": ["tie", "lost_solo"]}}

@@ -74,7 +74,9 @@ def picked(options: dict[str, Any], path: tuple[str, ...], value: Any, table: An
     """The options with one value picked. A path naming one word of a list of the table (a Bock
     trigger: family.is_member_path) puts the word into the list as `table` has it, or takes it out."""
     if table is not None and is_member_path(table, path):
-        words = list(value_at_path(table, path[:-1]))
+        # the list as the options have it (the table shown may be the base, when they do not fit)
+        own = value_at_path(options, path[:-1]) if has_path(options, path[:-1]) else None
+        words = list(own if isinstance(own, list) else value_at_path(table, path[:-1]))
         words = [w for w in words if w != path[-1]] + ([path[-1]] if value else [])
         return deep_merge(options, nest(path[:-1], words))
     return deep_merge(options, nest(path, value))

@@ -167,7 +167,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     body += tariff_set_section(table, options, set_options, key_prefix="house-tariff-set-")
     for label, path, values in all_choices(table):
         body.append(section(label, choice_row(choice_values(path, values), value_at(table, path),
-                                              picker(options, set_options, path, current),
+                                              picker(options, set_options, path, table),
                                               key_prefix=f"house-{'.'.join(path)}-")))
     body.append(choice_row([(False, "Regeln ausblenden"), (True, "Regeln ansehen")], show, set_show,
                            key_prefix="house-sheet-"))
