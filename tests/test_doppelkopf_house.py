@@ -164,3 +164,22 @@ def test_bock_as_points_is_said_line_by_line():
     result = replay(t, DK4, [TIE, normal(["Hias", "Wast"], 121)])
     assert value_words(t, result.hands[1]) == "Re gewinnt: gewonnen\u00a0+1 = 1 Punkt, Bock\u00a0+2 = 3 Punkte; " \
         "Hias & Wast je +3, Vroni & Kathi je -3"
+
+
+def test_the_new_keys_are_written_in_toml():
+    from scorepad.tables import load_table_text
+
+    text = """id = "stammtisch"
+extends = "doppelkopf"
+name = "Stammtisch"
+sonderpunkte_in_solo = true
+
+[bock]
+enabled = true
+after = ["tie", "lost_solo"]
+points = 2
+called = true
+stacking = "side_by_side"
+"""
+    t, _raw = load_table_text(text, "stammtisch.toml")
+    assert t.sonderpunkte_in_solo and t.bock.points == 2 and t.bock.called and t.bock.stacking == "side_by_side"
