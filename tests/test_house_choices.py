@@ -34,9 +34,9 @@ def switched_on(table, path):
 
 
 def offered():
-    """(table id, choice label, path, value) for every value the screen offers besides what stands."""
+    """(table id, path, value) for every value the screen offers besides what stands."""
     for tid, table in builtin_tables().items():
-        for label, path, values in all_choices(table):
+        for _label, path, values in all_choices(table):
             for value, _words in choice_values(path, values):
                 if value != value_at(table, path):
                     yield pytest.param(tid, path, value, id=f"{tid}:{'.'.join(path)}={value}")

@@ -113,11 +113,11 @@ def TableScreen(nav, tick: int) -> ft.Control:
         """An entry of the game's own (a called Bockrunde): stored as a hand is, by the app layer
         (which checks this phone's pen), then said with Rückgängig."""
         try:
-            done = nav.app.add_hand(evening_id, entry.hand, expected_version=info.version, device=nav.device)
+            nav.app.add_hand(evening_id, entry.hand, expected_version=info.version, device=nav.device)
         except ScorepadError as exc:
             nav.notify(exc.german)
             return
-        nav.confirm(evening_id, f"{entry.label}: als Spiel {done.number} eingetragen")
+        nav.confirm(evening_id, f"{entry.label} eingetragen")
     body: list[ft.Control] = [cards, ft.Container(tag(ft.Text(context_line(family, state, standings, table), size=16,
                                             weight=ft.FontWeight.W_600, key="context-line")),
                                 padding=ft.Padding.symmetric(vertical=4))]
