@@ -32,11 +32,23 @@ class Labelled(NamedTuple):
     label: str
 
 def value_at_path(table: Any, path: tuple[str, ...]) -> Any:
-    """The table's value a choice's path names (("contracts", "solo", "tariff"))."""
+    """The table's value a choice's path names (("contracts", "solo", "tariff")). A path that
+    ends in a word under a list names whether the list holds it (("bock", "after", "tie"):
+    a choice that switches one trigger on or off, see `is_member_path`)."""
     value = table
-    for part in path:
+    for i, part in enumerate(path):
+        if isinstance(value, list) and i == len(path) - 1:
+            return part in value
         value = value[part] if isinstance(value, dict) else getattr(value, part)
     return value
+
+
+def is_member_path(table: Any, path: tuple[str, ...]) -> bool:
+    """Whether the path names one word of a list of the table (value_at_path: held or not)."""
+    try:
+        return len(path) > 1 and isinstance(value_at_path(table, path[:-1]), list)
+    except (KeyError, AttributeError):
+        return False
 
 
 def has_path(table: Any, path: tuple[str, ...]) -> bool:
@@ -49,6 +61,15 @@ def has_path(table: Any, path: tuple[str, ...]) -> bool:
 
 
 Sheet = list[tuple[str, list[str]]]
+
+
+class TableEntry(NamedTuple):
+    """An entry the table screen offers as a button of its own (not a game): its label, the
+    hand it stores (through the application layer, as a hand is saved) and the button's key."""
+
+    label: str
+    hand: dict[str, Any]
+    key: str
 
 
 @dataclass(frozen=True)
@@ -203,6 +224,12 @@ class Family:
             module: HandTaps = importlib.import_module(self.taps)
             return module
         return self.taps
+
+    def table_entries(self, table: Any) -> list[TableEntry]:
+        """What the table screen offers to enter besides a hand (words.py `table_entries`, if
+        the game has one): a called Bockrunde."""
+        own: Callable[[Any], list[TableEntry]] | None = getattr(self.words, "table_entries", None)
+        return own(table) if own is not None else []
 
     def preview_line(self, table: Any, hand: dict[str, Any], result: Any) -> str | None:
         """The game's own line of what a hand does (words.py `preview`), None if it has none."""

@@ -10,7 +10,7 @@ from typing import Any
 from scorepad import fmt
 from scorepad.errors import ScorepadError
 from scorepad.games import FAMILIES, Choice
-from scorepad.games.family import Labelled, has_path, value_at_path
+from scorepad.games.family import Labelled, has_path, is_member_path, value_at_path
 from scorepad.tables import deep_merge, with_options
 
 
@@ -70,12 +70,20 @@ def nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
     return out
 
 
-def picked(options: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
-    """The options with one value picked."""
+def picked(options: dict[str, Any], path: tuple[str, ...], value: Any, table: Any = None) -> dict[str, Any]:
+    """The options with one value picked. A path naming one word of a list of the table (a Bock
+    trigger: family.is_member_path) puts the word into the list as `table` has it, or takes it out."""
+    if table is not None and is_member_path(table, path):
+        # the list as the options have it (the table shown may be the base, when they do not fit)
+        own = value_at_path(options, path[:-1]) if has_path(options, path[:-1]) else None
+        words = list(own if isinstance(own, list) else value_at_path(table, path[:-1]))
+        words = [w for w in words if w != path[-1]] + ([path[-1]] if value else [])
+        return deep_merge(options, nest(path[:-1], words))
     return deep_merge(options, nest(path, value))
 
 
 def picker(options: dict[str, Any], set_options: Callable[[dict[str, Any]], Any],
-           path: tuple[str, ...]) -> Callable[[Any], None]:
-    """A chip row's callback: set the options with the tapped value picked at `path`."""
-    return lambda value: set_options(picked(options, path, value))
+           path: tuple[str, ...], table: Any = None) -> Callable[[Any], None]:
+    """A chip row's callback: set the options with the tapped value picked at `path` (`table`:
+    the table the screen shows, for a path into one of its lists)."""
+    return lambda value: set_options(picked(options, path, value, table))

@@ -8,6 +8,7 @@ from scorepad.games.base import HandModel
 
 
 class DoppelkopfHand(HandModel):
+    bockrunde: bool = False  # no game: the table calls a Bock round (house rule `bock.called`), nothing else
     game: str | None = None  # a key of the table's `games`: "normal", "hochzeit", "damen", ...
     re: list[str] | None = None  # the Re party: two players, the soloist, the Hochzeit (and its partner)
     augen: int | None = None  # Re's Augen; Kontra has the rest

@@ -28,6 +28,10 @@ REFUSALS: dict[str, Refusal] = {
                                      "Sonderpunkte zählen nur im Normalspiel, nicht beim {game}"),
     "dk_extra_too_many": Refusal("{name}: at most {most} per party (got {got})",
                                  "{name}: höchstens {most} je Partei (nicht {got})"),
+    "dk_bock_not_called": Refusal("the table {table} calls no Bock round (bock.enabled and bock.called)",
+                                  "Am Tisch {table} ruft keiner eine Bockrunde aus (Hausregel aus)"),
+    "dk_bock_call_alone": Refusal("a called Bock round (bockrunde) has no other keys",
+                                  "Eine ausgerufene Bockrunde ist kein Spiel: nichts anderes eintragen"),
     "dk_extra_by_result": Refusal("{name} follows from the result and is not entered",
                                   "{name} ergibt sich aus dem Ergebnis und wird nicht eingetragen"),
 }
@@ -35,4 +39,5 @@ REFUSALS: dict[str, Refusal] = {
 
 FIELD_NAMES: dict[str, str] = {
     "re_call": "Ansage der Re-Partei", "kontra_call": "Ansage der Kontra-Partei", "sonderpunkte": "Sonderpunkte",
+    "bockrunde": "Bockrunde",
 }

@@ -62,15 +62,24 @@ class Sonderpunkt(Strict):
     enabled: bool = True
 
 
+# how a Bock round met within another runs: false after it (queued), true doubling the games
+# they share once more (Doppelbock), "side_by_side" beside it, the games they share at single Bock
+Stacking = bool | Literal["side_by_side"]
+
+
 class Bock(Strict):
     """Bockrunden (house rule): after a trigger, the next round (one game per player at the
-    table) counts `factor` times; a trigger within a Bock round adds a round after it, or with
-    `stacking` doubles the games it overlaps once more."""
+    table) counts `factor` times, or (`points` > 0) gives the winners `points` more per Bock
+    instead; a trigger within a Bock round adds a round after it, or with `stacking` doubles the
+    games it overlaps once more, or ("side_by_side") runs beside it. `called`: the table may
+    call a Bock round itself (the table screen's "Bockrunde", a hand {"bockrunde": true})."""
 
     enabled: bool = False
     after: list[BockTrigger] = []
     factor: int = Field(2, ge=1, le=MAX_FACTOR)
-    stacking: bool = False
+    stacking: Stacking = False
+    points: int = Field(0, ge=0, le=MAX_FACTOR)  # 0: the factor counts
+    called: bool = False
 
 
 class Pflichtsolo(Strict):
@@ -92,6 +101,7 @@ class DoppelkopfTable(RuleTable):
     contracts: dict[str, DoppelkopfContract] = Field(min_length=1)
     solo_factor: int = Field(1, ge=1, le=MAX_FACTOR)  # house rule: a solo's points count so many times
     sonderpunkte: dict[str, Sonderpunkt] = {}
+    sonderpunkte_in_solo: bool = False  # house rule: the Sonderpunkte count in a solo too
     bock: Bock = Bock()
     # who writes: both parties (every game sums to zero), only the winners, only the losers
     writes: Literal["zero_sum", "winners", "losers"] = "zero_sum"

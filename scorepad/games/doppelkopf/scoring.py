@@ -158,6 +158,8 @@ class Doppelkopf(Game):
         scale = t.scale
         seats = self.seats
         dealer = seats.players[seats.dealer_index]
+        if hand.bockrunde:
+            return self._called_bock(number, hand, dealer)
         game_id, gtype = self._game(number, hand.game)
         re = self._re(number, hand.re, gtype)
         kontra = [p for p in self.players if p not in re]
@@ -168,7 +170,7 @@ class Doppelkopf(Game):
         kontra_call = 0 if hand.kontra_call is None else self._call(number, "kontra", hand.kontra_call)
         re_extras = kontra_extras = NO_EXTRAS
         if hand.sonderpunkte is not None:
-            extras = self._extras(number, hand, not solo, gtype.name)
+            extras = self._extras(number, hand, not solo or t.sonderpunkte_in_solo, gtype.name)
             re_extras, kontra_extras = extras["re"], extras["kontra"]
         plays: dict[Party, Play] = {
             "re": Play(augen, re_call, hand.all_tricks != "kontra", re_extras),
@@ -181,7 +183,7 @@ class Doppelkopf(Game):
             value *= 2 ** doublings(scale, plays)
         if solo:
             value *= t.solo_factor
-        else:
+        if not solo or t.sonderpunkte_in_solo:  # (house rule: in a solo too, after its factor)
             extra = extra_items(plays, self.extra_points) if hand.sonderpunkte is not None else []
             if won == "kontra":
                 extra += self.kontra_won
@@ -189,7 +191,12 @@ class Doppelkopf(Game):
                 items += extra
                 value += re_value(extra)
         bock = self._bock[0] if self._bock else 0
-        value *= t.bock.factor ** bock
+        if bock and t.bock.points and won is not None:  # house rule: Bock as points for the winners
+            bock_item = Item(won, "bock", t.bock.points * bock)
+            items.append(bock_item)
+            value += re_value([bock_item])
+        elif not t.bock.points:
+            value *= t.bock.factor ** bock
         deltas = self._book(re, kontra, value)
 
         soloist = re[0] if solo else None
@@ -206,6 +213,17 @@ class Doppelkopf(Game):
             info["player"] = soloist
             info["won"] = won == "re"
         return HandResult(number, dealer, deltas, info)
+
+    def _called_bock(self, number: int, hand: DoppelkopfHand, dealer: str) -> HandResult:
+        """The table calls a Bock round (house rule `bock.called`): no game, nobody scores, the
+        deal stays; a round is added as a trigger adds one (`stacking`)."""
+        if not (self.table.bock.enabled and self.table.bock.called):
+            raise HandError(number, "bockrunde", "dk_bock_not_called", table=self.table.name)
+        others = [k for k, v in hand.model_dump(exclude={"bockrunde"}).items() if v is not None]
+        if others:
+            raise HandError(number, others[0], "dk_bock_call_alone")
+        self._add_bock_round()
+        return HandResult(number, dealer, self.book_sides(TALLY, self.players, 0, [], 0), {"bockrunde": True})
 
     def _book(self, re: list[str], kontra: list[str], value: int) -> dict[str, dict[str, int]]:
         """Each player's points of a game worth `value` to Re, booked: a Re player gets it, a
@@ -252,17 +270,19 @@ class Doppelkopf(Game):
 
     def _add_bock_round(self) -> None:
         """One game per player at the table, counted again: after the Bock games already coming,
-        or (stacking) on top of them."""
+        or (stacking true) on top of them, or ("side_by_side") beside them at single Bock."""
         games = len(self.seated)
-        if self.table.bock.stacking:
-            coming = self._bock
-            for i in range(games):
-                if i < len(coming):
-                    coming[i] += 1
-                else:
-                    coming.append(1)
-        else:
+        stacking = self.table.bock.stacking
+        if stacking is False:
             self._bock.extend([1] * games)
+            return
+        coming = self._bock
+        for i in range(games):
+            if i >= len(coming):
+                coming.append(1)
+            elif stacking is True:
+                coming[i] += 1
+            # "side_by_side": a game both rounds cover stays at single Bock
 
     def vorgefuehrt(self) -> str | None:
         """Who must play his Pflichtsolo in the next game (TSR 4.2.3): when as many Pflichtsoli

@@ -9,12 +9,42 @@ KIND = {"normal": "Normalspiel, zwei gegen zwei", "hochzeit": "mit Partner als N
         "solo": "Solo, einer gegen drei"}
 BOCK_AFTER = {"tie": "120 zu 120", "lost_announcement": "verlorene Ansage", "lost_solo": "verlorenes Solo",
               "both_announced": "Re und Kontra angesagt", "nobody_won": "keiner gewinnt"}
+STACKING: dict[bool | str, str] = {
+    False: "Kommt eine Bockrunde in einer anderen dazu, folgt sie ihr.",
+    True: "Kommt eine Bockrunde in einer anderen dazu, verdoppelt sie die Spiele, die beide treffen (Doppelbock).",
+    "side_by_side": "Kommt eine Bockrunde in einer anderen dazu, laufen beide nebeneinander: "
+                    "ein Spiel, das beide treffen, zählt einfachen Bock."}
 WRITES = {"zero_sum": "Gewinner und Verlierer (jedes Spiel ergibt null)", "winners": "nur die Gewinner",
           "losers": "nur die Verlierer"}
 
 
 def _points(n: int) -> str:
     return f"{n} {'Punkt' if n == 1 else 'Punkte'}"
+
+
+def bock_lines(t: DoppelkopfTable) -> list[str]:
+    """The Bock rounds as the table has them: when one comes, what a Bock game is worth, how
+    rounds that meet run."""
+    b = t.bock
+    round_ = "Bockrunde (ein Spiel je Spieler am Tisch)"
+    if b.after:
+        out = [f"{round_} nach: {', '.join(BOCK_AFTER[a] for a in b.after)}."]
+    elif b.called:
+        out = [f"{round_} nur, wenn der Tisch eine ausruft."]
+    else:
+        out = ["Bockrunden an, aber ohne Auslöser: es kommt keine."]
+    if b.after and b.called:
+        out.append("Der Tisch kann auch selbst eine Bockrunde ausrufen (Knopf „Bockrunde“).")
+    elif b.called:
+        out.append("Ausgerufen mit dem Knopf „Bockrunde“ am Tisch.")
+    double = b.stacking is True  # only stacked rounds make a Doppelbock
+    if b.points:
+        out.append(f"Ein Bockspiel bringt den Gewinnern {_points(b.points)} mehr"
+                   + (f", ein Doppelbock {_points(2 * b.points)}" if double else "") + " (statt eines Faktors).")
+    else:
+        out.append(f"Ein Bockspiel zählt {b.factor}-fach" + (f", ein Doppelbock {b.factor ** 2}-fach." if double else "."))
+    out.append(STACKING[b.stacking])
+    return out
 
 
 def sheet(t: DoppelkopfTable) -> list[tuple[str, list[str]]]:
@@ -43,9 +73,8 @@ def sheet(t: DoppelkopfTable) -> list[tuple[str, list[str]]]:
     extras = [f"{sp.name}: {_points(sp.points)}" + (f" (höchstens {sp.most} je Partei)" if sp.most > 1 else "")
               for sp in t.sonderpunkte.values() if sp.enabled]
     house = [f"Es schreiben {WRITES[t.writes]}."]
-    if t.bock.enabled and t.bock.after:
-        house.append(f"Bockrunde nach: {', '.join(BOCK_AFTER[a] for a in t.bock.after)}; zählt {t.bock.factor}-fach"
-                     + (", Bockrunden stapeln sich" if t.bock.stacking else ", Bockrunden folgen einander"))
+    if t.bock.enabled:
+        house += bock_lines(t)
     if t.pflichtsolo.per != "none":
         house.append(f"Pflichtsolo: eines je {'Runde' if t.pflichtsolo.per == 'round' else 'Abend'} und Spieler"
                      + ("; danach gibt derselbe Geber noch einmal" if t.pflichtsolo.same_dealer else "")
@@ -57,4 +86,4 @@ def sheet(t: DoppelkopfTable) -> list[tuple[str, list[str]]]:
     if t.tariff:
         house.append(f"{t.tariff} Cent je Punkt.")
     return [("Spiele", games), ("Wer gewinnt", win), ("Spielpunkte", score),
-            ("Sonderpunkte (nur im Normalspiel)", extras), ("Am Tisch", house)]
+            ("Sonderpunkte (auch im Solo)" if t.sonderpunkte_in_solo else "Sonderpunkte (nur im Normalspiel)", extras), ("Am Tisch", house)]

@@ -4,12 +4,11 @@ soloist is the game's player)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorepad import fmt
 from scorepad.games.family import StatColumn
 from scorepad.games.plainstats import misdealt as misdealt
-from scorepad.games.plainstats import no_game as no_game
 from scorepad.games.plainstats import open_rad as open_rad
 from scorepad.games.plainstats import owed as owed
 
@@ -23,6 +22,11 @@ COLUMNS = (StatColumn("re_wins", "als Re gewonnen", season=True),
            StatColumn("kontra_wins", "als Kontra gewonnen", season=True),
            StatColumn("sonderpunkte", "Sonderpunkte", season=True))
 KEYS = tuple(c.key for c in COLUMNS)
+
+
+def no_game(info: dict[str, Any]) -> bool:
+    """A Bock round the table called is no game."""
+    return bool(info.get("bockrunde"))
 
 
 def _add(stats: PlayerStats, key: str, n: int = 1) -> None:

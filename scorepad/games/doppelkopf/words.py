@@ -8,7 +8,7 @@ from scorepad import fmt
 from scorepad.describe import SEP
 from scorepad.games.base import HandResult
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
-from scorepad.games.family import CardLook
+from scorepad.games.family import CardLook, TableEntry
 from scorepad.games.look import plain_look
 
 PASSED = "Neu gegeben"
@@ -35,6 +35,8 @@ def item_words(table: DoppelkopfTable, what: str) -> str:
         return table.sonderpunkte[what].name
     if what == "gewonnen":
         return "gewonnen"
+    if what == "bock":  # house rule bock.points: Bock as points for the winners
+        return "Bock"
     if what == "schwarz":
         return "schwarz gespielt"
     if what.startswith("unter_"):
@@ -64,7 +66,12 @@ def outcome_words(result: HandResult) -> str:
     return said if gets == won else f"{said}, Punkte für {PARTY[gets]}"
 
 
+BOCKRUNDE = "Bockrunde ausgerufen"  # a hand {"bockrunde": true}: the table called a Bock round
+
+
 def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | None) -> str:
+    if hand.get("bockrunde"):
+        return BOCKRUNDE
     gtype = table.contracts.get(hand.get("game"))  # type: ignore[arg-type]
     re = list(hand.get("re") or [])
     parts = [f"{gtype.name if gtype else hand.get('game')} {_names(re) if re else ''}".strip()]
@@ -102,6 +109,8 @@ def value_words(table: DoppelkopfTable, result: HandResult, hand: dict[str, Any]
     unter 90 gespielt +1, Karlchen (Re) -1, Fuchs gefangen +1 = 2 Punkte × 2 (Bock) = 4 Punkte;
     Vroni & Wast je +4, Hias & Kathi je -4". A lost solo is Kontra's win "gegen" the soloist."""
     info = result.info
+    if info.get("bockrunde"):
+        return f"{BOCKRUNDE}: die nächsten Spiele zählen Bock"
     won, gets = info.get("winner"), getter(result)
     side = gets or won or "re"
     soloist = info.get("solo")
@@ -127,7 +136,8 @@ def value_words(table: DoppelkopfTable, result: HandResult, hand: dict[str, Any]
 
     items = list(info.get("items", []))
     extras = [line(item) for item in items if item[1] in table.sonderpunkte]
-    game = [line(item) for item in items if item[1] not in table.sonderpunkte]
+    bock_points = [line(item) for item in items if item[1] == "bock"]
+    game = [line(item) for item in items if item[1] not in table.sonderpunkte and item[1] != "bock"]
     text, run = ", ".join(words for words, _ in game) or "nichts", sum(points for _, points in game)
     factors: list[tuple[int, str]] = []
     calls = _calls(table, hand or {}) if table.game_points.doubling else 0
@@ -141,7 +151,10 @@ def value_words(table: DoppelkopfTable, result: HandResult, hand: dict[str, Any]
     if extras:
         text += (f" = {_points(run)}, " if factors else ", ") + ", ".join(words for words, _ in extras)
         run += sum(points for _, points in extras)
-    if info.get("bock"):
+    if bock_points:  # house rule bock.points: added for the winners, no factor
+        text += f" = {_points(run)}, " + ", ".join(words for words, _ in bock_points)
+        run += sum(points for _, points in bock_points)
+    elif info.get("bock") and not table.bock.points:
         factor = table.bock.factor ** info["bock"]
         text += f" = {_points(run)} × {factor} (Bock)"
         run *= factor
@@ -176,6 +189,13 @@ def card_look(table: DoppelkopfTable, player: str, row: dict[str, int], state: d
 def preview(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult) -> str:
     """The hand screen's line: what the game gives, line by line (`value_words`)."""
     return value_words(table, result, hand)
+
+
+def table_entries(table: DoppelkopfTable) -> list[TableEntry]:
+    """A Bock round the table calls (house rule `bock.called`): the table screen's "Bockrunde"."""
+    if table.bock.enabled and table.bock.called:
+        return [TableEntry("Bockrunde", {"bockrunde": True}, "call-bockrunde")]
+    return []
 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorepad import fmt
 from scorepad.games.saukopf.rules import SaukopfTable
 from scorepad.rulesheet import KIND, chain_words
 from scorepad.tables import bid_text
@@ -44,4 +45,6 @@ def sheet(t: SaukopfTable) -> list[tuple[str, list[str]]]:
         out.append((title, lines))
     out.append(("Rauborstigkeit", [f"{i.name}: {i.points} ({RAUBORSTIG_WHEN[i.when].format(t=i.threshold)})"
                                    for i in t.rauborstig.values() if i.enabled]))
+    if t.chip_value:  # the house choice "Chipwert je Fleischpunkt": said where it is set
+        out.append(("Abrechnung", [f"Ein Fleischpunkt ist {fmt.money(t.chip_value)} wert."]))
     return out

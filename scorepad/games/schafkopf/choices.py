@@ -76,11 +76,19 @@ MONEY_PATHS = frozenset(path for _label, path, values in HOUSE
                         if values and all(type(v) is int for v in values))
 
 
+WINNERS_WITHOUT = ("stock", "ramsch")  # what a table where only the winners write cannot have
+
+
 def house_for_table(table: Any) -> list[Choice]:
     """HOUSE as this table writes its values: euros at a money table, points at a Preisschafkopf
     list (its own value among them, so the chip of what stands is lit)."""
     out: list[Choice] = []
     for label, path, values in HOUSE:
+        if path[0] in WINNERS_WITHOUT and table.writes == "winners":
+            continue  # only plus points write no Stock and no Ramsch (each pays the others)
+        if path == ("players",):  # only the counts the table says who sits out at
+            values = [v for v in values if all(n <= (table.sitting_out.in_play if table.sitting_out else 4)
+                                               or table.sitting_out_seats(n) for n in v)]
         if path in MONEY_PATHS and has_path(table, path):
             if table.tally != "geld":
                 current = value_at_path(table, path)

@@ -76,7 +76,7 @@ def _extras(t: SchafkopfTable) -> list[str]:
     if t.klopfen.enabled:
         lines.append("Klopfen: an.")
     if t.stock.enabled:
-        lines.append("Stock: an.")
+        lines.append(f"Stock: an; wenn alle weiter sagen, zahlt jeder {worth(t, t.stock.stake)} ein.")
     if t.bock.enabled:
         words = {"kontra_lost": f"{chain[0].name} verloren" if chain else "",
                  "re_lost": f"{chain[1].name} verloren" if len(chain) > 1 else "",

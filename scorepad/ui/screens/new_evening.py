@@ -155,7 +155,7 @@ def NewEveningScreen(nav, tick: int) -> ft.Control:
     for label, path, values in evening_choices(base.family):
         current = value_at(table, path)
         body.append(section(label, choice_row(choice_values(path, values), current,
-                                              picker(options, set_options, path),
+                                              picker(options, set_options, path, table),
                                               key_prefix=f"opt-{'.'.join(path)}-")))
     if show_rules:
         from scorepad.ui.screens.rules import sheet_controls

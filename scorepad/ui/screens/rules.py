@@ -106,7 +106,7 @@ def _change_rules(nav, info, table, options, set_options, set_editing, choices):
         problem, current = exc.german, table
     for label, path, values in choices:
         out.append(section(label, choice_row(choice_values(path, values), value_at(current, path),
-                                             picker(options, set_options, path),
+                                             picker(options, set_options, path, current),
                                              key_prefix=f"rules-{'.'.join(path)}-")))
     changed = options != info.options
     if problem:
@@ -167,7 +167,7 @@ def HouseRulesScreen(nav, tick: int) -> ft.Control:
     body += tariff_set_section(table, options, set_options, key_prefix="house-tariff-set-")
     for label, path, values in all_choices(table):
         body.append(section(label, choice_row(choice_values(path, values), value_at(table, path),
-                                              picker(options, set_options, path),
+                                              picker(options, set_options, path, table),
                                               key_prefix=f"house-{'.'.join(path)}-")))
     body.append(choice_row([(False, "Regeln ausblenden"), (True, "Regeln ansehen")], show, set_show,
                            key_prefix="house-sheet-"))

@@ -131,6 +131,16 @@ def TableScreen(nav, tick: int) -> ft.Control:
             set_shown(PAGE)
 
     label = words.next_label(state, view.draft)
+
+    def enter(entry) -> None:
+        """An entry of the game's own (a called Bockrunde): stored as a hand is, by the app layer
+        (which checks this phone's pen), then said with Rückgängig."""
+        try:
+            nav.app.add_hand(evening_id, entry.hand, expected_version=info.version, device=nav.device)
+        except ScorepadError as exc:
+            nav.notify(exc.german)
+            return
+        nav.confirm(evening_id, f"{entry.label} eingetragen")
     body: list[ft.Control] = [cards]
     if over:
         body.append(round_over(place))
@@ -144,6 +154,10 @@ def TableScreen(nav, tick: int) -> ft.Control:
     alarm = pin_alarm(nav, evening_id) if holds and nav.require_pin and not over else ""
     if alarm:
         body.append(tag(ft.Text(alarm, size=14, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600, key="pin-alarm")))
+    entries = family_of(table).table_entries(table) if editable else []
+    if entries:
+        body.append(ft.Row([tag(ft.OutlinedButton(e.label, icon=ft.Icons.ADD_ALERT, height=TARGET, key=e.key,
+                                                  on_click=lambda _e=None, e=e: enter(e))) for e in entries], wrap=True))
     if lines:
         body.append(ft.Text("Spiele", size=15, weight=ft.FontWeight.BOLD))
         body.extend(lines)
