@@ -10,7 +10,7 @@ scored as the lowest Augen of that band: exactly as every Augen-hand of the band
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from scorepad.games.doppelkopf.points import Party, Scale
 
@@ -71,3 +71,25 @@ def levels_of(scale: Scale, augen: int, all_tricks: str | None) -> dict[Party, s
         if own < mark:
             level = name
     return {party: level}
+
+
+def loser_levels(t: Any) -> list[str]:
+    """The levels the form offers for the losing party: "keine 90", ..., "schwarz" (a plain loss,
+    below half, is no chip; the rarer results, the winner's own level and 120:120, by Augen)."""
+    return level_names(t.scale)[1:]
+
+
+def loser(winner: str | None) -> str | None:
+    return {"re": "kontra", "kontra": "re"}.get(winner or "")
+
+
+def form_level(t: Any, hand: dict[str, Any]) -> tuple[bool, str | None]:
+    """Whether a hand entered by result fits the result rows (a winner and at most the loser's
+    level on a chip), and that level."""
+    levels = dict(hand.get("levels") or {})
+    if not levels:
+        return True, None
+    party = loser(hand.get("winner"))
+    if party is None or list(levels) != [party] or levels[party] not in loser_levels(t):
+        return False, None
+    return True, levels[party]
