@@ -186,3 +186,27 @@ async def test_each_ansage_and_sonderpunkt_is_one_tap_more_without_a_swipe(serve
         assert count <= allowed_taps(table, hand), f"{hand} took {count} taps"
     with App.open(server.db) as app:
         assert app.session(eid)["hands"] == hands
+
+
+async def test_at_five_who_sits_out_is_chosen_on_the_form_by_finger(server):
+    """Kathi goes to the bar: one tap on the row "Setzt aus", and the game by result, no swipe."""
+    players = ["Hias", "Vroni", "Wast", "Kathi", "Sepp"]
+    eid = evening(server, "doppelkopf", players)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            tab = await phone(browser, server, eid)
+            finger = Finger(tab)
+            await finger.tap("next-hand")
+            for key in ["sit-out-Kathi", "re-Hias", "re-Vroni", "won-re", "level-keine-90"]:
+                await finger.tap(key)
+            await tab.screenshot("doppelkopf/sit-out-five")
+            await finger.tap("save")
+            await tab.wait_text("notice", "Spiel 1 gespeichert")
+        finally:
+            await browser.close()
+    assert finger.taps == PLAIN + 2  # the choice of who sits out, the losers' level
+    with App.open(server.db) as app:
+        assert app.session(eid)["hands"] == [{"game": "normal", "re": ["Hias", "Vroni"], "winner": "re",
+                                              "levels": {"kontra": "keine 90"}, "sitting_out": ["Kathi"]}]
+        assert app.show(eid).standings["Kathi"]["punkte"] == 0
