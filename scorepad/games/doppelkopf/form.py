@@ -23,6 +23,7 @@ from scorepad.ui.widgets import chip
 DENSE = 8  # the room left and right of a chip's label: the form fits a phone's screen
 KEY_WIDTH = 50  # an Augen or pad key
 GAP = 5  # between chips
+LEVEL_PAD = 4  # the losers' four levels and their party's name on one line of a phone
 PAD_KEYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
 
 
@@ -256,8 +257,8 @@ def _result_block(t: DoppelkopfTable, d: dict[str, Any], put: Put, err: FormErro
     party = loser(won)
     if party:
         rows.append(_row([_label(PARTY[party])]
-                         + [_pick(name, name == level, (lambda _e=None, n=name: put(_level=None if n == level else n)),
-                                  f"level-{name.replace(' ', '-')}") for name in loser_levels(t)]))
+                         + [chip(name, name == level, (lambda _e=None, n=name: put(_level=None if n == level else n)),
+                                 key=f"level-{name.replace(' ', '-')}", padding=LEVEL_PAD) for name in loser_levels(t)]))
     return _block(*rows, error=err.at("winner", "levels", "augen", "all_tricks"))
 
 

@@ -167,10 +167,10 @@ def HandScreen(nav, tick: int) -> ft.Control:
         ))
 
     body: list[ft.Control] = []
-    seats_row = sit_out.row(game, draft, put)
+    body += list(form.view(ctx, draft, put, NO_ERROR if missing else err))
+    seats_row = sit_out.row(game, draft, put)  # after the game's own rows: a choice seldom made
     if seats_row is not None:
         body.append(seats_row)
-    body += list(form.view(ctx, draft, put, NO_ERROR if missing else err))
     if err.key == "hand" or (err.text and not missing and not _shown_at_field(body, err)):
         body.append(tag(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error")))
     quick = form.quick_actions(ctx, save) if number is None else []
