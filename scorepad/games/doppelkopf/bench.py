@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorepad.games.doppelkopf.points import Play, winner
+from scorepad.games.doppelkopf.points import Party, Play, winner
 from scorepad.games.doppelkopf.result import form_level, levels_of
 
 
@@ -46,9 +46,9 @@ def as_result(t: Any, hand: dict[str, Any]) -> dict[str, Any] | None:
     augen = total if tricks == "re" else 0 if tricks else hand["augen"]
     names = t.call_names()
     calls = {p: names[p].index(hand[f"{p}_call"]) + 1 if hand.get(f"{p}_call") else 0 for p in ("re", "kontra")}
-    plays = {"re": Play(augen, calls["re"], tricks != "kontra"), "kontra": Play(total - augen, calls["kontra"], tricks != "re")}
+    plays: dict[Party, Play] = {"re": Play(augen, calls["re"], tricks != "kontra"), "kontra": Play(total - augen, calls["kontra"], tricks != "re")}
     won = winner(scale, plays) or "none"
-    levels: dict[str, str] = dict(levels_of(scale, augen, tricks))
+    levels: dict[str, str] = {str(p): lvl for p, lvl in levels_of(scale, augen, tricks).items()}
     if levels == {"re" if won == "kontra" else "kontra": f"keine {total // 2}"}:
         levels = {}  # a plain loss: below half, no chip
     short = {k: v for k, v in hand.items() if k not in ("augen", "all_tricks")}
