@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad import fmt
+from scorepad.games import tally_name
 from scorepad.games.base import HandResult
 from scorepad.tables import RuleTable
 
@@ -81,3 +82,40 @@ def describe_hand(table: RuleTable, hand: Any, result: HandResult | None = None)
     if hand.get("vergeben"):
         return "Vergeben"
     return words.describe(table, hand, result)
+
+
+def change_words(deltas: dict[str, dict[str, int]], tallies: list[str], table: Any = None) -> str:
+    """What a hand does to each player, in words: "Vroni & Kathi je +0,20 €, Hias & Wast je
+    -0,20 €" (each tally named as the table's game names it)."""
+    parts = []
+    for tally in tallies:
+        groups: dict[int, list[str]] = {}
+        for p, row in deltas.items():
+            if row.get(tally):
+                groups.setdefault(row[tally], []).append(p)
+        if not groups:
+            continue
+        name = tally_name(table, tally)
+        for value, who in sorted(groups.items(), key=lambda kv: -kv[0]):
+            each = " je" if len(who) > 1 else ""
+            amount = (fmt.tally_value(tally, value, True) if fmt.is_money(tally)
+                      else fmt.counted(value, name, with_sign=True))  # "+1 Punkt", "+2 Punkte"
+            parts.append(f"{' & '.join(who)}{each} {amount}")
+    return ", ".join(parts) if parts else "Keine Punkte: es wird nur weitergegeben"
+
+
+def value_line(table: Any, hand: dict[str, Any], result: HandResult, tallies: list[str]) -> str:
+    """What made a hand's points: the game's own line where its words.py has one (Doppelkopf:
+    the winner, each line of TSR 7.2.2/7.2.3 with its points, the factors), else each
+    player's change. The hand screen's preview, the history's opened hand and `scorepad replay
+    --lines` say this."""
+    from scorepad.games import family_of
+
+    own = family_of(table).preview_line(table, hand, result)
+    return own if own is not None else change_words(result.deltas, tallies, table)
+
+
+def hand_lines(table: Any, hand: Any, result: HandResult, tallies: list[str]) -> list[str]:
+    """A scored hand in words: what it was (`describe_hand`), then what made its points (`value_line`)."""
+    raw = hand if isinstance(hand, dict) else {}
+    return [describe_hand(table, hand, result), value_line(table, raw, result, tallies)]

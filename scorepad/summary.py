@@ -127,7 +127,7 @@ def _stats(table: RuleTable, players: list[str], result: Replay) -> list[PlayerS
     for hand in games:
         info = hand.info
         # who played it: the participants the hand names, else who did not sit it out
-        took_part = info.get("participants") or Seating.in_play_of(table, players, hand.dealer)
+        took_part = info.get("participants") or Seating.in_play_of(table, players, hand.dealer, info.get("sitting_out"))
         for p in took_part:
             s = stats[p]
             s.hands_played += 1

@@ -38,10 +38,26 @@ def test_every_doppelkopf_game_can_be_entered_on_its_form(seed, at_table, rulese
 
 def test_a_normal_game_without_ansagen_takes_at_most_six_taps():
     game = new_game(get_table("doppelkopf"), SEATS[4])
-    hand = {"game": "normal", "re": ["Hias", "Kathi"], "augen": 151}
+    hand = {"game": "normal", "re": ["Hias", "Kathi"], "winner": "re", "levels": {"kontra": "keine 90"}}
     keys = family_of(game.table).taps_module().taps(game.table, ctx_for(game), hand)
-    assert keys == ["re-Hias", "re-Kathi", "quick-151"]
+    assert keys == ["re-Hias", "re-Kathi", "won-re", "level-keine-90"]
     assert 1 + len(keys) + 1 <= 6  # "Nächstes Spiel", the form, "Speichern"
+
+
+def test_the_form_takes_a_game_by_result_first_and_augen_one_tap_away():
+    game = new_game(get_table("doppelkopf"), SEATS[4])
+    assert enter(game, ["re-Hias", "re-Kathi", "won-kontra", "level-schwarz"]) == {
+        "game": "normal", "re": ["Hias", "Kathi"], "winner": "kontra", "levels": {"re": "schwarz"}}
+    assert enter(game, ["re-Hias", "re-Kathi", "won-re"]) == {"game": "normal", "re": ["Hias", "Kathi"], "winner": "re"}
+    assert enter(game, ["re-Hias", "re-Kathi", "by-augen", "quick-151"]) == {
+        "game": "normal", "re": ["Hias", "Kathi"], "augen": 151}
+
+
+def test_the_losers_level_follows_the_winner_and_a_second_tap_takes_it_back():
+    game = new_game(get_table("doppelkopf"), SEATS[4])
+    start = ["re-Hias", "re-Kathi", "won-re", "level-keine-60"]
+    assert enter(game, [*start, "won-kontra"])["levels"] == {"re": "keine 60"}
+    assert "levels" not in enter(game, [*start, "level-keine-60"])
 
 
 def taps_for(hand, ruleset="doppelkopf"):
@@ -50,8 +66,8 @@ def taps_for(hand, ruleset="doppelkopf"):
 
 
 def test_a_won_solo_takes_at_most_six_taps():
-    keys = taps_for({"game": "damen", "re": ["Wast"], "augen": 181})
-    assert keys == ["solos", "game-damen", "solo-Wast", "quick-181"]
+    keys = taps_for({"game": "damen", "re": ["Wast"], "winner": "re"})
+    assert keys == ["solos", "game-damen", "solo-Wast", "won-re"]
     assert 1 + len(keys) + 1 <= 6
 
 
@@ -69,29 +85,29 @@ def test_the_augen_keys_are_the_lowest_of_each_kind_of_result():
 
 def test_all_augen_take_every_trick_unless_told_not():
     game = new_game(get_table("doppelkopf"), SEATS[4])
-    assert enter(game, ["re-Hias", "re-Kathi", "quick-240"]) == {"game": "normal", "re": ["Hias", "Kathi"],
+    assert enter(game, ["re-Hias", "re-Kathi", "by-augen", "quick-240"]) == {"game": "normal", "re": ["Hias", "Kathi"],
                                                                  "all_tricks": "re"}
-    assert enter(game, ["re-Hias", "re-Kathi", "quick-240", "all-none"])["augen"] == 240
-    assert enter(game, ["re-Hias", "re-Kathi", "quick-0"])["all_tricks"] == "kontra"
+    assert enter(game, ["re-Hias", "re-Kathi", "by-augen", "quick-240", "all-none"])["augen"] == 240
+    assert enter(game, ["re-Hias", "re-Kathi", "by-augen", "quick-0"])["all_tricks"] == "kontra"
 
 
 def test_a_call_taps_on_to_schwarz_and_then_back_to_none():
     game = new_game(get_table("doppelkopf"), SEATS[4])
-    start = ["re-Hias", "re-Kathi", "quick-151"]
+    start = ["re-Hias", "re-Kathi", "won-re"]
     assert enter(game, start + ["re-call"] * 5)["re_call"] == "schwarz"
     assert "re_call" not in enter(game, start + ["re-call"] * 6)
 
 
 def test_a_sonderpunkt_counts_up_to_its_most_and_then_back_to_none():
     game = new_game(get_table("doppelkopf"), SEATS[4])
-    start = ["re-Hias", "re-Kathi", "quick-151"]
+    start = ["re-Hias", "re-Kathi", "won-re"]
     assert enter(game, start + ["sp-re-fuchs"] * 2)["sonderpunkte"] == {"re": {"fuchs": 2}}
     assert "sonderpunkte" not in enter(game, start + ["sp-re-fuchs"] * 3)  # Fuchs: at most two
 
 
 def test_augen_off_the_keys_are_typed_on_the_pad():
     game = new_game(get_table("doppelkopf"), SEATS[4])
-    assert enter(game, ["re-Hias", "re-Kathi", "pad-on", "pad-1", "pad-6", "pad-3"])["augen"] == 163
+    assert enter(game, ["re-Hias", "re-Kathi", "by-augen", "pad-on", "pad-1", "pad-6", "pad-3"])["augen"] == 163
 
 
 @settings(max_examples=60, deadline=None)

@@ -82,3 +82,37 @@ def test_who_writes_keeps_one_side_of_the_zero_sum_list(seed, writes):
         for p, row in both.deltas.items():
             v = row["punkte"]
             assert kept.deltas[p]["punkte"] == (v if (v > 0) == (writes == "winners") and v else 0)
+
+
+def by_result(t, hand, result):
+    """The hand as a list writes it: the winner and the level a party was played down to, no
+    Augen (a plain win's "keine 120" of the loser left out, as tables do)."""
+    from scorepad.games.doppelkopf.result import levels_of
+
+    short = {k: v for k, v in hand.items() if k not in ("augen", "all_tricks", "sitting_out")}
+    augen = t.game_points.total if hand.get("all_tricks") == "re" else 0 if hand.get("all_tricks") else hand["augen"]
+    won = result.info["winner"] or "none"
+    levels = levels_of(t.scale, augen, hand.get("all_tricks"))
+    plain = f"keine {t.game_points.total // 2}"
+    below_half = "re" if won == "kontra" else "kontra"  # who is below half when no level is given
+    if levels == {below_half: plain}:
+        levels = {}
+    return {**short, "winner": won, **({"levels": levels} if levels else {})}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), at_table=st.sampled_from([4, 5, 6]), house=st.booleans())
+def test_a_game_entered_by_result_scores_as_the_game_with_its_augen(seed, at_table, house):
+    """Every Augen-hand of a generated evening, entered as its result instead (winner and
+    levels), gives the same points, the same lines and the same Bock rounds after it."""
+    t = table(bock={"enabled": True, "after": ["tie", "lost_solo", "lost_announcement", "nobody_won"],
+                    "stacking": True}, game_points={"doubling": True}) if house else table()
+    g = Doppelkopf(t, SEATS[at_table])
+    for number, (hand, result) in enumerate(evening(t, SEATS[at_table], seed), start=1):
+        entered = by_result(t, hand, result) if "winner" not in hand else \
+            {k: v for k, v in hand.items() if k != "sitting_out"}
+        assert "augen" not in entered and "all_tricks" not in entered
+        again = g.play(number, entered)
+        assert again.deltas == result.deltas
+        assert again.info["items"] == result.info["items"]
+        assert again.info["bock"] == result.info["bock"]

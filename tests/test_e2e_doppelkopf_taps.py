@@ -1,10 +1,11 @@
 """A Doppelkopf game entered on a phone (390×844, opened at the Wi-Fi address), counted by the
 finger: from "Nächstes Spiel" to "Spiel n gespeichert" a plain normal game (Re's two players,
-the Augen on a quick key) and a won solo take at most six taps, each Ansage, Absage and
+the winner and the losers' level: the form's default way, by result) and a won solo take at
+most six taps, the Augen one tap more behind "Augen", each Ansage, Absage and
 Sonderpunkt one tap more, and no tap needs a swipe: every control is on the screen, uncovered,
 when its turn comes (the finger never scrolls; the form may scroll itself). Whole evenings
 (examples/doppelkopf*.json, a house-rules evening at six with Armut and Bock) are tapped the
-same way; a screenshot of every filled form before Speichern is kept in
+same way, each game by its result where the result rows can say it; a screenshot of every filled form before Speichern is kept in
 tests/artifacts/doppelkopf/."""
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from playwright.async_api import async_playwright
 from scorepad.app import App
 from scorepad.engine import before_hand
 from scorepad.games import family_of
+from scorepad.games.doppelkopf.bench import as_result
 from scorepad.games.doppelkopf.form import quick_augen
+from scorepad.games.doppelkopf.result import form_level
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import FormCtx
 
@@ -84,15 +87,17 @@ def ctx_before(table, players: list[str], hands: list[dict]) -> FormCtx:
 
 
 def allowed_taps(table, hand: dict) -> int:
-    """The taps a hand may take: six (a plain game), one more for each call said (an Absage
-    says the Ansage before it: "keine 90" is two), each Sonderpunkt, and Augen off the quick keys
-    one per digit (the pad)."""
+    """The taps a hand may take: six (a plain game by result), one more for each call said (an
+    Absage says the Ansage before it: "keine 90" is two), each Sonderpunkt, the losers' level;
+    by Augen one more ("Augen") and Augen off the quick keys one per digit (the pad)."""
     levels = {party: [None, *names] for party, names in table.call_names().items()}
     calls = sum(levels[party].index(hand.get(f"{party}_call")) for party in ("re", "kontra"))
     sonder = sum(n for counts in (hand.get("sonderpunkte") or {}).values() for n in counts.values())
+    if hand.get("winner"):
+        return PLAIN + calls + sonder + (1 if form_level(table, hand)[1] else 0)
     augen = hand.get("augen")
     pad = 0 if hand.get("all_tricks") or augen in quick_augen(table) else len(str(augen))
-    return PLAIN + calls + sonder + pad
+    return PLAIN + calls + sonder + 1 + pad
 
 
 async def enter_by_finger(tab: Tab, table, players: list[str], hands: list[dict], shots: str,
@@ -146,8 +151,8 @@ def evening(server: Server, ruleset: str, players: list[str], options: dict | No
 async def test_a_plain_normal_game_and_a_won_solo_take_at_most_six_taps_without_a_swipe(server):
     players = ["Hias", "Vroni", "Wast", "Kathi"]
     table = get_table("doppelkopf")
-    hands = [{"game": "normal", "re": ["Vroni", "Kathi"], "augen": 151},
-             {"game": "damen", "re": ["Wast"], "augen": 181}]
+    hands = [{"game": "normal", "re": ["Vroni", "Kathi"], "winner": "re", "levels": {"kontra": "keine 90"}},
+             {"game": "damen", "re": ["Wast"], "winner": "re"}]
     eid = evening(server, "doppelkopf", players)
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -166,7 +171,9 @@ async def test_a_plain_normal_game_and_a_won_solo_take_at_most_six_taps_without_
 async def test_each_ansage_and_sonderpunkt_is_one_tap_more_without_a_swipe(server, example):
     session = HAUS_SIX if example == "haus-six" else json.loads((EXAMPLES / f"{example}.json").read_text("utf-8"))
     table = with_options(get_table(session["ruleset"]), session.get("options"))
-    players, hands = session["players"], session["hands"]
+    players = session["players"]
+    hands = [as_result(table, hand) or hand for hand in session["hands"]]  # each by result where it can be
+    assert any("winner" in hand for hand in hands)
     eid = evening(server, session["ruleset"], players, session.get("options"))
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -179,3 +186,27 @@ async def test_each_ansage_and_sonderpunkt_is_one_tap_more_without_a_swipe(serve
         assert count <= allowed_taps(table, hand), f"{hand} took {count} taps"
     with App.open(server.db) as app:
         assert app.session(eid)["hands"] == hands
+
+
+async def test_at_five_who_sits_out_is_chosen_on_the_form_by_finger(server):
+    """Kathi goes to the bar: one tap on the row "Setzt aus", and the game by result, no swipe."""
+    players = ["Hias", "Vroni", "Wast", "Kathi", "Sepp"]
+    eid = evening(server, "doppelkopf", players)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            tab = await phone(browser, server, eid)
+            finger = Finger(tab)
+            await finger.tap("next-hand")
+            for key in ["sit-out-Kathi", "re-Hias", "re-Vroni", "won-re", "level-keine-90"]:
+                await finger.tap(key)
+            await tab.screenshot("doppelkopf/sit-out-five")
+            await finger.tap("save")
+            await tab.wait_text("notice", "Spiel 1 gespeichert")
+        finally:
+            await browser.close()
+    assert finger.taps <= PLAIN + 1  # one more: the choice of who sits out
+    with App.open(server.db) as app:
+        assert app.session(eid)["hands"] == [{"game": "normal", "re": ["Hias", "Vroni"], "winner": "re",
+                                              "levels": {"kontra": "keine 90"}, "sitting_out": ["Kathi"]}]
+        assert app.show(eid).standings["Kathi"]["punkte"] == 0

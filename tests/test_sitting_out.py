@@ -197,3 +197,38 @@ def test_who_sits_out_has_not_played_the_hand_in_the_statistics():
     result = play("schafkopf", SK5, [sauspiel(player=VRONI, partner=WAST, suit=None, result="won"), solo(HIAS)])
     played = {s.name: s.hands_played for s in summarize(table, SK5, result).stats}
     assert played == {HIAS: 1, VRONI: 1, WAST: 2, KATHI: 2, GIRGL: 2}
+
+
+# --- who sits out chosen for one hand (issue 37: someone goes to the bar) -------------------
+
+def test_who_sits_out_can_be_chosen_for_one_hand_and_the_deal_goes_on_in_its_order():
+    # Hias deals the first hand; Kathi goes to the bar instead, so Hias plays
+    hands = [solo(HIAS, sitting_out=[KATHI]), solo(HIAS)]
+    result = play("schafkopf", SK5, hands)
+    assert deltas(result, 1, "geld") == {HIAS: 150, VRONI: -50, WAST: -50, KATHI: 0, GIRGL: -50}
+    assert deltas(result, 2, "geld")[VRONI] == 0  # the next hand: the dealer Vroni sits out again
+    assert result.hands[0].info["sitting_out"] == [KATHI]
+
+
+def test_the_chosen_one_cannot_play_the_hand_he_sits_out():
+    assert "sits out" in refused("schafkopf", SK5, [solo(KATHI, sitting_out=[KATHI])])
+
+
+@pytest.mark.parametrize(("ruleset", "hand"), [
+    ("doppelkopf", {"game": "normal", "re": [HIAS, VRONI], "winner": "re"}),
+    ("schafkopf", solo(HIAS)),
+])
+def test_at_six_two_are_chosen_in_every_game_that_seats_four(ruleset, hand):
+    result = play(ruleset, SK6, [{**hand, "sitting_out": [KATHI, ZENZI]}])
+    tally = "punkte" if ruleset == "doppelkopf" else "geld"
+    assert deltas(result, 1, tally)[KATHI] == deltas(result, 1, tally)[ZENZI] == 0
+    assert deltas(result, 1, tally)[HIAS] > 0
+
+
+@pytest.mark.parametrize(("players", "chosen", "words"), [
+    (SK5, [KATHI, GIRGL], "1 sit out each hand here (got 2)"),
+    (SK5, ["Sepp"], "'Sepp' is not a player"),
+    (SK5[:4], [KATHI], "nobody sits out"),
+])
+def test_a_choice_of_who_sits_out_that_cannot_be_is_refused(players, chosen, words):
+    assert words in refused("schafkopf", players, [solo(HIAS, sitting_out=chosen)])

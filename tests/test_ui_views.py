@@ -114,6 +114,22 @@ async def test_at_five_the_table_shows_who_sits_out_and_the_form_offers_the_four
     assert phone.has("sits-out-Hias") and not phone.has("sits-out-Vroni")
 
 
+async def test_at_five_who_sits_out_is_chosen_on_the_form_for_that_hand_only(main):
+    five = VRONI4 + ["Girgl"]
+    phone, eid = await evening_phone(main, "schafkopf", five)
+    await phone.tap("next-hand")
+    await phone.tap("sit-out-Kathi")  # Kathi goes to the bar: Vroni, the dealer, plays
+    assert phone.has("player-Vroni") and not phone.has("player-Kathi")
+    await phone.tap("player-Vroni")
+    await phone.tap("partner-Girgl")
+    await phone.tap("result-won")
+    await phone.tap("save")
+    assert main.app.hand(eid, 1)["sitting_out"] == ["Kathi"]
+    assert {p: r["geld"] for p, r in standings(main, eid).items()} == {"Vroni": 20, "Hias": -20, "Kathi": 0,
+                                                                      "Wast": -20, "Girgl": 20}
+    assert phone.has("sits-out-Hias")  # the next hand by the deal's order again: Hias deals and sits out
+
+
 async def test_known_players_are_offered_to_pick(main):
     main.app.start_evening("schafkopf", VRONI4)
     phone = await open_phone(main)

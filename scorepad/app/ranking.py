@@ -73,7 +73,7 @@ def table_scores(evenings: Evenings, evening_id: int, tally: str) -> dict[str, S
     solos = {name: 0 for name in players}
     games = dict(solos)
     for hand in result.hands:
-        for name in Seating.in_play_of(table, players, hand.dealer):
+        for name in Seating.in_play_of(table, players, hand.dealer, hand.info.get("sitting_out")):
             games[name] += 1
         if solo_won(table, hand.info):
             solos[hand.info["player"]] += 1

@@ -25,7 +25,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         text = read_text(args.file, session=True)
         session = parse_session_text(text)
         del text  # the decoded hands are all that is needed from here on
-        write_replay(session, sys.stdout)
+        if getattr(args, "lines", False):
+            from scorepad.cli.replay_json import write_replay_lines
+
+            write_replay_lines(session, sys.stdout)
+        else:
+            write_replay(session, sys.stdout)
         return 0
     finally:
         if was_enabled:

@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="score a session file and print every hand, the standings and what comes next")
     p.add_argument("file")
+    p.add_argument("--lines", action="store_true",
+                   help="with each hand the German lines that made its points (what it was; the winner, each item, the factors)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rulesets", parents=[db_parent],

@@ -58,6 +58,23 @@ def write_replay(session: SessionFile, out: TextIO) -> None:
     out.write('  "state": ' + indented(game.state(), 2)[2:] + "\n}\n")
 
 
+def write_replay_lines(session: SessionFile, out: TextIO) -> None:
+    """The replay as `write_replay` writes it, each hand with its `lines`: what it was and what
+    made its points, in German (describe.py `hand_lines`: the words the app's history shows
+    when a hand is opened). json's own writer: this is read by people, not timed."""
+    from scorepad.describe import hand_lines
+
+    table = session_table(session)
+    game = new_game(table, session.players, session.first_dealer)
+    tallies = list(game.tallies)
+    hands = []
+    for number, raw in enumerate(session.hands, start=1):
+        result = game.play(number, raw)
+        hands.append({**result.as_dict(), "lines": hand_lines(table, raw, result, tallies)})
+    out.write(json.dumps({"hands": hands, "standings": game.snapshot(), "state": game.state()},
+                         ensure_ascii=False, indent=2) + "\n")
+
+
 class HandsText:
     """The replay's hands, each as `indented(result.as_dict(), 4)` writes it, in chunks to join
     with ",\n" (`done`). The text around the values is a template made once per shape

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -146,9 +146,34 @@ class Seating:
     def dealer(self) -> str:
         return self.players[self.dealer_index]
 
+    def choose_out(self, number: int, names: Any) -> None:
+        """Who sits this hand out chosen at the table (someone goes to the bar) instead of the
+        deal's order: as many as the table seats out, each seated here once. The next deal seats
+        out by the order again (`_seat_out`)."""
+        if not self.out:
+            raise HandError(number, "sitting_out", "nobody_sits_out")
+        if not isinstance(names, list) or len(names) != len(self.out):
+            raise HandError(number, "sitting_out", "sit_out_count", count=len(self.out),
+                            got=len(names) if isinstance(names, list) else names)
+        for name in names:
+            if name not in self.players:
+                raise HandError(number, "sitting_out", "not_a_player", name=name, players=", ".join(self.players))
+        if len(set(names)) != len(names):
+            raise HandError(number, "sitting_out", "sit_out_count", count=len(self.out), got=len(set(names)))
+        n = len(self.players)
+        away = {self.players.index(name) for name in names}
+        self.sitting_out = tuple(self.players[i] for i in sorted(away, key=lambda i: (i - self.dealer_index) % n))
+        in_play = InPlay(p for i, p in enumerate(self.players) if i not in away)
+        in_play.sitting_out, in_play.dealer = self.sitting_out, self.dealer
+        self.in_play = in_play
+
     @staticmethod
-    def in_play_of(table: RuleTable, players: list[str], dealer: str) -> list[str]:
-        """Who played a hand `dealer` dealt (for a hand already scored: its `dealer`)."""
+    def in_play_of(table: RuleTable, players: list[str], dealer: str,
+                   chosen: Collection[str] | None = None) -> list[str]:
+        """Who played a hand `dealer` dealt (for a hand already scored: its `dealer`); `chosen`:
+        who sat it out, when the table chose (the hand's info `sitting_out`)."""
+        if chosen:
+            return [p for p in players if p not in chosen]
         seats = Seating(players, dealer, table.sitting_out_seats(len(players)))
         return list(seats.in_play)
 
@@ -195,6 +220,35 @@ class Game:
         self.tallies: tuple[str, ...] = tuple(self.tallies_kept(table))
         self._zero_row = dict.fromkeys(self.tallies, 0)
         self.board: dict[str, dict[str, int]] = self.zero_deltas()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every family's `play` takes the hand key `sitting_out` (who sits this hand out, chosen
+        at the table): the seats are set for the hand, the rest of the hand is the family's."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("play")
+        if own is None or getattr(own, "seats_chosen", False):
+            return
+
+        def play(self: Game, number: int, raw: Any) -> HandResult:
+            if type(raw) is dict and "sitting_out" in raw:
+                return self._play_seated(number, raw, own)
+            return own(self, number, raw)  # type: ignore[no-any-return]
+
+        play.seats_chosen = True  # type: ignore[attr-defined]
+        play.__doc__ = own.__doc__
+        cls.play = play  # type: ignore[method-assign]
+
+    def _play_seated(self, number: int, raw: dict[str, Any], own: Callable[..., HandResult]) -> HandResult:
+        """A hand whose `sitting_out` was chosen: the seats for it, the family's play of the
+        rest; a refused hand leaves the seats as the deal's order has them."""
+        chosen = raw["sitting_out"]
+        try:
+            self.seats.choose_out(number, chosen)
+            result = own(self, number, {k: v for k, v in raw.items() if k != "sitting_out"})
+        finally:  # the next hand (or this one again) by the deal's order
+            self.seats._seat_out()
+        result.info["sitting_out"] = list(chosen)
+        return result
 
     @property
     def players(self) -> InPlay:

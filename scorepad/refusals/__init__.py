@@ -35,7 +35,7 @@ FIELD_NAMES = {
     "game": "Spiel", "player": "Spieler", "partner": "Mitspieler", "augen": "Augen",
     "laufende": "Laufende", "all_tricks": "Alle Stiche", "passed": "Gepasst",
     "kontra": "Kontra", "re": "Re", "hand": "Spiel", "players": "Spieler", "name": "Name",
-    "place": "Ort", "note": "Notiz",
+    "place": "Ort", "note": "Notiz", "sitting_out": "Setzt aus",
 }
 
 

@@ -6,40 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad import fmt
-from scorepad.games import tally_name
+from scorepad.describe import change_words, value_line
 
 
 def tally_text(tally: str, value: int, signed: bool = False) -> str:
     return fmt.tally_value(tally, value, signed)
 
 
-def preview(deltas: dict[str, dict[str, int]], tallies: list[str], table: Any = None) -> str:
-    """What a hand will do, in words: "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €" (each
-    tally named as the table's game names it)."""
-    parts = []
-    for tally in tallies:
-        groups: dict[int, list[str]] = {}
-        for p, row in deltas.items():
-            if row.get(tally):
-                groups.setdefault(row[tally], []).append(p)
-        if not groups:
-            continue
-        name = tally_name(table, tally)
-        for value, who in sorted(groups.items(), key=lambda kv: -kv[0]):
-            each = " je" if len(who) > 1 else ""
-            amount = (tally_text(tally, value, signed=True) if fmt.is_money(tally)
-                      else fmt.counted(value, name, with_sign=True))  # "+1 Punkt", "+2 Punkte"
-            parts.append(f"{' & '.join(who)}{each} {amount}")
-    return ", ".join(parts) if parts else "Keine Punkte: es wird nur weitergegeben"
+preview = change_words  # (its name here: the hand screen's words for each player's change)
 
 
 def hand_preview(table, hand: dict[str, Any], result, tallies: list[str]) -> str:
     """What a hand does, as the hand screen shows it before it is saved: the game's own line
     (its words' `preview`, if it has one), else each player's change (`preview`)."""
-    from scorepad.games import family_of
-
-    own = family_of(table).preview_line(table, hand, result)
-    return own if own is not None else preview(result.deltas, tallies, table)
+    return value_line(table, hand, result, tallies)
 
 
 def context_line(family: str, state: dict[str, Any], standings: dict[str, dict[str, int]], table) -> str:

@@ -1,9 +1,10 @@
 """Doppelkopf hand form, laid out to fit a phone's screen without a swipe: Spiel (the first normal
 game preselected, the solos behind "Solo") → Re (two player chips, the soloist, or the Hochzeit
-and its partner) → Augen der Re-Partei (a key for every line, a pad behind "Zahl"; all Augen or
-none mean every trick unless told otherwise) → Ansagen (one chip per party, each tap one call
+and its partner) → Gewinner (Re, Kontra or keiner) and how far the losers were played down (keine
+90 / 60 / 30 / schwarz), or behind "Augen" the Augen der Re-Partei (a key for every line, a pad
+behind "Zahl"; all Augen or none mean every trick unless told otherwise) → Ansagen (one chip per party, each tap one call
 more) → Sonderpunkte (one chip per Sonderpunkt and party, each tap one more) → Speichern.
-A normal game takes two names and one Augen key; each Ansage, Absage and Sonderpunkt one tap."""
+A normal game takes two names and the winner; each Ansage, Absage and Sonderpunkt one tap."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from scorepad.games.doppelkopf.result import form_level, loser, loser_levels, result_augen
 from scorepad.games.doppelkopf.rules import DoppelkopfTable
 from scorepad.games.doppelkopf.scoring import impossible_augen
 from scorepad.games.doppelkopf.words import PARTY, call_words
@@ -21,6 +23,7 @@ from scorepad.ui.widgets import chip
 DENSE = 8  # the room left and right of a chip's label: the form fits a phone's screen
 KEY_WIDTH = 50  # an Augen or pad key
 GAP = 5  # between chips
+LEVEL_PAD = 4  # the losers' four levels and their party's name on one line of a phone
 PAD_KEYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
 
 
@@ -57,11 +60,26 @@ def call_levels(t: DoppelkopfTable, party: str) -> list[str | None]:
     return [None, *t.call_names()[party]]
 
 
+WINNER_CHIPS = {"re": "Re", "kontra": "Kontra", "none": "keiner"}
+
+
 def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if not existing:
         return {"game": default_game(c.table)}
     t: DoppelkopfTable = c.table
     d = dict(existing)
+    if existing.get("winner") is not None:
+        fits, level = form_level(t, existing)
+        if fits:
+            d["_level"] = level
+            d.pop("levels", None)
+        else:  # a result the rows cannot show: its Augen (they score the same: result.py)
+            augen, tricks = result_augen(t.scale, existing["winner"], existing.get("levels") or {})
+            d.update(augen=augen, all_tricks=tricks, _augen=True)
+            d.pop("winner", None)
+            d.pop("levels", None)
+    elif existing.get("augen") is not None or existing.get("all_tricks"):
+        d["_augen"] = True
     gtype = t.contracts.get(existing.get("game"))  # type: ignore[arg-type]
     re = list(existing.get("re") or [])
     if gtype is not None and gtype.kind == "hochzeit":
@@ -83,8 +101,17 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
         hand["re"] = [p for p in (d.get("_hochzeit"), d.get("_partner")) if p]
     if not hand.get("re"):
         hand.pop("re", None)
-    if hand.get("all_tricks"):
+    if d.get("_augen"):
+        hand.pop("winner", None)
+        hand.pop("levels", None)
+        if hand.get("all_tricks"):
+            hand.pop("augen", None)
+    else:  # by result: the winner, and the level the loser was played down to
         hand.pop("augen", None)
+        hand.pop("all_tricks", None)
+        party = loser(d.get("winner"))
+        if party and d.get("_level"):
+            hand["levels"] = {party: d["_level"]}
     extras = {party: {sid: n for sid, n in counts.items() if n}
               for party, counts in (hand.get("sonderpunkte") or {}).items()}
     extras = {party: counts for party, counts in extras.items() if counts}
@@ -209,13 +236,30 @@ def _augen_block(t: DoppelkopfTable, d: dict[str, Any], put: Put, err: FormError
         half = total // 2
         keys = quick_augen(t)
         rows = [_row([_label("Augen", "Re-Partei")] + [key(k) for k in keys if k <= half]),
-                _row([key(k) for k in keys if k > half] + [_pick("Zahl", False, lambda _e=None: put(_pad=True), "pad-on")])]
+                _row([key(k) for k in keys if k > half] + [_pick("Zahl", False, lambda _e=None: put(_pad=True), "pad-on")]
+                     + [_pick("Ergebnis", False, lambda _e=None: put(_augen=False), "by-result")])]
     if augen in (0, total):
         party = "re" if augen == total else "kontra"
         rows.append(_row([
             _pick(f"{PARTY[party]} alle Stiche", tricks == party, (lambda _e=None, p=party: put(all_tricks=p)), f"all-{party}"),
             _pick("nicht alle Stiche", not tricks, lambda _e=None: put(all_tricks=None), "all-none")]))
     return _block(*rows, error=err.at("augen", "all_tricks"))
+
+
+def _result_block(t: DoppelkopfTable, d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
+    """Who won (or keiner: both missed what they announced) and how far the losers were played
+    down, as lists write a game; "Augen" one tap away for a count."""
+    won, level = d.get("winner"), d.get("_level")
+    rows = [_row([_label("Gewinner")]
+                 + [_pick(words, won == w, (lambda _e=None, w=w: put(winner=w)), f"won-{w}")
+                    for w, words in WINNER_CHIPS.items()]
+                 + [_pick("Augen", False, lambda _e=None: put(_augen=True), "by-augen")])]
+    party = loser(won)
+    if party:
+        rows.append(_row([_label(PARTY[party])]
+                         + [chip(name, name == level, (lambda _e=None, n=name: put(_level=None if n == level else n)),
+                                 key=f"level-{name.replace(' ', '-')}", padding=LEVEL_PAD) for name in loser_levels(t)]))
+    return _block(*rows, error=err.at("winner", "levels", "augen", "all_tricks"))
 
 
 def _party_cells(t: DoppelkopfTable, d: dict[str, Any], put: Put, party: str, extras: bool) -> list[ft.Control]:
@@ -260,7 +304,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     blocks: list[ft.Control] = [_games_block(t, d, put, err)]
     if gtype is not None:
         blocks.append(_re_block(c, d, put, err, gtype.kind))
-        blocks.append(_augen_block(t, d, put, err))
+        blocks.append(_augen_block(t, d, put, err) if d.get("_augen") else _result_block(t, d, put, err))
         blocks.append(_parties_block(t, d, put, err, extras=not _solo(gtype, d)))
     return [ft.Column(blocks, spacing=8, tight=True)]
 

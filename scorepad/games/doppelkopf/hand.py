@@ -15,4 +15,8 @@ class DoppelkopfHand(HandModel):
     all_tricks: Literal["re", "kontra"] | None = None  # a party took every trick: the other is schwarz
     re_call: str | None = None  # "re", "keine 90", "keine 60", "keine 30", "schwarz" (the highest said)
     kontra_call: str | None = None  # "kontra", "keine 90", ...
+    # entered by result instead of Augen (result.py): who won ("re", "kontra", "none") and the
+    # level a party was played down to: {"kontra": "keine 90"}
+    winner: Literal["re", "kontra", "none"] | None = None
+    levels: dict[str, str] | None = None
     sonderpunkte: dict[str, dict[str, int]] | None = None  # {"re": {"fuchs": 1}, "kontra": {"doppelkopf": 2}}

@@ -24,6 +24,16 @@ REFUSALS: dict[str, Refusal] = {
                                    "{augen:Augen}: nicht möglich (keine Karte zählt 1 Auge)"),
     "dk_all_tricks_augen": Refusal("{party} took every trick, so Re has {augen} Augen, not {got}",
                                    "{party} hat alle Stiche: Re hat dann {augen:Augen}, nicht {got}"),
+    "dk_result_and_augen": Refusal("give the winner or the Augen, not both",
+                                   "Entweder Gewinner oder Augen angeben, nicht beides"),
+    "dk_levels_without_winner": Refusal("levels need the winner", "Zum Stand gehört, wer gewonnen hat"),
+    "dk_level_party": Refusal("names {value!r}, not 're' or 'kontra'", "nennt {value!r}, nicht Re oder Kontra"),
+    "dk_level_unknown": Refusal("{value!r} is no level (expected {expected})",
+                                "{value!r} gibt es nicht (möglich: {expected})"),
+    "dk_levels_both": Refusal("only one party can be played down (both only at {half}:{half})",
+                              "Nur eine Partei kann darunter bleiben (beide nur bei {half}:{half})"),
+    "dk_result_winner": Refusal("with these calls and levels {winner} cannot have won ({actual} did)",
+                                "Bei diesen Ansagen und diesem Stand gewinnt nicht {winner}, sondern {actual}"),
     "dk_extras_normal_only": Refusal("Sonderpunkte count in a normal game only, not in {game}",
                                      "Sonderpunkte zählen nur im Normalspiel, nicht beim {game}"),
     "dk_extra_too_many": Refusal("{name}: at most {most} per party (got {got})",
@@ -39,5 +49,5 @@ REFUSALS: dict[str, Refusal] = {
 
 FIELD_NAMES: dict[str, str] = {
     "re_call": "Ansage der Re-Partei", "kontra_call": "Ansage der Kontra-Partei", "sonderpunkte": "Sonderpunkte",
-    "bockrunde": "Bockrunde",
+    "bockrunde": "Bockrunde", "winner": "Gewinner", "levels": "Stand",
 }

@@ -5,7 +5,7 @@ Pflichtsolo)."""
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
@@ -24,6 +24,7 @@ from scorepad.games.doppelkopf.points import (
     re_value,
     winner,
 )
+from scorepad.games.doppelkopf.result import WINNERS, half_name, level_names, result_augen
 from scorepad.refusals import Names
 
 if TYPE_CHECKING:
@@ -97,6 +98,25 @@ class Doppelkopf(Game):
                             count=Names(counts), got=len(re))
         return re
 
+    def _by_result(self, number: int, hand: DoppelkopfHand) -> tuple[int, Literal["re", "kontra"] | None]:
+        """Re's Augen and who took every trick standing for a game entered by result (result.py)."""
+        scale = self.table.scale
+        if hand.augen is not None or hand.all_tricks is not None:
+            raise HandError(number, "winner", "dk_result_and_augen")
+        if hand.winner not in WINNERS:  # (the model allows only these; a guard for model_construct)
+            raise HandError(number, "winner", "not_allowed_value", value=hand.winner, expected="'re', 'kontra', 'none'")
+        levels = hand.levels or {}
+        allowed = [*level_names(scale), half_name(scale)]
+        for party, level in levels.items():
+            if party not in PARTIES:
+                raise HandError(number, "levels", "dk_level_party", value=party)
+            if level not in allowed:
+                raise HandError(number, f"levels.{party}", "dk_level_unknown", value=level,
+                                expected=", ".join(repr(a) for a in allowed))
+        if len(levels) == 2 and set(levels.values()) != {half_name(scale)}:
+            raise HandError(number, "levels", "dk_levels_both", half=scale.total // 2)
+        return result_augen(scale, hand.winner, levels)
+
     def _augen(self, number: int, hand: DoppelkopfHand) -> int:
         total = self.table.game_points.total
         augen = hand.augen
@@ -164,7 +184,13 @@ class Doppelkopf(Game):
         re = self._re(number, hand.re, gtype)
         kontra = [p for p in self.players if p not in re]
         solo = gtype.kind == "solo" or (gtype.kind == "hochzeit" and len(re) == 1)
-        augen = self._augen(number, hand)
+        all_tricks = hand.all_tricks
+        if hand.winner is not None:
+            augen, all_tricks = self._by_result(number, hand)
+        elif hand.levels:
+            raise HandError(number, "levels", "dk_levels_without_winner")
+        else:
+            augen = self._augen(number, hand)
         # (a call not said and no Sonderpunkte entered skip their checks: replay speed)
         re_call = 0 if hand.re_call is None else self._call(number, "re", hand.re_call)
         kontra_call = 0 if hand.kontra_call is None else self._call(number, "kontra", hand.kontra_call)
@@ -173,10 +199,13 @@ class Doppelkopf(Game):
             extras = self._extras(number, hand, not solo or t.sonderpunkte_in_solo, gtype.name)
             re_extras, kontra_extras = extras["re"], extras["kontra"]
         plays: dict[Party, Play] = {
-            "re": Play(augen, re_call, hand.all_tricks != "kontra", re_extras),
-            "kontra": Play(scale.total - augen, kontra_call, hand.all_tricks != "re", kontra_extras)}
+            "re": Play(augen, re_call, all_tricks != "kontra", re_extras),
+            "kontra": Play(scale.total - augen, kontra_call, all_tricks != "re", kontra_extras)}
 
         won = winner(scale, plays)
+        if hand.winner is not None and hand.winner != (won or "none"):
+            said = {"re": "Re", "kontra": "Kontra", "none": "keiner"}
+            raise HandError(number, "winner", "dk_result_winner", winner=said[hand.winner], actual=said[won or "none"])
         items = game_items(scale, plays, won)
         value = re_value(items)
         if scale.doubling:

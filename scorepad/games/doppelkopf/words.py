@@ -79,11 +79,16 @@ def describe(table: DoppelkopfTable, hand: dict[str, Any], result: HandResult | 
         parts.append(f"{PARTY.get(hand['all_tricks'], hand['all_tricks'])} alle Stiche")
     elif hand.get("augen") is not None:
         parts.append(f"Re {fmt.counted(hand['augen'], 'Augen')}")
+    for party, level in (hand.get("levels") or {}).items():  # a game entered by result
+        parts.append(f"{PARTY.get(party, party)} {level}" if level.startswith(("keine", "schwarz"))
+                     else f"{level}:{level}")
     for party in ("re", "kontra"):
         if hand.get(f"{party}_call"):
             parts.append(said_words(party, hand[f"{party}_call"]))
     if result is not None:
         parts.append(outcome_words(result))
+    elif hand.get("winner"):
+        parts.append(f"{PARTY[hand['winner']]} gewinnt" if hand["winner"] in PARTY else "keiner gewinnt")
     for party, counts in (hand.get("sonderpunkte") or {}).items():
         said = [f"{item_words(table, sid)}{f' ×{n}' if n > 1 else ''}" for sid, n in counts.items() if n]
         if said:

@@ -14,7 +14,7 @@ import flet as ft
 from scorepad.app import StaleVersionError
 from scorepad.describe import describe_hand
 from scorepad.errors import HandError, ScorepadError
-from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, HandForm, form_for
+from scorepad.ui.forms import NO_ERROR, FormCtx, FormError, HandForm, form_for, sit_out
 from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import big_button, chip_row, header, screen, tag
 from scorepad.ui.words import hand_preview
@@ -48,9 +48,12 @@ def HandScreen(nav, tick: int) -> ft.Control:
             saved = app.draft(evening_id, nav.device)
             if saved:
                 return saved
-        return form.initial(ctx, app.hand(evening_id, number) if number else None)
+        existing, choice = sit_out.split_existing(app.hand(evening_id, number) if number else None)
+        return {**form.initial(ctx, existing), **choice}
 
     draft, set_draft = ft.use_state(first_draft)
+    # who sits out chosen at the table (sit_out.py): the form offers who plays then
+    ctx.players = sit_out.in_play(game, sit_out.chosen(game, draft)) if game.seats.out else ctx.players
     busy, set_busy = ft.use_state(False)
     seen = ft.use_state(info.version)[0]  # the evening as this form first showed it
     stale_since = ft.use_ref(cast(float | None, None))  # when this form first showed another phone's change
@@ -79,7 +82,7 @@ def HandScreen(nav, tick: int) -> ft.Control:
             except ScorepadError:
                 pass  # the pen was taken meanwhile: the taps stay on the screen, the line above says why
 
-    hand = form.to_hand(ctx, draft)
+    hand = sit_out.with_choice(game, draft, form.to_hand(ctx, draft)) if game.seats.out else form.to_hand(ctx, draft)
     err = NO_ERROR
     result = None
     try:
@@ -165,6 +168,9 @@ def HandScreen(nav, tick: int) -> ft.Control:
 
     body: list[ft.Control] = []
     body += list(form.view(ctx, draft, put, NO_ERROR if missing else err))
+    seats_row = sit_out.row(game, draft, put)  # after the game's own rows: a choice seldom made
+    if seats_row is not None:
+        body.append(seats_row)
     if err.key == "hand" or (err.text and not missing and not _shown_at_field(body, err)):
         body.append(tag(ft.Text(err.text, color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600, key="form-error")))
     quick = form.quick_actions(ctx, save) if number is None else []

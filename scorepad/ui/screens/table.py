@@ -10,13 +10,13 @@ import flet as ft
 
 from scorepad import fmt
 from scorepad.app import phone_label
-from scorepad.describe import describe_hand
+from scorepad.describe import describe_hand, hand_lines
 from scorepad.errors import ScorepadError
 from scorepad.games import CardLook, family_of
 from scorepad.games.family import MONEY_TALLY
 from scorepad.ui.notices import notice_line
 from scorepad.ui.widgets import TARGET, big_button, error_screen, header, icon_action, screen, tag
-from scorepad.ui.words import context_line, hand_preview, tally_text
+from scorepad.ui.words import context_line, tally_text
 
 GLOW_S = 4.0  # how long a hand that just arrived from another phone stays highlighted
 # hands listed at first, and added each time the list is scrolled near its end (or the button
@@ -154,7 +154,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     alarm = pin_alarm(nav, evening_id) if holds and nav.require_pin and not over else ""
     if alarm:
         body.append(tag(ft.Text(alarm, size=14, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600, key="pin-alarm")))
-    entries = family_of(table).table_entries(table) if editable else []
+    entries = family_of(table).table_entries(table) if editable and not over else []
     if entries:
         body.append(ft.Row([tag(ft.OutlinedButton(e.label, icon=ft.Icons.ADD_ALERT, height=TARGET, key=e.key,
                                                   on_click=lambda _e=None, e=e: enter(e))) for e in entries], wrap=True))
@@ -322,9 +322,10 @@ def HandViewScreen(nav, tick: int) -> ft.Control:
     except (ScorepadError, IndexError, TypeError):
         return screen(header(f"Spiel {number}", on_back=back), [ft.Text("Dieses Spiel gibt es nicht mehr.", size=16)])
     tallies = list(next(iter(result.standings.values())).keys())
+    what, why = hand_lines(table, raw, hand, tallies)  # the lines `scorepad replay --lines` prints
     rows: list[ft.Control] = [
-        tag(ft.Text(describe_hand(table, raw, hand), size=18, weight=ft.FontWeight.BOLD, key="view-hand")),
-        tag(ft.Text(hand_preview(table, raw, hand, tallies), size=16, key="view-deltas")),
+        tag(ft.Text(what, size=18, weight=ft.FontWeight.BOLD, key="view-hand")),
+        tag(ft.Text(why, size=16, key="view-deltas")),
     ]
     for player, row in hand.deltas.items():
         rows.append(ft.Row([ft.Text(player, size=16, expand=True),
