@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 Game = Literal["karo", "herz", "pik", "kreuz", "grand", "null"]
 GAME_NAMES: dict[str, str] = {"karo": "Karo", "herz": "Herz", "pik": "Pik", "kreuz": "Kreuz",
@@ -30,12 +30,12 @@ class SkatHand(BaseModel):
     game: Game | None = None
     hand: bool = False
     ouvert: bool = False
-    spitzen: int | None = Field(None, ge=1, le=11)
+    spitzen: int | None = None
     mit: bool = True  # "mit N" (True) or "ohne N" (False)
     schneider_angesagt: bool = False
     schwarz_angesagt: bool = False
-    augen: int | None = Field(None, ge=0, le=1000)  # the declarer's Augen, Skat included
+    augen: int | None = None  # the declarer's Augen, Skat included
     won: bool | None = None  # instead of Augen: won or lost
     schneider: bool = False  # with `won`: Schneider reached (by either party)
     schwarz: bool = False  # a party took no trick
-    bid: int | None = Field(None, ge=18, le=1000)  # the Reizwert, if written down
+    bid: int | None = None  # the Reizwert, if written down

@@ -65,7 +65,9 @@ def check(hand: SkatHand, rules: SkatRules) -> None:
     name = GAME_NAMES[hand.game]
     if (hand.augen is None) == (hand.won is None):
         raise SkatRefused("Das Ergebnis fehlt: die Augen des Spielers oder gewonnen/verloren, eins von beiden.")
-    if hand.augen is not None and hand.augen > rules.augen.total:
+    if hand.bid is not None and hand.bid < 1:
+        raise SkatRefused(f"Gereizt bis {hand.bid}? Der Reizwert muss eine positive Zahl sein.")
+    if hand.augen is not None and not 0 <= hand.augen <= rules.augen.total:
         raise SkatRefused(f"{hand.augen} Augen gibt es nicht: im Spiel sind {rules.augen.total} Augen.")
     if (hand.schneider_angesagt or hand.schwarz_angesagt) and not hand.hand and not hand.ouvert:
         raise SkatRefused("Schneider oder Schwarz ansagen kann man nur im Handspiel.")
@@ -86,8 +88,8 @@ def check(hand: SkatHand, rules: SkatRules) -> None:
     most = rules.spitzen.grand if hand.game == "grand" else rules.spitzen.suit
     if hand.spitzen is None:
         raise SkatRefused(f"{name}: die Spitzen fehlen (mit oder ohne 1 bis {most}).")
-    if hand.spitzen > most:
-        raise SkatRefused(f"{name} hat höchstens {most} Spitzen, nicht {hand.spitzen}.")
+    if not 1 <= hand.spitzen <= most:
+        raise SkatRefused(f"{name} hat 1 bis höchstens {most} Spitzen, nicht {hand.spitzen}.")
     if hand.augen is not None:
         if hand.schneider:
             raise SkatRefused("Schneider folgt aus den Augen: nicht zusätzlich angeben.")
