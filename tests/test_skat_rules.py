@@ -5,7 +5,7 @@ Augen at 30/31 and 89/90, Augen 120 without Schwarz)."""
 import pytest
 
 from scorepad.games.skat.hand import SkatHand, SkatRefused
-from scorepad.games.skat.rules import isko, parse_rules, TABLE_FILE
+from scorepad.games.skat.rules import TABLE_FILE, isko, parse_rules
 from scorepad.games.skat.value import score
 
 pytestmark = pytest.mark.unit
