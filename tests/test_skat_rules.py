@@ -232,3 +232,8 @@ def test_every_number_comes_from_the_table():
     assert score(game(game="kreuz", spitzen=1, augen=61), parse_rules(text)).value == 26
     single = parse_rules(TABLE_FILE.read_text(encoding="utf-8"), {"lost": {"factor": 1}})
     assert score(game(game="kreuz", spitzen=1, augen=60), single).entry == -24
+
+
+def test_a_won_announced_game_entered_as_won_reached_its_announcement():
+    assert entry(game="kreuz", spitzen=2, ouvert=True, won=True) == 108
+    assert entry(game="herz", spitzen=1, hand=True, schneider_angesagt=True, won=True) == 50  # (1+1+1+1+1) × 10

@@ -68,6 +68,9 @@ def play_evening(rules: SkatRules, players: list[str], hands: Iterable[SkatHand]
     if len(players) not in rules.players:
         allowed = ", ".join(str(n) for n in rules.players)
         raise SkatRefused(f"Skat spielen {allowed} am Tisch, nicht {len(players)}.")
+    if rules.list_kind == "seeger_fabian" and rules.others_bonus(len(players)) is None:
+        raise SkatRefused(f"Die Seeger-Fabian-Liste kennt keinen Tisch zu {len(players)}: "
+                          "dort die klassische Liste führen.")
     if len(set(players)) != len(players):
         raise SkatRefused("Ein Name steht zweimal am Tisch.")
     seats = Seating(players, first_dealer, rules.sitting_out_seats(len(players)))

@@ -141,6 +141,9 @@ def score(hand: SkatHand, rules: SkatRules) -> Scored:
     won, schneider, schwarz = _reached(hand, rules)
     schwarz_angesagt = hand.schwarz_angesagt or hand.ouvert
     schneider_angesagt = hand.schneider_angesagt or schwarz_angesagt
+    if hand.augen is None and won:  # "gewonnen" entered: the announcement was reached
+        schwarz = schwarz or schwarz_angesagt
+        schneider = schneider or schneider_angesagt or schwarz
     if schneider_angesagt:  # the announcement must be reached by the declarer
         declarer_schneider = (hand.augen is not None and rules.augen.total - hand.augen <= rules.augen.schneider) \
             or (hand.augen is None and schneider and won)
