@@ -1,4 +1,4 @@
-"""Skat's session files replayed (the examples/skat*.json evenings): every game shows its
+"""Skat's session files replayed (the examples/skat/*.json evenings): every game shows its
 value, won or lost, überreizt, its lines and each player's points in the evening's list and
 in the Seeger-Fabian list; a bad file is refused in German. Figures worked out by hand."""
 
@@ -12,7 +12,7 @@ from scorepad.games.skat.replay import replay
 
 pytestmark = pytest.mark.unit
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "skat"  # to examples/ with the registry line
 
 
 def example(name: str) -> dict:
