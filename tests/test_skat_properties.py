@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 from scorepad.games.skat.hand import SkatHand, SkatRefused
 from scorepad.games.skat.lists import play_evening
 from scorepad.games.skat.rules import isko
-from scorepad.games.skat.value import score
+from scorepad.games.skat.value import bid_values, score
 from scorepad.games.skat.words import signed, value_lines
 
 pytestmark = pytest.mark.unit
 
 RULES = isko()
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
+BIDS = sorted(bid_values(RULES))
 
 
 @st.composite
@@ -27,7 +28,7 @@ def hands(draw) -> SkatHand:
     ouvert = draw(st.booleans())
     hand = draw(st.booleans())
     keys: dict = {"declarer": draw(st.sampled_from(PLAYERS[1:])), "game": game, "ouvert": ouvert, "hand": hand or ouvert,
-                  "bid": draw(st.none() | st.integers(18, 264))}
+                  "bid": draw(st.none() | st.sampled_from(BIDS))}
     if game == "null":
         keys["won"] = draw(st.booleans())
         return SkatHand(**keys)

@@ -194,6 +194,12 @@ def test_overbid_game_is_lost_at_the_lowest_multiple_reaching_the_bid_doubled():
     assert (scored.won, scored.overbid, scored.reached, scored.value, scored.entry) == (False, True, 18, 27, -54)
 
 
+def test_a_bid_is_a_game_value():
+    assert not score(game(game="herz", spitzen=1, augen=70, bid=18), RULES).overbid  # 18: Karo mit 1
+    with pytest.raises(SkatRefused, match="19 ist kein Reizwert"):
+        value(game="herz", spitzen=1, augen=70, bid=19)
+
+
 def test_overbid_is_not_the_bid():
     assert value(game="herz", spitzen=1, augen=70, bid=33) == 40  # not 33
 

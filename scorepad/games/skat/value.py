@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.games.skat.hand import GAME_NAMES, SkatHand, SkatRefused
-from scorepad.games.skat.rules import SkatRules
+from scorepad.games.skat.rules import SkatRules, SuitGame
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,8 @@ def check(hand: SkatHand, rules: SkatRules) -> None:
     name = GAME_NAMES[hand.game]
     if (hand.augen is None) == (hand.won is None):
         raise SkatRefused("Das Ergebnis fehlt: die Augen des Spielers oder gewonnen/verloren, eins von beiden.")
-    if hand.bid is not None and hand.bid < 1:
-        raise SkatRefused(f"Gereizt bis {hand.bid}? Der Reizwert muss eine positive Zahl sein.")
+    if hand.bid is not None and hand.bid not in bid_values(rules):
+        raise SkatRefused(f"{hand.bid} ist kein Reizwert: gereizt wird mit Spielwerten (18, 20, 22, 23, 24, 27, ...).")
     if hand.augen is not None and not 0 <= hand.augen <= rules.augen.total:
         raise SkatRefused(f"{hand.augen} Augen gibt es nicht: im Spiel sind {rules.augen.total} Augen.")
     if (hand.schneider_angesagt or hand.schwarz_angesagt) and not hand.hand and not hand.ouvert:
@@ -96,6 +96,19 @@ def check(hand: SkatHand, rules: SkatRules) -> None:
         if hand.schwarz and hand.augen not in (0, rules.augen.total):
             raise SkatRefused(f"Schwarz (keinen Stich) geht nur mit 0 oder {rules.augen.total} Augen, "
                               f"nicht mit {hand.augen}.")
+
+
+def bid_values(rules: SkatRules) -> frozenset[int]:
+    """Every value a game can have, the Reizwerte: each base value times 2 (mit or ohne 1,
+    Spiel) up to its most levels (Spitzen + Spiel + Hand + Schneider + angesagt + Schwarz +
+    angesagt + ouvert), and the Null values."""
+    levels = 7  # Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, ouvert
+    values = {getattr(rules.null, kind) for kind in ("plain", "hand", "ouvert", "ouvert_hand")}
+    games: tuple[SuitGame, ...] = ("karo", "herz", "pik", "kreuz", "grand")
+    for game in games:
+        most = rules.spitzen.grand if game == "grand" else rules.spitzen.suit
+        values |= {rules.base_value(game) * factor for factor in range(2, most + levels + 1)}
+    return frozenset(values)
 
 
 def null_value(hand: SkatHand, rules: SkatRules) -> int:
