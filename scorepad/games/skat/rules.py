@@ -1,0 +1,112 @@
+"""Skat: the rule table's model (isko.toml). Every number of the ISkO and the Seeger-Fabian
+list the engine uses is a key here; nothing is written into the code."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from scorepad.tables import SittingOut, Strict
+
+SuitGame = Literal["karo", "herz", "pik", "kreuz", "grand"]
+ListKind = Literal["classic", "seeger_fabian"]
+
+
+class BaseValues(Strict):
+    """ISkO 2.4: Karo 9, Herz 10, Pik 11, Kreuz 12, Grand 24."""
+
+    karo: int = Field(ge=1, le=1000)
+    herz: int = Field(ge=1, le=1000)
+    pik: int = Field(ge=1, le=1000)
+    kreuz: int = Field(ge=1, le=1000)
+    grand: int = Field(ge=1, le=1000)
+
+
+class NullValues(Strict):
+    """ISkO: Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59."""
+
+    plain: int = Field(ge=1, le=1000)
+    hand: int = Field(ge=1, le=1000)
+    ouvert: int = Field(ge=1, le=1000)
+    ouvert_hand: int = Field(ge=1, le=1000)
+
+
+class SpitzenRange(Strict):
+    """The most Spitzen "mit" or "ohne" a game can have: 11 in a suit game, 4 in Grand."""
+
+    suit: int = Field(ge=1, le=11)
+    grand: int = Field(ge=1, le=4)
+
+
+class Augen(Strict):
+    """120 Augen in the deck; won with 61; Schneider with 30 or fewer."""
+
+    total: int = Field(ge=1, le=1000)
+    win: int = Field(ge=1, le=1000)
+    schneider: int = Field(ge=0, le=1000)
+
+
+class Lost(Strict):
+    factor: int = Field(ge=1, le=10)
+
+
+class SeegerFabian(Strict):
+    """The Leistungsbewertung: + `won` / - `lost` for the declarer; on a lost game `others[n]`
+    to every other player at a table of n (the one sitting out included)."""
+
+    won: int = Field(ge=0, le=1000)
+    lost: int = Field(ge=0, le=1000)
+    others: dict[str, int]
+
+
+class Series(Strict):
+    games: dict[str, int]
+
+
+class SkatRules(Strict):
+    """A Skat table: the ISkO's values and the lists (classic or Seeger-Fabian)."""
+
+    id: str
+    name: str
+    players: list[int]
+    list_kind: ListKind = "classic"
+    tariff: int = Field(0, ge=0, le=10_000)
+    base: BaseValues
+    null: NullValues
+    spitzen: SpitzenRange
+    augen: Augen
+    lost: Lost
+    seeger_fabian: SeegerFabian
+    series: Series
+    sitting_out: SittingOut
+
+    def base_value(self, game: SuitGame) -> int:
+        return int(getattr(self.base, game))
+
+    def others_bonus(self, at_table: int) -> int | None:
+        """What every other player gets on a lost game at a table of `at_table` (None: the
+        Seeger-Fabian list names no figure for that table)."""
+        return self.seeger_fabian.others.get(str(at_table))
+
+    def sitting_out_seats(self, at_table: int) -> tuple[int, ...]:
+        return tuple(self.sitting_out.seats.get(at_table, ()))
+
+
+TABLE_FILE = Path(__file__).with_name("isko.toml")
+
+
+def parse_rules(text: str, changes: dict[str, object] | None = None) -> SkatRules:
+    """A table from TOML text, with top-level `changes` (e.g. {"list_kind": "seeger_fabian"})."""
+    raw = tomllib.loads(text)
+    raw.update(changes or {})
+    return SkatRules.model_validate(raw, strict=False)
+
+
+@lru_cache(maxsize=1)
+def isko() -> SkatRules:
+    """The built-in ISkO table."""
+    return parse_rules(TABLE_FILE.read_text(encoding="utf-8"))
