@@ -35,12 +35,11 @@ from scorepad.app.tournament_models import (
     RoundTable,
     RoundView,
     StandingRow,
-    TableLabel,
-    TablePlace,
     TableProgress,
     TournamentInfo,
     TournamentPlayer,
 )
+from scorepad.app.tournament_tables import TableReads
 from scorepad.errors import ScorepadError
 from scorepad.names import name_key
 from scorepad.refusals import Names
@@ -63,8 +62,8 @@ def _whole(value: Any, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
 
 
-class Tournaments:
-    """The tournaments of one store."""
+class Tournaments(TableReads):
+    """The tournaments of one store (what a table phone reads of its tournament: TableReads)."""
 
     def __init__(self, evenings: Evenings, pins: Pins):
         self.store = evenings.store
@@ -237,62 +236,6 @@ class Tournaments:
                                          locked=tries.left < 1, wrong_pins=tries.wrong))
         return RoundView(round=round, tables=tables, repeat_meetings=rounds[round]["repeat_meetings"],
                          closed=rounds[round]["closed_at"] is not None)
-
-    @guarded
-    def tournament_table(self, evening_id: int) -> TableProgress | None:
-        """The tournament table an evening is (what its screen says: "Tisch 7: 28 von 32
-        Spielen"), or None for an ordinary evening."""
-        with self.store.read():
-            found = self.store.table_of(evening_id)
-            if found is None:
-                return None
-            row = self.store.evening(evening_id)
-            played = self.store.hand_count(evening_id)
-        return TableProgress(round=found["round"], table=found["number"], evening=evening_id, played=played,
-                             games=found["games"], finished=bool(row["finished"]))
-
-    @guarded
-    def table_labels(self) -> dict[int, TableLabel]:
-        """Every tournament table's evening, by its id: its tournament, round and table (the
-        start screen groups them so; the other evenings are no tournament's)."""
-        labels: dict[int, TableLabel] = {}
-        with self.store.read():
-            for tid in self.store.tournament_ids():
-                row = self.store.tournament(tid)
-                for t in self.store.tournament_tables(tid):
-                    labels[t["evening_id"]] = TableLabel(evening=t["evening_id"], tournament=tid, name=row["name"],
-                                                         round=t["round"], table=t["number"],
-                                                         finished=bool(row["finished"]))
-        return labels
-
-    @guarded
-    def table_place(self, evening_id: int) -> TablePlace | None:
-        """Where a table phone belongs (tournament, round, table, games) and, after its round
-        closed, where its players sit in the next round once drawn; None for an ordinary evening."""
-        with self.store.read():
-            found = self.store.table_of(evening_id)
-            if found is None:
-                return None
-            tid = found["tournament_id"]
-            row = self.store.tournament(tid)
-            rounds = {r["round"]: r for r in self.store.tournament_rounds(tid)}
-            played = self.store.hand_count(evening_id)
-            tables = self.store.tournament_tables(tid)
-        here = rounds.get(found["round"])
-        closed = here is not None and here["closed_at"] is not None
-        later = [r for r in rounds if r > found["round"]]
-        next_round = min(later) if later else None
-        players = self._evenings.evening(evening_id).players
-        seats: dict[str, int] = {}
-        if next_round is not None:
-            for t in tables:
-                if t["round"] == next_round:
-                    for name in self._evenings.evening(t["evening_id"]).players:
-                        if name in players:
-                            seats[name] = t["number"]
-        return TablePlace(tournament=found["name"], round=found["round"], rounds=row["rounds"], table=found["number"],
-                          played=played, games=found["games"], closed=closed, finished=bool(row["finished"]),
-                          next_round=next_round, next_tables={p: seats[p] for p in players if p in seats})
 
     @guarded
     def table_sheets(self, tournament_id: int, round: int | None = None) -> list[TableSheet]:
