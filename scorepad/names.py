@@ -37,6 +37,31 @@ def first_control(text: str, allow: str = "") -> str | None:
     return None
 
 
+# how a refusal names a character no text holds, in German words (the code point beside them)
+_KINDS = {"\n": "einen Zeilenumbruch", "\r": "einen Zeilenumbruch", "\t": "einen Tabulator",
+          "\u2028": "einen Zeilenumbruch", "\u2029": "einen Absatzumbruch", "\u200b": "ein unsichtbares Zeichen",
+          "\u200c": "ein unsichtbares Zeichen", "\u200d": "ein unsichtbares Zeichen",
+          "\u2060": "ein unsichtbares Zeichen", "\ufeff": "ein unsichtbares Zeichen"}
+_BIDI = ("AL", "R", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI")
+
+
+def char_words(ch: str) -> dict[str, str]:
+    """A character as a refusal names it: `char` its code point (U+202E), `char_kind` in German
+    words (ein Richtungszeichen); the keywords of every *_control refusal."""
+    kind = _KINDS.get(ch)
+    if kind is None:
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            kind = "ein kaputtes Zeichen"
+        elif category == "Cf" and (unicodedata.bidirectional(ch) in _BIDI or ch in "\u200e\u200f\u061c"):
+            kind = "ein Richtungszeichen"
+        elif category == "Cf":
+            kind = "ein unsichtbares Zeichen"
+        else:
+            kind = "ein Steuerzeichen"
+    return {"char": f"U+{ord(ch):04X}", "char_kind": kind}
+
+
 def has_control_characters(text: str) -> bool:
     """Line breaks, tabs and the like: a name is one line of plain text (`first_control`)."""
     return first_control(text) is not None

@@ -19,7 +19,7 @@ from typing import Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorepad.errors import HandError, ScorepadError, SessionError, describe_validation_error
-from scorepad.names import has_control_characters, name_key, normalize_name  # noqa: F401 (part of this module's API)
+from scorepad.names import char_words, first_control, has_control_characters, name_key, normalize_name  # noqa: F401 (part of this module's API)
 from scorepad.refusals import Names
 from scorepad.tables import RuleTable, deep_merge, get_table, with_options
 
@@ -377,8 +377,8 @@ def check_players(table: RuleTable, players: list[str], first_dealer: str | None
             raise SessionError(f"players[{i}]", "seat_name_empty")
         if name != name.strip():
             raise SessionError(f"players[{i}]", "name_spaces", name=name)
-        if has_control_characters(name):
-            raise SessionError(f"players[{i}]", "name_control", name=name)
+        if (bad := first_control(name)) is not None:
+            raise SessionError(f"players[{i}]", "name_control", name=name, **char_words(bad))
         if len(name) > MAX_NAME_CHARS:
             raise SessionError(f"players[{i}]", "name_too_long", name=name, max=MAX_NAME_CHARS)
         folded = name_key(name)

@@ -17,7 +17,7 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from scorepad.errors import SessionError
-from scorepad.names import CONTROL, joins_emoji
+from scorepad.names import CONTROL, char_words, joins_emoji
 from scorepad.names import first_control as names_first_control
 
 # what a text never holds: the same as a player's name (names.CONTROL; a zero width joiner only
@@ -48,12 +48,6 @@ def first_control(text: str) -> str | None:
     return names_first_control(text)
 
 
-def char_name(ch: str) -> str:
-    """A character as a refusal names it: U+202E RIGHT-TO-LEFT OVERRIDE."""
-    name = unicodedata.name(ch, "")
-    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
-
-
 def check_free_text(rule: TextRule, value: Any) -> str | None:
     """A new place or note as it is stored (NFC, no spaces at either end, a note's Windows line
     breaks as plain ones; empty: None), or SessionError naming the field: a line break in the
@@ -74,7 +68,7 @@ def check_free_text(rule: TextRule, value: Any) -> str | None:
         raise SessionError(rule.key, "text_too_long", length=len(text), max=rule.max_chars)
     bad = _first_control(text, "\n" if rule.max_lines > 1 else "")
     if bad is not None:
-        raise SessionError(rule.key, "text_control", char=char_name(bad))
+        raise SessionError(rule.key, "text_control", **char_words(bad))
     return text
 
 

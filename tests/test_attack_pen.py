@@ -57,6 +57,7 @@ import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -1034,3 +1035,26 @@ async def test_a_stranger_cannot_replace_the_variant_a_tournament_plays_before_i
     if tariffs != {10}:
         problems.append(f"the draw gave the tables the tariff(s) {tariffs}")
     assert not problems, "\n".join(problems)
+
+
+# === 10. One text rule for every name, where the text comes in (issue 36, item 11) ======================
+
+@pytest.mark.parametrize("mark", ["\u202e", "\u200e", "\u2028", "\x7f"], ids=["rlo", "lrm", "line-separator", "del"])
+async def test_a_strangers_house_rules_name_with_a_hidden_character_is_refused_and_nothing_stored(server, phones,
+                                                                                                 mark):
+    """A phone with no PIN types a variant's name with a character pasted from a chat (a
+    writing-direction mark, a line separator, DEL) and sends "Speichern" whether the button is
+    enabled or not: refused in German, and no variant of that name is stored."""
+    stranger = await phones(server, f"stranger-name-{ord(mark):x}")
+    await to_house_form(stranger)
+    name = f"Club{mark}abend"
+    await stranger.type(HOUSE_NAME, name)
+    await asyncio.sleep(0.3)
+    before = set(stranger.texts())
+    await stranger.click(HOUSE_SAVE)
+    await answered(stranger, before)
+    with sqlite3.connect(server.db) as db:
+        stored = [row[0] for row in db.execute("SELECT name FROM house_rules")]
+    assert not [n for n in stored if n.startswith("Club")], f"a name with U+{ord(mark):04X} was stored: {stored}"
+    said = [t for t in stranger.texts() if f"U+{ord(mark):04X}" in t]  # the character named
+    assert said and not any(ENGLISH.search(t) for t in said), f"the refusal names no character: {stranger.texts()}"

@@ -237,4 +237,4 @@ def test_a_player_name_with_a_line_break_is_refused(tmp_path):
                                 "hands": []}), encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "scorepad", "replay", str(path)], capture_output=True, text=True)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == "players[1]: 'Hi\\nas' has a line break or another control character"
+    assert proc.stderr.strip() == "players[1]: 'Hi\\nas' holds U+000A: a name is one line of plain text (no line break, no control or writing-direction character)"

@@ -33,7 +33,7 @@ def test_a_tournament_name_with_a_control_or_direction_character_is_refused_nami
 def test_a_player_name_with_a_control_or_direction_character_is_refused(app, char):
     with pytest.raises(ScorepadError) as refusal:
         app.new_tournament("Kirta", RULES, 1, 1, FIELD[:-1] + [f"Gir{char}gl"], seed="1")
-    assert "Steuerzeichen" in refusal.value.german
+    assert HOSTILE[char] in refusal.value.german and refusal.value.german.startswith("„Gir")
     assert app.list_tournaments() == []
 
 

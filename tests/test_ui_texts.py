@@ -36,7 +36,7 @@ async def test_the_ort_field_refuses_a_writing_direction_mark(main):
     assert phone.find("place-field").max_length == 80
     await phone.type("place-field", "Gasthaus \u202etsoP")
     await phone.tap("start-evening")
-    assert phone.text_of("new-problem").startswith("Ort enthält U+202E RIGHT-TO-LEFT OVERRIDE: nur einfacher Text")
+    assert phone.text_of("new-problem").startswith("Ort enthält ein Richtungszeichen (U+202E): nur einfacher Text")
     assert main.app.list_evenings() == []
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorepad.app.errors import PlayerNameError
 from scorepad.errors import HandError, ScorepadError, SessionError
-from scorepad.names import has_control_characters, normalize_name
+from scorepad.names import char_words, first_control, normalize_name
 from scorepad.session import MAX_NAME_CHARS
 from scorepad.store import NotFoundError, dumps, in_sqlite_range
 from scorepad.texts import NOTE, PLACE, check_free_text, fit_text
@@ -71,8 +71,8 @@ def check_name(name: Any) -> str:
     """A new player name, normalized (NFC, trimmed, inner spaces collapsed) and checked."""
     if not isinstance(name, str) or not name.strip():
         raise PlayerNameError("name_empty")
-    if has_control_characters(name):
-        raise PlayerNameError("name_control", name=name)
+    if (bad := first_control(name)) is not None:
+        raise PlayerNameError("name_control", name=name, **char_words(bad))
     name = normalize_name(name)
     assert isinstance(name, str)
     if name != name.strip():

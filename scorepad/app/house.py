@@ -15,7 +15,7 @@ from scorepad.app.guard import guarded
 from scorepad.app.models import HouseRules
 from scorepad.app.rules import table_diff
 from scorepad.errors import SessionError, TableError
-from scorepad.names import has_control_characters
+from scorepad.names import char_words, first_control
 from scorepad.store import NotFoundError, Store
 from scorepad.tables import (
     RuleTable,
@@ -124,8 +124,8 @@ class House:
         name = (check_text("name", name) or "").strip()
         if not name:
             raise SessionError("name", "house_name_missing")
-        if has_control_characters(name):
-            raise SessionError("name", "name_control", name=name)
+        if (bad := first_control(name)) is not None:
+            raise SessionError("name", "name_control", name=name, **char_words(bad))
         get_table(base)
         options = {**(options or {}), "name": name}
         options.pop(OWN_ID, None)

@@ -41,12 +41,12 @@ from scorepad.app.tournament_models import (
 )
 from scorepad.app.tournament_tables import TableReads
 from scorepad.errors import ScorepadError
-from scorepad.names import name_key
+from scorepad.names import char_words, name_key
 from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
 from scorepad.store import dumps
 from scorepad.tables import RuleTable
-from scorepad.texts import char_name, first_control, plain
+from scorepad.texts import first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
@@ -85,7 +85,7 @@ class Tournaments(TableReads):
             raise TournamentError("tournament_name", max=NAME_MAX, value=name)
         bad = first_control(name)  # the rule of every name and text (scorepad/texts.py): its tables' notes carry it
         if bad is not None:
-            raise TournamentError("tournament_name_control", char=char_name(bad))
+            raise TournamentError("tournament_name_control", **char_words(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
         if not _whole(games, GAMES_MAX):

@@ -24,8 +24,10 @@ FILES: dict[str, Refusal] = {
     "seat_name_empty": Refusal("a name must not be empty", "Ein Name darf nicht leer sein"),
     "name_empty": Refusal("a player's name must not be empty", "Ein Spielername darf nicht leer sein"),
     "name_spaces": Refusal("{name!r} has spaces at its start or end", "{name!r} hat Leerzeichen am Anfang oder Ende"),
-    "name_control": Refusal("{name!r} has a line break or another control character",
-                            "{name!r} enthält einen Zeilenumbruch oder ein Steuerzeichen"),
+    "name_control": Refusal("{name!r} holds {char}: a name is one line of plain text (no line break, "
+                            "no control or writing-direction character)",
+                            "{name!r} enthält {char_kind} ({char}): ein Name ist eine Zeile reiner Text (kein Zeilenumbruch, "
+                            "kein Steuer- oder Richtungszeichen)"),
     "name_twice": Refusal("the same name twice: {first!r} and {second!r}", "Derselbe Name zweimal: {first!r} und {second!r}"),
     "player_count": Refusal("{table} is played by {allowed:or} players (got {count})",
                             "{table} spielt man zu {allowed:oder} (jetzt {count})"),
@@ -34,7 +36,7 @@ FILES: dict[str, Refusal] = {
     # -- an evening's place and note (scorepad/texts.py) ------------------------------------------
     "text_line_break": Refusal("must be one line (no line break)", "{field}: nur eine Zeile, ohne Zeilenumbruch"),
     "text_control": Refusal("holds {char}: plain text only (no tab, control character or writing-direction mark)",
-                            "{field} enthält {char}: nur einfacher Text (ohne Tabulator, Steuerzeichen "
+                            "{field} enthält {char_kind} ({char}): nur einfacher Text (ohne Tabulator, Steuerzeichen "
                             "oder Schreibrichtungszeichen)"),
     "text_too_many_lines": Refusal("has {lines} lines, at most {max}", "{field}: höchstens {max} Zeilen (jetzt {lines})"),
     "text_too_long": Refusal("is {length} characters long, at most {max}",

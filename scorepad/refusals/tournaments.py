@@ -10,7 +10,7 @@ TOURNAMENTS: dict[str, Refusal] = {
                                "Der Name eines Turniers: eine Zeile mit 1 bis {max} Zeichen (nicht {value!r})"),
     "tournament_name_control": Refusal("a tournament's name holds {char}: plain text only (no control character, "
                                        "line separator or writing-direction mark)",
-                                       "Der Name des Turniers enthält {char}: nur einfacher Text (ohne Steuerzeichen, "
+                                       "Der Name des Turniers enthält {char_kind} ({char}): nur einfacher Text (ohne Steuerzeichen, "
                                        "Zeilentrenner oder Schreibrichtungszeichen)"),
     "tournament_round_drawn": Refusal("round {round} is drawn already (by another draw at the same moment)",
                                       "Runde {round} ist schon ausgelost (von einer anderen Auslosung im selben "
