@@ -413,8 +413,10 @@ async def phones():
 
 
 async def open_evening(phone: Phone, eid: int) -> None:
+    """Into the evening from the start screen: its table screen (with the line of what comes
+    next, or, at a tournament table whose games are all played, the round-over state)."""
     await phone.tap(EVENING.format(eid), WAIT_S)
-    await phone.wait_for(CONTEXT, WAIT_S)
+    await within(WAIT_S, lambda: phone.has(CONTEXT) or phone.has("round-over"))
 
 
 async def to_pin_screen(phone: Phone, eid: int) -> None:

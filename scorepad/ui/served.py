@@ -13,8 +13,6 @@ import io
 import ipaddress
 from urllib.parse import urlsplit
 
-import segno
-
 DEFAULT = "http://127.0.0.1:8550/"
 SERVE_FOR_PHONES = "scripts/run web --host 0.0.0.0"  # (the README's command for the phones at the table)
 LOOPBACK_LINE = (f"Nur auf diesem Rechner erreichbar (127.0.0.1): für die Handys „{SERVE_FOR_PHONES}“ "
@@ -44,9 +42,14 @@ def loopback_only(base: str | None = None) -> bool:
         return False
 
 
-def qr_png(text: str, scale: int = 5) -> str:
+def qr_png(text: str, scale: int = 5) -> str | None:
     """`text` as a QR code picture for a screen (error correction M, as the sheets): a PNG as a
-    data address (raw bytes are not drawn by a phone's browser at plain http, seen in chromium)."""
+    data address (raw bytes are not drawn by a phone's browser at plain http, seen in chromium).
+    None where segno is not at hand: the static site, which serves no phones."""
+    try:
+        import segno
+    except ImportError:
+        return None
     out = io.BytesIO()
     segno.make(text, error="m", micro=False).save(out, kind="png", scale=scale, border=4)
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")

@@ -64,8 +64,8 @@ def OrganiserPhones(nav: Any, tick: int) -> ft.Control:
                                  key="organiser-code-address"))]
         if loopback_only():
             controls.append(tag(ft.Text(LOOPBACK_LINE, size=15, color=ft.Colors.ERROR, key="loopback-line")))
-        else:
-            controls.append(tag(ft.Image(src=qr_png(address, scale=4), width=160, height=160,
+        elif (qr := qr_png(address, scale=4)) is not None:
+            controls.append(tag(ft.Image(src=qr, width=160, height=160,
                                          semantics_label=f"QR-Code: {address}", key="organiser-code-qr")))
     count = f"Organisator-Handys: {len(phones)}"
     row: list[ft.Control] = [tag(ft.Text(count, size=16, key="organiser-phones"))]

@@ -95,9 +95,9 @@ def table_phone(k: int, table: Any) -> ft.Control:
     """What a table's phone needs (as its sheet says): the PIN, the table's address and its QR
     code; the address is the one the server serves phones (ui/served.py)."""
     address = evening_address(phone_base(), table.evening)
-    return ft.Row([
-        tag(ft.Image(src=qr_png(address, scale=3), width=112, height=112, semantics_label=f"QR-Code: {address}",
-                     key=f"table-qr-{k}")),
+    qr = qr_png(address, scale=3)
+    return ft.Row(([] if qr is None else [
+        tag(ft.Image(src=qr, width=112, height=112, semantics_label=f"QR-Code: {address}", key=f"table-qr-{k}"))]) + [
         ft.Column([
             tag(ft.Text(f"PIN {table.pin}", size=24, weight=ft.FontWeight.BOLD, key=f"table-pin-{k}")),
             tag(ft.Text(address, size=14, key=f"table-link-{k}")),
