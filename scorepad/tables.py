@@ -137,6 +137,9 @@ class RuleTable(Strict):
     trophies: dict[str, Trophy] = {}
     ranking: list[RankKey] = []  # who won the evening; default: most of the first tally
     sitting_out: SittingOut | None = None  # None: everyone at the table plays every hand
+    # a tournament's tables: the usual size, then the size of the tables that seat the rest
+    # (a Schafkopf night: fours, and fives where the count does not divide; Skat: fours and threes)
+    tournament_tables: list[Annotated[int, Field(ge=2, le=8)]] = Field(default=[4, 5], min_length=2, max_length=2)
 
     def hand_players(self) -> frozenset[int] | None:
         """How many players the family's engine scores a hand with; None: its own checks say."""

@@ -39,14 +39,14 @@ def fewest_repeats(players, met):
     return min(repeats(seating, met) for seating in all_seatings(list(players), table_sizes(len(players))))
 
 
-def random_history(players, rounds, rng):
+def random_history(players, rounds, rng, kinds=(4, 5)):
     """`rounds` earlier rounds of random tables (as a draw without memory would seat them)."""
     history = []
     for _ in range(rounds):
         shuffled = list(players)
         rng.shuffle(shuffled)
         tables, at = [], 0
-        for size in table_sizes(len(shuffled)):
+        for size in table_sizes(len(shuffled), kinds):
             tables.append(shuffled[at:at + size])
             at += size
         history.append(tables)
@@ -67,8 +67,44 @@ def test_a_field_that_tables_of_four_and_five_cannot_seat_is_refused_in_words(co
     with pytest.raises(ScorepadError) as refused:
         table_sizes(count)
     assert refused.value.code == "tournament_cannot_seat"
-    assert str(refused.value).startswith(f"{count} players cannot be seated at tables of four and five")
-    assert "Vierer- und Fünfertische" in refused.value.german
+    assert str(refused.value) == f"{count} players cannot be seated at tables of 4 and 5"
+    assert refused.value.german == f"{count} Spieler passen nicht an Tische zu 4 und zu 5"
+
+
+FOURS_AND_THREES = (4, 3)  # a Skat tournament's tables (the rule table's tournament_tables)
+
+
+def test_where_the_rules_say_fours_and_threes_the_rest_sits_at_tables_of_three():
+    assert table_sizes(13, FOURS_AND_THREES) == (4, 3, 3, 3)
+    assert table_sizes(6, FOURS_AND_THREES) == (3, 3)
+    assert table_sizes(16, FOURS_AND_THREES) == (4, 4, 4, 4) and table_sizes(7, FOURS_AND_THREES) == (4, 3)
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 5])
+def test_a_field_that_tables_of_four_and_three_cannot_seat_is_refused_in_words(count):
+    with pytest.raises(ScorepadError) as refused:
+        table_sizes(count, FOURS_AND_THREES)
+    assert refused.value.german == f"{count} Spieler passen nicht an Tische zu 4 und zu 3"
+
+
+@settings(max_examples=40, deadline=None)
+@given(count=st.integers(6, 40), rounds=st.integers(0, 3), seed=st.integers(0, 10**6))
+def test_a_draw_at_fours_and_threes_seats_everyone_once_the_threes_last(count, rounds, seed):
+    players = NAMES[:count]
+    met = meetings(random_history(players, rounds, random.Random(seed), FOURS_AND_THREES))
+    drawn = draw(players, met, str(seed), FOURS_AND_THREES)
+    assert sorted(p for table in drawn.tables for p in table) == sorted(players)
+    assert tuple(len(t) for t in drawn.tables) == table_sizes(count, FOURS_AND_THREES)
+    assert drawn.repeat_meetings == repeats(drawn.tables, met)
+
+
+@settings(max_examples=30, deadline=None)
+@given(count=st.sampled_from([6, 7, 9, 10, 13]), rounds=st.integers(1, 3), seed=st.integers(0, 10**6))
+def test_the_repeat_meetings_at_fours_and_threes_are_the_fewest_possible(count, rounds, seed):
+    players = NAMES[:count]
+    met = meetings(random_history(players, rounds, random.Random(seed), FOURS_AND_THREES))
+    fewest = min(repeats(seating, met) for seating in all_seatings(list(players), table_sizes(count, FOURS_AND_THREES)))
+    assert draw(players, met, str(seed), FOURS_AND_THREES).repeat_meetings == fewest
 
 
 @settings(max_examples=60, deadline=None)

@@ -7,6 +7,8 @@ layer and is offered nothing."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from flet_harness import open_phone
 from german import not_german
@@ -283,8 +285,12 @@ def test_the_print_pages_are_the_organisers(app):
 def test_the_players_are_typed_one_a_line_with_an_optional_number():
     assert player_lines("7 Hias\n\n  Vroni \n12. Wast Huber\n3) Kathi") == [
         ("Hias", 7), ("Vroni", None), ("Wast Huber", 12), ("Kathi", 3)]
-    assert field_words(13) == "13 Spieler · 2 Tische zu 4 und 1 Tisch zu 5"
-    assert field_words(7).startswith("7 Spieler · ")
+
+
+def test_the_line_under_the_players_says_the_tables_the_chosen_rules_seat(app):
+    nav = SimpleNamespace(app=app)
+    assert field_words(nav, "preisschafkopf-5-10-15", 13) == "13 Spieler · 2 Tische zu 4 und 1 Tisch zu 5"
+    assert field_words(nav, "preisschafkopf-5-10-15", 7) == "7 Spieler · 7 Spieler passen nicht an Tische zu 4 und zu 5"
 
 
 def test_the_addresses_turniere_open_the_organisers_screens(app):

@@ -448,6 +448,11 @@ class App(Organiser):
         round is over and where its players sit next; None for an ordinary evening."""
         return self._tournaments.table_place(evening_id)
 
+    def field_tables(self, ruleset: str, count: int) -> tuple[int, ...]:
+        """The tables a field of `count` sits at under `ruleset` (the rule table's
+        `tournament_tables`: 13 = 4 + 4 + 5 at Schafkopf); refused as a draw would be."""
+        return self._tournaments.field_tables(ruleset, count)
+
     def ranking_board(self, tournament_id: int) -> RankingBoard:
         """The ranking screen's tournament: how far it is, the ranking and its tie-breaks."""
         return self._tournaments.ranking_board(tournament_id)

@@ -33,6 +33,7 @@ READS = frozenset({
     "holds_pen", "pen_holders", "last_writer",
     "tournament_table", "table_place", "table_labels",  # which tournament table an evening is, and how far: the table's screen says so
     "ranking_board", "ranking_boards",  # a tournament's ranking, for the projector (no seed, no PIN)
+    "field_tables",  # how a field would sit at the chosen rules' tables (the new-tournament screen; reads only rule tables)
 })
 
 class PhoneApp:

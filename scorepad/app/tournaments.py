@@ -174,7 +174,8 @@ class Tournaments(TableReads):
             self._seats(table, len(present))
             if info.open_round is not None:
                 self._close(info, force=False)
-            seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}")
+            seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}",
+                          _kinds(table))
             tables = []
             for k, seats in enumerate(seated.tables, 1):
                 evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
@@ -425,6 +426,13 @@ class Tournaments(TableReads):
             rounds.setdefault(t.round, []).append(self._evenings.evening(t.evening).players)
         return rounds
 
+    def field_tables(self, ruleset: str, count: int) -> tuple[int, ...]:
+        """The tables a field of `count` sits at under `ruleset` (the new-tournament screen's line;
+        refused as a draw would be)."""
+        table = self._table(ruleset, None)
+        self._seats(table, count)
+        return table_sizes(count, _kinds(table))
+
     def _table(self, ruleset: str, options: dict[str, Any] | None) -> RuleTable:
         """The rule table the tables play (a built-in table or a house variant, with `options`)."""
         session = parse_session({"format": 1, "ruleset": ruleset, "players": ["1", "2", "3", "4"],
@@ -440,7 +448,7 @@ class Tournaments(TableReads):
     @staticmethod
     def _seats(table: RuleTable, count: int) -> None:
         """The field of `count` can be seated at the table's sizes (fours, and fives if needed)."""
-        for size in sorted(set(table_sizes(count))):
+        for size in sorted(set(table_sizes(count, _kinds(table)))):
             if size not in table.players:
                 raise TournamentError("tournament_table_size", ruleset=table.id, size=size,
                                       allowed=Names(table.players))
@@ -461,6 +469,12 @@ class Tournaments(TableReads):
             if number in holder:
                 raise TournamentError("tournament_number_taken", number=number, name=holder[number])
             holder[number] = name
+
+
+def _kinds(table: RuleTable) -> tuple[int, int]:
+    """The table's tournament table sizes: the usual one, then the one that seats the rest."""
+    usual, rest = table.tournament_tables
+    return usual, rest
 
 
 def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:

@@ -25,10 +25,8 @@ TOURNAMENTS: dict[str, Refusal] = {
     "tournament_number_taken": Refusal("number {number} is {name!r}'s already", "Die Nummer {number} hat schon {name!r}"),
     "tournament_table_size": Refusal("rule table {ruleset} seats no table of {size} (it seats {allowed})",
                                      "Regeltabelle {ruleset} hat keinen Tisch für {size} Spieler (nur {allowed})"),
-    "tournament_cannot_seat": Refusal("{count} players cannot be seated at tables of four and five "
-                                      "(no field of fewer than 4, of 6, 7 or 11)",
-                                      "{count} Spieler passen an keine Vierer- und Fünfertische "
-                                      "(weniger als 4, 6, 7 oder 11 gehen nicht)"),
+    "tournament_cannot_seat": Refusal("{count} players cannot be seated at tables of {usual} and {rest}",
+                                      "{count} Spieler passen nicht an Tische zu {usual} und zu {rest}"),
     "tournament_finished": Refusal("tournament {tournament} is finished", "Turnier {tournament} ist beendet"),
     "tournament_rounds_done": Refusal("tournament {tournament}: all {rounds} rounds are drawn",
                                       "Turnier {tournament}: alle {rounds} Runden sind ausgelost"),

@@ -1,8 +1,9 @@
 """A round's draw: who sits at which table, in which seat.
 
 Tables of four; where the count does not divide by four, tables of five (at a table of five
-the dealer sits out each hand, as the rule table's `sitting_out` says). A field of fewer than
-four, of six, seven or eleven cannot be seated so and is refused.
+the dealer sits out each hand, as the rule table's `sitting_out` says), or of three where the
+rule table says so (Skat: `tournament_tables = [4, 3]`). A field the sizes cannot seat (four
+and five: fewer than four, six, seven or eleven) is refused.
 
 The draw keeps players who already sat together apart as far as possible: it seats the field
 with the fewest repeat meetings (pairs at one table this round who sat together in an earlier
@@ -28,18 +29,23 @@ from scorepad.errors import ScorepadError
 EXACT_MAX = 13
 # a repeated pair outweighs any sum of earlier meetings: fewer repeated pairs always wins
 REPEAT = 1 << 20
+# a Schafkopf club night's tables: of four, and of five where the count does not divide
+STANDARD = (4, 5)
 
 Pair = frozenset[str]
 
 
-def table_sizes(count: int) -> tuple[int, ...]:
-    """The tables for `count` players: as many of four as can be, the rest of five (fours first).
-    Refuses a field that tables of four and five cannot seat (fewer than 4, 6, 7, 11)."""
-    fives = count % 4
-    fours = (count - 5 * fives) // 4
-    if count < 4 or fours < 0:
-        raise ScorepadError("tournament_cannot_seat", count=count)
-    return (4,) * fours + (5,) * fives
+def table_sizes(count: int, sizes: tuple[int, int] = STANDARD) -> tuple[int, ...]:
+    """The tables for `count` players at `sizes` (the rule table's `tournament_tables`: the
+    usual size, then the size of the tables that take the rest): as many of the first as can
+    be, the rest at the second (first sizes first). Refuses a field they cannot seat
+    (fours and fives: fewer than 4, 6, 7, 11; fours and threes: fewer than 3, 5)."""
+    usual, rest = sizes
+    for tables in range(count // usual, -1, -1):
+        left = count - tables * usual
+        if left % rest == 0 and count >= min(sizes):
+            return (usual,) * tables + (rest,) * (left // rest)
+    raise ScorepadError("tournament_cannot_seat", count=count, usual=usual, rest=rest)
 
 
 def meetings(rounds: Iterable[Iterable[Iterable[str]]]) -> Counter[Pair]:
@@ -66,12 +72,13 @@ class Draw:
     repeat_meetings: int
 
 
-def draw(players: Sequence[str], met: Mapping[Pair, int], seed: str) -> Draw:
-    """Seat `players` (each once) at tables of four and five with the fewest repeat meetings
-    after `met` (the earlier rounds' meetings); `seed` makes the draw repeatable."""
+def draw(players: Sequence[str], met: Mapping[Pair, int], seed: str, table_kinds: tuple[int, int] = STANDARD) -> Draw:
+    """Seat `players` (each once) at tables of `table_kinds` (see `table_sizes`: four and five,
+    or four and three) with the fewest repeat meetings after `met` (the earlier rounds'
+    meetings); `seed` makes the draw repeatable."""
     if len(set(players)) != len(players):
         raise ValueError("a player twice in the draw")
-    sizes = table_sizes(len(players))
+    sizes = table_sizes(len(players), table_kinds)
     rng = random.Random(f"draw:{seed}")
     order = sorted(players)
     rng.shuffle(order)
@@ -81,7 +88,7 @@ def draw(players: Sequence[str], met: Mapping[Pair, int], seed: str) -> Draw:
         times = met.get(frozenset((order[i], order[j])), 0)
         weight[i][j] = weight[j][i] = (REPEAT + times) if times else 0
     groups = _exact(n, sizes, weight) if n <= EXACT_MAX else _search(n, sizes, weight, rng)
-    groups.sort(key=len)  # the tables of five get the last numbers
+    groups.sort(key=lambda g: table_kinds.index(len(g)))  # the tables of the rest get the last numbers
     tables = []
     for group in groups:
         seats = [order[i] for i in group]
@@ -101,14 +108,16 @@ def _exact(n: int, sizes: tuple[int, ...], weight: list[list[int]]) -> list[list
     best_cost = [float("inf")]
     groups: list[list[int]] = []
 
-    def go(remaining: list[int], fours: int, fives: int, cost: int) -> None:
+    kinds = tuple(dict.fromkeys(sizes))  # the sizes in the order they come (the usual first)
+
+    def go(remaining: list[int], left: Counter[int], cost: int) -> None:
         if not remaining:
             best_cost[0] = cost
             best[:] = [list(g) for g in groups]
             return
         first, rest = remaining[0], remaining[1:]
-        for size, left in ((4, fours), (5, fives)):
-            if not left:
+        for size in kinds:
+            if not left[size]:
                 continue
             for others in itertools.combinations(rest, size - 1):
                 group = [first, *others]
@@ -117,12 +126,14 @@ def _exact(n: int, sizes: tuple[int, ...], weight: list[list[int]]) -> list[list
                     continue
                 groups.append(group)
                 taken = set(others)
-                go([r for r in rest if r not in taken], fours - (size == 4), fives - (size == 5), total)
+                left[size] -= 1
+                go([r for r in rest if r not in taken], left, total)
+                left[size] += 1
                 groups.pop()
                 if best_cost[0] == 0:
                     return
 
-    go(list(range(n)), sizes.count(4), sizes.count(5), 0)
+    go(list(range(n)), Counter(sizes), 0)
     return best
 
 

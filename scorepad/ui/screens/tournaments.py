@@ -6,13 +6,13 @@ organiser's laptop (ui/screens/organiser_phone.py) and offers nothing else."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any, cast
 
 import flet as ft
 
 from scorepad.errors import ScorepadError
 from scorepad.tables import builtin_tables
-from scorepad.tournament import table_sizes
 from scorepad.tournament.limits import NAME_MAX
 from scorepad.ui.fields import use_field_text
 from scorepad.ui.nav import Route
@@ -39,14 +39,14 @@ def player_lines(text: str) -> list[tuple[str, int | None]]:
     return out
 
 
-def field_words(count: int) -> str:
-    """How the field is seated: "8 Spieler · 2 Tische zu 4" (or why it cannot be)."""
+def field_words(nav: Any, ruleset: str, count: int) -> str:
+    """How the field is seated under the chosen rules: "8 Spieler · 2 Tische zu 4" (or why it
+    cannot be)."""
     try:
-        sizes = table_sizes(count)
+        sizes = nav.app.field_tables(ruleset, count)
     except ScorepadError as exc:
         return f"{count} Spieler · {exc.german}"
-    fours, fives = sizes.count(4), sizes.count(5)
-    parts = [f"{n} {'Tisch' if n == 1 else 'Tische'} zu {k}" for n, k in ((fours, 4), (fives, 5)) if n]
+    parts = [f"{n} {'Tisch' if n == 1 else 'Tische'} zu {k}" for k, n in Counter(sizes).items()]
     return f"{count} Spieler · " + " und ".join(parts)
 
 
@@ -136,7 +136,7 @@ def NewTournamentScreen(nav, tick: int) -> ft.Control:
                                             hint_text=PLAYERS_HINT, on_change=lambda e: set_typed(e.control.value or ""),
                                             key="tournament-players")),
                 hint=PLAYERS_HINT),
-        tag(ft.Text(field_words(len(entries)) if entries else "Noch keine Spieler eingetragen", size=16,
+        tag(ft.Text(field_words(nav, chosen, len(entries)) if entries else "Noch keine Spieler eingetragen", size=16,
                     weight=ft.FontWeight.W_600, key="tournament-field")),
     ]
     ready = bool(name.strip()) and bool(chosen) and len(entries) >= 4
