@@ -202,3 +202,13 @@ async def test_two_ranking_screens_render_together_on_one_computation(main, monk
         await wait_for_text(screen, "rank-1-name", table.seats[3], 2.0)
         assert screen.text_of("rank-1-points") == "75"
     assert scored == [table.evening]  # the table that saved, scored once for both screens
+
+
+async def test_the_start_numbers_column_shows_only_where_the_field_has_numbers(main):
+    plain = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    numbered = main.app.new_tournament("Gaudi", RULES, 2, 4, FIELD, list(range(11, 19)), seed="1").id
+    without = await ranking_phone(main, plain, 1280, 720)
+    assert without.has("rank-1-name") and not without.has("rank-1-number")
+    with_numbers = await ranking_phone(main, numbered, 1280, 720)
+    number = with_numbers.text_of("rank-1-number")
+    assert number.isdigit() and 11 <= int(number) <= 18

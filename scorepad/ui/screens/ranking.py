@@ -27,6 +27,7 @@ SIZE = 34  # the lines' type (at 1080 lines)
 COLUMNS: list[tuple[str, int | None]] = [("Platz", 110), ("Nr.", 110), ("Name", None), ("Punkte", 190),
                                          ("Soli", 120), ("Spiele", 140), ("Entscheid", 230)]
 PHONE_COLUMNS = (0, 2, 3)  # a phone: Platz, Name, Punkte
+NUMBER = 1  # the start numbers' column: shown only where a player has one
 NARROW = 700  # a screen narrower than this is a phone
 PROJECTOR = (1920.0, 1080.0)  # what a page is taken to be before the browser says its size
 # the fixed heights (at 1080 lines) that make a page's lines countable: top bar, headings, footer, line
@@ -35,21 +36,21 @@ TOP_H, HEAD_H, FOOT_H, LINE_H = 130, 44, 64, 56
 
 class Layout:
     """How the ranking is laid out: `phone` (place, name and points) or a projector's seven
-    columns, every size times `scale`, `rows` lines a page (what fits between the top bar, the
-    headings and the footer, never under them: `fitting`)."""
+    columns (six without start numbers: `numbered`), every size times `scale`, `rows` lines a
+    page (what fits between the top bar, the headings and the footer, never under them: `fitting`)."""
 
-    def __init__(self, phone: bool, scale: float, rows: int = ROWS):
+    def __init__(self, phone: bool, scale: float, numbered: bool = True, rows: int = ROWS):
         self.phone, self.scale, self.rows = phone, scale, rows
-        self.columns = PHONE_COLUMNS if phone else tuple(range(len(COLUMNS)))
+        self.columns = PHONE_COLUMNS if phone else tuple(k for k in range(len(COLUMNS)) if numbered or k != NUMBER)
 
     @classmethod
-    def fitting(cls, width: float | None, height: float | None) -> Layout:
+    def fitting(cls, width: float | None, height: float | None, numbered: bool = True) -> Layout:
         """The layout of a screen of `width` x `height` logical pixels (None: not known yet,
         a 1080p projector)."""
         width, height = width or PROJECTOR[0], height or PROJECTOR[1]
         phone = width < NARROW
         # a phone: larger type than a projector's scaled down to its width
-        fit = cls(phone, 0.7 if phone else max(0.5, min(height / PROJECTOR[1], width / 1400)))
+        fit = cls(phone, 0.7 if phone else max(0.5, min(height / PROJECTOR[1], width / 1400)), numbered)
         fixed = fit.top(TOP_H) + fit.px(HEAD_H) + fit.px(FOOT_H)
         fit.rows = max(1, int((height - fixed) // fit.px(LINE_H)))
         return fit
@@ -100,10 +101,11 @@ FIELDS = ("place", "number", "name", "points", "solos", "games", "decided")
 
 
 @ft.component
-def LineRow(tally: str, line: BoardLine, shaded: bool, layout: tuple[bool, float]) -> ft.Control:
+def LineRow(tally: str, line: BoardLine, shaded: bool, layout: tuple[bool, float, bool]) -> ft.Control:
     """One line of the ranking, of a fixed height (so a page's lines are counted, never cut):
     rendered again only when it changed (RANK_LINE: at 50 tables most saves move a few lines of
-    the page shown, not all fifteen). `layout`: (phone, scale), what Layout makes of the screen."""
+    the page shown, not all fifteen). `layout`: (phone, scale, numbered), what Layout makes of
+    the screen."""
     fit = Layout(*layout)
     values = [f"{line.rank}.", "" if line.number is None else str(line.number), line.name,
               fmt.tally_value(tally, line.points), str(line.solos_won), str(line.games),
@@ -145,7 +147,8 @@ def RankingScreen(nav, tick: int) -> ft.Control:
     except ScorepadError as exc:
         return error_screen("Rangliste", back, exc)
     page_of = nav.page
-    fit = Layout.fitting(getattr(page_of, "width", None), getattr(page_of, "height", None))
+    numbered = any(line.number is not None for line in board.lines)  # a field with start numbers
+    fit = Layout.fitting(getattr(page_of, "width", None), getattr(page_of, "height", None), numbered)
     pages = pages_of(len(board.lines), fit.rows)
     page = turn % pages
     shown = board.lines[page * fit.rows:(page + 1) * fit.rows]
@@ -165,7 +168,7 @@ def RankingScreen(nav, tick: int) -> ft.Control:
                                          colour=ft.Colors.ON_SURFACE_VARIANT) for k in fit.columns],
                                    spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             height=fit.px(HEAD_H), padding=ft.Padding.symmetric(horizontal=fit.gap()))
-    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1, (fit.phone, fit.scale))
+    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1, (fit.phone, fit.scale, numbered))
                               for k, line in enumerate(shown)]
     if not rows:
         rows.append(ft.Container(tag(ft.Text("Noch niemand gemeldet", size=fit.px(SIZE), key="ranking-empty")),
