@@ -153,10 +153,10 @@ def board(result, tally):
 
 
 # --- markers: every test file names its kind -----------------------------------------------
-# scripts/test -m "not browser and not load" is the quick set; -m unit the quickest (see README).
+# scripts/test -m "not browser and not load and not wire" is the quick set; -m unit the quickest (see README).
 # A test file says `pytestmark = pytest.mark.<kind>` (one of KINDS); a file without one fails
 # the collection, so a new file is never silently counted as a quick unit test.
-KINDS = ("unit", "store", "ui", "browser", "load")
+KINDS = ("unit", "store", "ui", "browser", "wire", "load")
 
 
 def _kinds_of(module) -> list[str]:

@@ -29,7 +29,7 @@ from scorepad.devtools.wire import REGISTER_CLIENT, WirePhone
 from scorepad.ui.printroute import prizes_path, ranking_path, sheets_path
 from scorepad.ui.serve import lan_address
 
-pytestmark = pytest.mark.load  # a real server process and sockets (tests/conftest.py: the kinds)
+pytestmark = pytest.mark.wire  # a real server process and sockets (tests/conftest.py: the kinds)
 
 RULES = "preisschafkopf-5-10-15"
 FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]

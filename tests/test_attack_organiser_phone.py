@@ -31,7 +31,7 @@ from scorepad.devtools.wire import REGISTER_CLIENT, WirePhone
 from scorepad.ui.pen import ORGANISER_KEY
 from scorepad.ui.serve import lan_address
 
-pytestmark = pytest.mark.load  # a real server process and sockets
+pytestmark = pytest.mark.wire  # a real server process and sockets
 
 RULES = "preisschafkopf-5-10-15"
 FIELD = ["Alois", "Anderl", "Burgi", "Cilli", "Done", "Fanny", "Franzi", "Girgl"]

@@ -83,7 +83,7 @@ from scorepad.devtools.wire import (
 )
 from scorepad.ui.serve import lan_address
 
-pytestmark = pytest.mark.load  # real server processes and sockets (tests/conftest.py: the kinds)
+pytestmark = pytest.mark.wire  # real server processes and sockets (tests/conftest.py: the kinds)
 
 # --- the controls the attacks touch: keys of the UI as it is (scorepad/ui/screens/*.py) ---------
 EVENING = "evening-{}"          # start.py: an evening in the list
