@@ -93,9 +93,10 @@ def table_card(nav: Any, tid: int, table: Any, open_round: bool,
 
 def table_phone(k: int, table: Any) -> ft.Control:
     """What a table's phone needs (as its sheet says): the PIN, the table's address and its QR
-    code; the address is the one the server serves phones (ui/served.py)."""
+    code; the address is the one the server serves phones (ui/served.py). Served on loopback no
+    QR code: a phone that scans one opens its own 127.0.0.1 (the screen's line says how to serve)."""
     address = evening_address(phone_base(), table.evening)
-    qr = qr_png(address, scale=3)
+    qr = None if loopback_only() else qr_png(address, scale=3)
     return ft.Row(([] if qr is None else [
         tag(ft.Image(src=qr, width=112, height=112, semantics_label=f"QR-Code: {address}", key=f"table-qr-{k}"))]) + [
         ft.Column([
