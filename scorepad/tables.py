@@ -120,6 +120,18 @@ class SittingOut(Strict):
     seats: dict[SeatCount, list[Annotated[int, Field(ge=0, le=7)]]] = {}
 
 
+class TournamentRules(Strict):
+    """How a tournament seats this table's game (scorepad/tournament): `tables` the usual
+    table's size, then the size of the tables that seat the rest of the field (a Schafkopf
+    night: fours, and fives where the count does not divide; Skat: fours and threes)."""
+
+    tables: list[Annotated[int, Field(ge=2, le=8)]] = Field(default=[4, 5], min_length=2, max_length=2)
+
+    def table_kinds(self) -> tuple[int, int]:
+        usual, rest = self.tables
+        return usual, rest
+
+
 class RuleTable(Strict):
     """What every rule table has; each family's table model is a subclass (its rules.py), found
     through the registry by its `family`."""
@@ -137,9 +149,7 @@ class RuleTable(Strict):
     trophies: dict[str, Trophy] = {}
     ranking: list[RankKey] = []  # who won the evening; default: most of the first tally
     sitting_out: SittingOut | None = None  # None: everyone at the table plays every hand
-    # a tournament's tables: the usual size, then the size of the tables that seat the rest
-    # (a Schafkopf night: fours, and fives where the count does not divide; Skat: fours and threes)
-    tournament_tables: list[Annotated[int, Field(ge=2, le=8)]] = Field(default=[4, 5], min_length=2, max_length=2)
+    tournament: TournamentRules = TournamentRules()  # how a tournament seats the game
 
     def hand_players(self) -> frozenset[int] | None:
         """How many players the family's engine scores a hand with; None: its own checks say."""

@@ -71,7 +71,7 @@ def test_a_field_that_tables_of_four_and_five_cannot_seat_is_refused_in_words(co
     assert refused.value.german == f"{count} Spieler passen nicht an Tische zu 4 und zu 5"
 
 
-FOURS_AND_THREES = (4, 3)  # a Skat tournament's tables (the rule table's tournament_tables)
+FOURS_AND_THREES = (4, 3)  # a Skat tournament's tables (the rule table's tournament.tables)
 
 
 def test_where_the_rules_say_fours_and_threes_the_rest_sits_at_tables_of_three():

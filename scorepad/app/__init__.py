@@ -450,7 +450,7 @@ class App(Organiser):
 
     def field_tables(self, ruleset: str, count: int) -> tuple[int, ...]:
         """The tables a field of `count` sits at under `ruleset` (the rule table's
-        `tournament_tables`: 13 = 4 + 4 + 5 at Schafkopf); refused as a draw would be."""
+        `tournament.tables`: 13 = 4 + 4 + 5 at Schafkopf); refused as a draw would be."""
         return self._tournaments.field_tables(ruleset, count)
 
     def ranking_board(self, tournament_id: int) -> RankingBoard:

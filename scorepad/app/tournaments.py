@@ -175,7 +175,7 @@ class Tournaments(TableReads):
             if info.open_round is not None:
                 self._close(info, force=False)
             seated = draw(present, meetings(self._round_seats(tournament_id).values()), f"{info.seed}:{number}",
-                          _kinds(table))
+                          table.tournament.table_kinds())
             tables = []
             for k, seats in enumerate(seated.tables, 1):
                 evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
@@ -431,7 +431,7 @@ class Tournaments(TableReads):
         refused as a draw would be)."""
         table = self._table(ruleset, None)
         self._seats(table, count)
-        return table_sizes(count, _kinds(table))
+        return table_sizes(count, table.tournament.table_kinds())
 
     def _table(self, ruleset: str, options: dict[str, Any] | None) -> RuleTable:
         """The rule table the tables play (a built-in table or a house variant, with `options`)."""
@@ -448,7 +448,7 @@ class Tournaments(TableReads):
     @staticmethod
     def _seats(table: RuleTable, count: int) -> None:
         """The field of `count` can be seated at the table's sizes (fours, and fives if needed)."""
-        for size in sorted(set(table_sizes(count, _kinds(table)))):
+        for size in sorted(set(table_sizes(count, table.tournament.table_kinds()))):
             if size not in table.players:
                 raise TournamentError("tournament_table_size", ruleset=table.id, size=size,
                                       allowed=Names(table.players))
@@ -469,12 +469,6 @@ class Tournaments(TableReads):
             if number in holder:
                 raise TournamentError("tournament_number_taken", number=number, name=holder[number])
             holder[number] = name
-
-
-def _kinds(table: RuleTable) -> tuple[int, int]:
-    """The table's tournament table sizes: the usual one, then the one that seats the rest."""
-    usual, rest = table.tournament_tables
-    return usual, rest
 
 
 def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:

@@ -2,7 +2,7 @@
 
 Tables of four; where the count does not divide by four, tables of five (at a table of five
 the dealer sits out each hand, as the rule table's `sitting_out` says), or of three where the
-rule table says so (Skat: `tournament_tables = [4, 3]`). A field the sizes cannot seat (four
+rule table says so (Skat: `[tournament] tables = [4, 3]`). A field the sizes cannot seat (four
 and five: fewer than four, six, seven or eleven) is refused.
 
 The draw keeps players who already sat together apart as far as possible: it seats the field
@@ -36,7 +36,7 @@ Pair = frozenset[str]
 
 
 def table_sizes(count: int, sizes: tuple[int, int] = STANDARD) -> tuple[int, ...]:
-    """The tables for `count` players at `sizes` (the rule table's `tournament_tables`: the
+    """The tables for `count` players at `sizes` (the rule table's `tournament.tables`: the
     usual size, then the size of the tables that take the rest): as many of the first as can
     be, the rest at the second (first sizes first). Refuses a field they cannot seat
     (fours and fives: fewer than 4, 6, 7, 11; fours and threes: fewer than 3, 5)."""
