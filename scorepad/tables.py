@@ -22,6 +22,13 @@ from scorepad.cards import reachable_sums
 from scorepad.errors import SessionError, TableError, describe_validation_error
 from scorepad.refusals import Names
 
+# the ranges of a table's numbers (docs/rulesets.md "Numbers") and a table's problem
+from scorepad.table_numbers import MAX_CENTS as MAX_CENTS
+from scorepad.table_numbers import MAX_FACTOR as MAX_FACTOR
+from scorepad.table_numbers import MAX_SAFE as MAX_SAFE
+from scorepad.table_numbers import Problem as Problem
+from scorepad.table_numbers import number_problems
+
 
 def _tally(value: Any, info: ValidationInfo) -> str:
     """A tally a table may keep: its game's, money, or another game's (scorepad.games.keeps_tally;
@@ -44,21 +51,7 @@ Bid = int | Literal["schwarz"]
 SCHWARZ: Final = "schwarz"
 # a player count as a key of `seats`: TOML and JSON keys are text ("3"), read as the number
 SeatCount = Annotated[int, Field(strict=False)]
-# a cross-field problem of a table: (key path, refusal code, parameters)
-Problem = tuple[str, str, dict[str, Any]]
 
-# The ranges of a table's numbers (docs/rulesets.md "Numbers"), beyond what each key's meaning
-# already bounds: an amount of money (cents) at most MAX_CENTS (100.000,00 EUR a game: no
-# table plays for more), a factor at most MAX_FACTOR, any other number at most MAX_SAFE in size:
-# the largest whole number a browser (a JavaScript number, the phones' app) holds exactly
-MAX_SAFE: Final = 2**53 - 1
-MAX_CENTS: Final = 10_000_000
-MAX_FACTOR: Final = 100
-# the keys that hold money, by their name (`value` only under these tables), and factors
-MONEY_KEYS: Final = frozenset({"tariff", "schneider", "schwarz", "stake", "chip_value", "drink_price",
-                               "bolla_price", "rate"})
-MONEY_VALUE_IN: Final = frozenset({"laufende", "ramsch"})
-FACTOR_KEYS: Final = frozenset({"factor", "tariff_factor", "jungfrau_factor"})
 
 
 class Strict(BaseModel):
@@ -346,26 +339,6 @@ def validate_table(raw: dict[str, Any], source: str, ranges: bool = True) -> Rul
     for key, code, params in seating_problems(table, family.title):
         raise TableError(source, key, code, **params)
     return table
-
-
-def number_problems(raw: Any) -> Iterator[Problem]:
-    """Every number of a table (as written, types already checked) within its range: money
-    (cents) 0..MAX_CENTS, a factor up to MAX_FACTOR, any other number at most MAX_SAFE in size."""
-    stack: list[tuple[Any, str, str, str]] = [(raw, "", "", "")]  # value, key path, its key, the key above
-    while stack:
-        value, path, key, above = stack.pop()
-        if isinstance(value, dict):
-            stack += [(v, f"{path}.{k}" if path else str(k), str(k), key) for k, v in reversed(value.items())]
-        elif isinstance(value, list):
-            stack += [(v, f"{path}[{i}]", key, above) for i, v in reversed(list(enumerate(value)))]
-        elif type(value) is int:
-            money = key in MONEY_KEYS or (key == "value" and above in MONEY_VALUE_IN) or above == "tariffs" \
-                or (key == "laufende" and "tariff_sets" in path)
-            limit = MAX_CENTS if money else MAX_FACTOR if key in FACTOR_KEYS else MAX_SAFE
-            if value > limit:
-                yield path, "too_large", {"le": limit, "value": value}
-            elif value < -MAX_SAFE:
-                yield path, "too_small", {"ge": -MAX_SAFE, "value": value}
 
 
 def seating_problems(table: RuleTable, title: str) -> Iterator[Problem]:
