@@ -74,7 +74,8 @@ async def test_schafkopf_evening_in_the_browser(server):
         await tab.tap("next-hand")
         for key in ["player-Vroni", "partner-Kathi", "result-won"]:
             await tab.tap(key)
-        await tab.wait_text("preview", "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
+        await tab.wait_text("preview", "Vroni & Kathi gewinnen: Sauspiel 0,20 € je Gegner; "
+                                       "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
         await tab.screenshot("04-schafkopf-hand")
         await tab.tap("save")
         hands.append({"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
