@@ -3,8 +3,8 @@ Wi-Fi: the house-rules screen sets Armut, Sonderpunkte im Solo and Bock (a trigg
 table, as points, side by side); an evening with them calls a Bock round with the table's
 *Bockrunde* button, and the reloaded page still shows it. An evening of five at those rules is
 tapped by result (no Augen): who sits out chosen on the form, a called Bockrunde, a solo with a
-Sonderpunkt, a 120:120 inside the Bock round (a second round beside it, at single Bock), a game
-with Bock as points; the saved hands, the standings and what the table screen says next are the
+Sonderpunkt, a second Bockrunde called inside the first (side by side: at single Bock, fewer
+games left than queued), Bock as points; the saved hands, the standings and what the table screen says next are the
 engine's. Screenshots in tests/artifacts/doppelkopf-house/."""
 
 from __future__ import annotations
@@ -89,7 +89,8 @@ BY_RESULT = [  # the house's evening as the list keeps it: who won and the level
      "sitting_out": ["Kathi"]},  # Kathi is at the bar: Hias deals, Kathi sits out
     {"bockrunde": True},  # the table calls a Bock round (a round of drinks)
     {"game": "damen", "re": ["Wast"], "winner": "re", "sonderpunkte": {"re": {"fuchs": 1}}},  # Sonderpunkt in a solo
-    {"game": "normal", "re": ["Hias", "Kathi"], "winner": "kontra", "levels": {"re": "120"}},  # 120:120: Bock again
+    {"bockrunde": True},  # called again inside the round (the 120:120 the table counted by hand): beside it
+    {"game": "normal", "re": ["Hias", "Kathi"], "winner": "kontra"},
     {"game": "normal", "re": ["Vroni", "Sepp"], "winner": "re", "sonderpunkte": {"kontra": {"doppelkopf": 1}}},
 ]
 
@@ -130,6 +131,9 @@ async def test_a_house_evening_of_five_tapped_by_result_with_a_called_bockrunde_
         assert app.session(eid)["hands"] == BY_RESULT
         assert app.show(eid).standings == result.standings
     assert result.hands[0].deltas["Kathi"]["punkte"] == 0 and result.hands[0].deltas["Hias"]["punkte"] > 0  # at the bar
+    queued = replay(with_options(get_table("doppelkopf"), {**HOUSE, "bock": {**HOUSE["bock"], "stacking": False}}),
+                    FIVE, BY_RESULT)
+    assert len(result.state["bock"]) < len(queued.state["bock"])  # side by side: the rounds overlap
     last = hand_lines(table, BY_RESULT[-1], result.hands[-1], ["punkte"])[1].replace("\xa0", " ")
     assert ", Bock +2 = 2 Punkte" in last  # two rounds side by side: still a single Bock, as points
     solo = hand_lines(table, BY_RESULT[2], result.hands[2], ["punkte"])[1].replace("\xa0", " ")
