@@ -138,7 +138,7 @@ def reckonings(table: SchafkopfTable, hand: dict[str, Any], result: HandResult) 
         f"{_names(party)} {'verliert' if len(party) == 1 else 'verlieren'}"
     suit: Any = hand.get("suit")
     tariff = contract.suit_tariffs.get(suit, contract.tariff) if contract.suit_tariffs else contract.tariff
-    items = [(contract.name if not contract.suit_tariffs else f"{contract.name} ({hand.get('suit')})", tariff)]
+    items = [(contract.name if not contract.suit_tariffs else f"{contract.name} ({str(suit).capitalize()})", tariff)]
     factors: list[tuple[int, str]] = []
     if info.get("tout"):
         tout = table.tout
