@@ -91,5 +91,11 @@ def game_over_lines(table: SchwarzeSauTable, result: HandResult) -> list[str]:
 
 
 def preview(table: SchwarzeSauTable, hand: dict[str, Any], result: HandResult) -> str:
-    """Each player's points of the round (`reckonings`), and who lost the game."""
-    return reckoning_line(table, reckonings(table, hand, result), result, game_over_lines(table, result))
+    """Each player's points of the round (`reckonings`, one line: "Kartenpunkte: Uli 6, Fritz 0"),
+    and who lost the game."""
+    lines = reckonings(table, hand, result)
+    why = {r.items[0][0] for r in lines}
+    if len(why) == 1 and all(r.tally == "punkte" for r in lines):
+        said = f"{why.pop()}: " + ", ".join(f"{r.head} {r.total}" for r in lines)
+        return reckoning_line(table, [], result, [said, *game_over_lines(table, result)])
+    return reckoning_line(table, lines, result, game_over_lines(table, result))
