@@ -66,5 +66,16 @@ def rad_lines(table: StruliwuliTable, result: HandResult) -> list[str]:
 
 
 def preview(table: StruliwuliTable, hand: dict[str, Any], result: HandResult) -> str:
-    """Each player's points of the hand (`reckonings`), and a Rad's payout."""
-    return reckoning_line(table, reckonings(table, hand, result), result, rad_lines(table, result))
+    """Each player's points of the hand (`reckonings`), short enough for a phone: who bid
+    exactly with their sum ("genau: Hias 10 + 1 × 1 = 11"), who missed ("daneben: Vroni, Wast je
+    0"), then a Rad's payout."""
+    lines = reckonings(table, hand, result)
+    exact = [r for r in lines if r.items[0][0] == "genau"]
+    missed = [r.head.split(" ", 1)[0] for r in lines if r.items[0][0] != "genau"]
+    said = []
+    if exact:
+        said.append("genau: " + ", ".join(
+            f"{r.head.split(' ', 1)[0]} {table.exact_bonus} + {r.items[1][0]} = {r.total}" for r in exact))
+    if missed:
+        said.append(f"daneben: {', '.join(missed)}{' je' if len(missed) > 1 else ''} {table.miss_points}")
+    return reckoning_line(table, [], result, [*said, *rad_lines(table, result)])
