@@ -3,6 +3,7 @@ family says its own (scorepad/games/<family>/words.py); the shared words are her
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from scorepad import fmt
@@ -119,3 +120,56 @@ def hand_lines(table: Any, hand: Any, result: HandResult, tallies: list[str]) ->
     """A scored hand in words: what it was (`describe_hand`), then what made its points (`value_line`)."""
     raw = hand if isinstance(hand, dict) else {}
     return [describe_hand(table, hand, result), value_line(table, raw, result, tallies)]
+
+
+@dataclass(frozen=True)
+class Reckoning:
+    """What made one amount of a hand, as a list writes it out: the amounts added (each with
+    its words: "Sauspiel", "Schneider"), then the factors (each with its reason: "Kontra Hias",
+    "Bock"); `total` is what they make. Every number is read from the table or the engine's
+    result by the family's words.py (`reckonings`), none is written here."""
+
+    head: str  # what it is for: "Vroni & Kathi gewinnen", "Hias 3 angesagt, 3 gemacht"
+    tally: str  # the tally the amounts are of ("geld" as money, else plain numbers)
+    items: tuple[tuple[str, int], ...] = ()
+    factors: tuple[tuple[int, str], ...] = ()
+    tail: str = ""  # after the total: " je Gegner", " an jeden"
+
+    @property
+    def total(self) -> int:
+        run = sum(amount for _, amount in self.items)
+        for factor, _ in self.factors:
+            run *= factor
+        return run
+
+    def words(self, table: Any) -> str:
+        """"Vroni & Kathi gewinnen: Sauspiel 0,20 € + Schneider 0,20 € = 0,40 € × 2 (Kontra
+        Hias) = 0,80 € je Gegner" (a line and its amount kept on one line of the screen)."""
+        from scorepad.games import tally_amount
+
+        def plain(value: int) -> str:
+            return fmt.money(value) if fmt.is_money(self.tally) else str(value)
+
+        run = sum(amount for _, amount in self.items)
+        if len(self.items) == 1 and not self.factors:  # one amount: said with its unit
+            return f"{self.head}: {self.items[0][0]}\u00a0{tally_amount(table, self.tally, run)}{self.tail}"
+        text = ""
+        for i, (words, amount) in enumerate(self.items):
+            if i == 0:
+                text = f"{words}\u00a0{plain(amount)}"
+            else:
+                text += f" {'+' if amount >= 0 else '-'} {words}\u00a0{plain(abs(amount))}"
+        for factor, why in self.factors:
+            text += f" = {plain(run)} × {factor} ({why})"
+            run *= factor
+        text += f" = {tally_amount(table, self.tally, run)}"
+        return f"{self.head}: {text}{self.tail}"
+
+
+def reckoning_line(table: Any, reckonings: list[Reckoning], result: HandResult, extra: list[str] | None = None) -> str:
+    """A family's `preview` from its reckonings: each one's words, then any further line (the
+    Stock, who lost the game), then each player's change (change_words, every tally the hand
+    writes), joined by "; "."""
+    tallies = list(next(iter(result.deltas.values()), {}))
+    return "; ".join([r.words(table) for r in reckonings] + list(extra or [])
+                     + [change_words(result.deltas, tallies, table)])

@@ -15,7 +15,7 @@ from test_form_roundtrip import check_roundtrip, ctx_for, enter
 from scorepad.engine import new_game
 from scorepad.games import family_of
 from scorepad.games.doppelkopf.form import quick_augen
-from scorepad.tables import get_table
+from scorepad.tables import get_table, with_options
 
 pytestmark = pytest.mark.ui
 
@@ -124,3 +124,15 @@ def test_any_augen_score_as_the_key_below_them(augen, re_call, kontra_call):
         result = game.play(1, {"game": "normal", "re": ["Hias", "Kathi"], "augen": a, **calls})
         scored.append((result.deltas, result.info.get("winner"), result.info.get("items")))
     assert scored[0] == scored[1]
+
+
+def test_sonderpunkte_in_a_solo_are_on_the_form_where_the_house_counts_them():
+    """House rule `sonderpunkte_in_solo`: the form offers a solo's Sonderpunkte and keeps them
+    (the engine counts them); without it a solo shows none."""
+    house = new_game(with_options(get_table("doppelkopf"), {"sonderpunkte_in_solo": True}), SEATS[4])
+    hand = {"game": "damen", "re": ["Wast"], "winner": "re", "sonderpunkte": {"re": {"fuchs": 1}}}
+    check_roundtrip(house, hand)
+    assert enter(house, ["solos", "game-damen", "solo-Wast", "won-re", "sp-re-fuchs"]) == hand
+    plain = new_game(get_table("doppelkopf"), SEATS[4])
+    with pytest.raises(AssertionError, match="'sp-re-fuchs' is not shown"):
+        enter(plain, ["solos", "game-damen", "solo-Wast", "won-re", "sp-re-fuchs"])

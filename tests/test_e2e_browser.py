@@ -74,7 +74,8 @@ async def test_schafkopf_evening_in_the_browser(server):
         await tab.tap("next-hand")
         for key in ["player-Vroni", "partner-Kathi", "result-won"]:
             await tab.tap(key)
-        await tab.wait_text("preview", "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
+        await tab.wait_text("preview", "Vroni & Kathi gewinnen: Sauspiel 0,20 € je Gegner; "
+                                       "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
         await tab.screenshot("04-schafkopf-hand")
         await tab.tap("save")
         hands.append({"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "result": "won"})
@@ -86,7 +87,8 @@ async def test_schafkopf_evening_in_the_browser(server):
         assert not await tab.is_enabled("save")
         await tab.screenshot("05-refused-hand")
         await tab.tap("quick-91")  # 91: the opponents are Schneider
-        await tab.wait_text("preview", "Hias +3,00 €, Vroni & Kathi & Wast je -1,00 €")
+        await tab.wait_text("preview", "Hias gewinnt: Solo 0,50 € + Schneider 0,50 € = 1,00 € je Gegner; "
+                                       "Hias +3,00 €, Vroni & Kathi & Wast je -1,00 €")
         await tab.tap("save")
         hands.append({"game": "solo", "player": "Hias", "augen": 91})
         await assert_cards(tab, "schafkopf", VRONI4, hands, money)
@@ -112,7 +114,8 @@ async def test_saukopf_evening_in_the_browser(server):
         await tab.tap("next-hand")
         for key in ["game-sauerei", "player-Sepp", "partner-Zenzi", "quick-60", "lauf-1", "kontra-Resi"]:
             await tab.tap(key)
-        await tab.wait_text("preview", "Resi & Alois je +6 Fleisch")  # the sheet's Beispiel 1
+        await tab.wait_text("preview", "Resi & Alois gewinnen: Schlachtung 2 + Ohne Schwarte 1 = 3 × 2 (Huftritt Resi) = "
+                                       "6 Fleischpunkte je Gewinner; Resi & Alois je +6 Fleisch")  # the sheet's Beispiel 1
         await tab.screenshot("08-saukopf-hand")
         await tab.tap("save")
         await tab.tap("next-hand")
@@ -363,7 +366,8 @@ async def test_house_rules_and_rule_sheet_in_the_browser(server):
         await tab.tap("next-hand")
         for key in ["player-Vroni", "partner-Kathi", "result-won"]:
             await tab.tap(key)
-        await tab.wait_text("preview", "Vroni & Kathi je +0,10 €, Hias & Wast je -0,10 €")  # the house tariff
+        await tab.wait_text("preview", "Vroni & Kathi gewinnen: Sauspiel 0,10 € je Gegner; "  # the house tariff
+                                       "Vroni & Kathi je +0,10 €, Hias & Wast je -0,10 €")
         await tab.tap("save")
         await tab.tap("rules")
         await tab.tap("rules-edit")

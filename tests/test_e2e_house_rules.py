@@ -54,7 +54,8 @@ async def test_house_rules_of_issue_12_by_finger_taps(server):
             await tab.tap("next-hand")
             for key in ["game-bettel", "player-Hias", "result-won", "more"]:
                 await tab.tap(key)
-            await tab.wait_text("preview", "Hias +1,50 €, Vroni & Kathi & Wast je -0,50 €")
+            await tab.wait_text("preview", "Hias gewinnt: Bettel 0,50 € je Gegner; "
+                                           "Hias +1,50 €, Vroni & Kathi & Wast je -0,50 €")
             assert not await tab.has("mode-augen") and not await tab.has("tout-True") and not await tab.has("lauf-1")
             await tab.screenshot("house-rules/03-bettel")
             await tab.tap("save")
@@ -63,7 +64,8 @@ async def test_house_rules_of_issue_12_by_finger_taps(server):
             await tab.tap("next-hand")
             for key in ["game-hochzeit", "player-Vroni", "partner-Kathi", "result-won"]:
                 await tab.tap(key)
-            await tab.wait_text("preview", "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
+            await tab.wait_text("preview", "Vroni & Kathi gewinnen: Hochzeit 0,20 € je Gegner; "
+                                           "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
             await tab.screenshot("house-rules/04-hochzeit")
             await tab.tap("save")
             await tab.wait_text("value-Hias", "+1,30 €")

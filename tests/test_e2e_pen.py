@@ -207,7 +207,8 @@ async def test_a_watcher_sees_the_new_hand_glow_who_writes_and_a_hand_read_only(
             assert not await other.has("new-1") and await other.has("hand-1")  # only for a moment
             await other.tap("hand-1")
             await other.wait_text("view-hand", "Sauspiel Vroni + Kathi · gewonnen")
-            assert await other.text("view-deltas") == "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €"
+            assert await other.text("view-deltas") == ("Vroni & Kathi gewinnen: Sauspiel 0,20 € je Gegner; "
+                                                        "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
             assert not await other.has("save")
             await other.screenshot("pen/05-a-hand-read-only")
             await other.tap("view-back")

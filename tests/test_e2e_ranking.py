@@ -160,7 +160,7 @@ async def page_lines(tab: Tab, viewport: dict) -> list[int]:
 
 async def test_a_720_line_projector_and_a_phone_show_every_place_across_the_pages(server):
     """Issue 36, 3: at 1280x720 every place appears on a page, the footer over none; a phone shows
-    place, name and points, no column cut."""
+    place, name and points, no column cut, and the top bar's line whole."""
     with App.open(server.db) as app:
         tid = app.new_tournament("Kirta", RULES, 2, 4, CLUB, seed="1").id
         app.draw_round(tid)
@@ -182,6 +182,12 @@ async def test_a_720_line_projector_and_a_phone_show_every_place_across_the_page
             shown = await page_lines(phone, {"width": 390, "height": 844})
             assert shown and not await phone.has("rank-1-solos")
             assert (await box(phone, "rank-1-name"))["height"] >= 24  # larger type than the projector's
+            # the top bar's lines are not cut: the round's line ends before the bar's edge (a cut line
+            # fills the width to its "…"), the page number beside the name, inside the window
+            title, page, said = [await box(phone, k) for k in ("ranking-title", "ranking-page", "ranking-round")]
+            assert said["x"] + said["width"] < page["x"] + page["width"] - 1, "the round's line is cut"
+            assert page["x"] + page["width"] <= 390 + 1 and title["x"] >= 0
+            assert await phone.text("ranking-round") == "Runde 1 von 2 · 0 von 20 Spielen"
             await phone.screenshot("ranking-phone")
         finally:
             await browser.close()

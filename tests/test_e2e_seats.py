@@ -56,7 +56,8 @@ async def test_five_at_the_table_with_a_tariff_set_by_finger(server):
             await tab.tap("player-Hias")
             await tab.tap("partner-Girgl")
             await tab.tap("result-won")
-            await tab.wait_text("preview", "Hias & Girgl je +0,10 €, Kathi & Wast je -0,10 €")
+            await tab.wait_text("preview", "Hias & Girgl gewinnen: Sauspiel 0,10 € je Gegner; "
+                                           "Hias & Girgl je +0,10 €, Kathi & Wast je -0,10 €")
             await tab.screenshot("seats/hand-form-five")
             await tab.tap("save")
             await tab.at("next-hand").wait_for(state="attached", timeout=10000)

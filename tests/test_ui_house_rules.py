@@ -26,7 +26,7 @@ async def test_a_bettel_is_entered_won_or_lost_without_augen_laufende_or_tout(ma
         await phone.tap(key)
     assert not phone.has("mode-augen") and not phone.has("result-won_schneider")
     # Bettel at 0,50 €: each opponent pays 0,50 €
-    assert phone.text_of("preview") == "Hias +1,50 €, Vroni & Kathi & Wast je -0,50 €"
+    assert phone.text_of("preview") == "Hias gewinnt: Bettel\xa00,50 € je Gegner; Hias +1,50 €, Vroni & Kathi & Wast je -0,50 €"
     await phone.tap("more")
     assert not phone.has("tout-True") and not phone.has("lauf-1")
     await phone.tap("save")

@@ -288,7 +288,8 @@ async def test_a_watcher_tapping_a_hand_sees_it_read_only(shared):
     other = await watcher(shared, eid)
     await other.tap("hand-1")
     assert other.text_of("view-hand") == "Sauspiel Vroni + Kathi · gewonnen"
-    assert other.text_of("view-deltas") == "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €"
+    assert other.text_of("view-deltas") == ("Vroni & Kathi gewinnen: Sauspiel\xa00,20 € je Gegner; "
+                                            "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €")
     assert not other.has("save") and not other.has("delete")
     await other.tap("view-back")
     assert other.has("unlock")

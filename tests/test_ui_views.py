@@ -149,7 +149,7 @@ async def test_a_sauspiel_takes_four_taps_after_opening_the_form(main):
     taps = ["player-Vroni", "partner-Kathi", "result-won", "save"]
     for key in taps[:-1]:
         await phone.tap(key)
-    assert phone.text_of("preview") == "Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €"
+    assert phone.text_of("preview") == "Vroni & Kathi gewinnen: Sauspiel\xa00,20 € je Gegner; Vroni & Kathi je +0,20 €, Hias & Wast je -0,20 €"
     await phone.tap(taps[-1])
     assert len(taps) <= 5
     assert standings(main, eid) == {"Vroni": {"geld": 20}, "Hias": {"geld": -20}, "Kathi": {"geld": 20},
@@ -181,7 +181,8 @@ async def test_kontra_is_offered_to_the_opponents_only(main):
     assert not phone.has("kontra-Hias") and phone.has("kontra-Vroni")
     await phone.tap("kontra-Vroni")
     await phone.tap("re-Hias")
-    assert phone.text_of("preview") == "Vroni & Kathi & Wast je +2,00 €, Hias -6,00 €"
+    assert phone.text_of("preview") == ("Hias verliert: Solo\xa00,50 € = 0,50 € × 2 (Kontra Vroni) = 1,00 € × 2 (Re Hias) "
+                                         "= 2,00 € je Gegner; Vroni & Kathi & Wast je +2,00 €, Hias -6,00 €")
     await phone.tap("save")
     assert standings(main, eid)["Hias"] == {"geld": -600}
 
@@ -314,7 +315,8 @@ async def test_saukopf_hand_scores_fleisch(main):
     for key in ["game-keiler", "player-Sepp", "bid-61", "quick-91"]:
         await phone.tap(key)
     # Schlachtung 2 + Extrawurst 1 + Stallgeruch 1 (the losers have 29)
-    assert phone.text_of("preview") == "Sepp +4 Fleisch"
+    assert phone.text_of("preview") == ("Sepp gewinnt: Schlachtung\xa02 + Extrawurst\xa01 + Stallgeruch\xa01 = 4 Fleischpunkte; "
+                                         "Sepp +4 Fleisch")
     await phone.tap("save")
     assert standings(main, eid)["Sepp"] == {"fleisch": 4, "rauborstig": 0}
 
@@ -526,7 +528,8 @@ async def test_tout_and_klopfen_appear_where_the_table_plays_them(main):
         await phone.tap(key)
     # a Tout is (Grundwert 0,50 + no Laufende) x2 (no Schneider, no Schwarz), one knock x2:
     # each opponent pays 2,00 €
-    assert phone.text_of("preview") == "Hias +6,00 €, Vroni & Kathi & Wast je -2,00 €"
+    assert phone.text_of("preview") == ("Hias gewinnt: Solo\xa00,50 € = 0,50 € × 2 (Tout) = 1,00 € × 2 (1× geklopft) = 2,00 € je "
+                                         "Gegner; Hias +6,00 €, Vroni & Kathi & Wast je -2,00 €")
     await phone.tap("save")
     assert main.app.show(eid).standings["Hias"] == {"geld": 600}
     assert main.app.session(eid)["hands"][0] == {"game": "solo", "player": "Hias", "tout": True, "klopfer": 1,
@@ -577,7 +580,8 @@ async def test_a_ramsch_is_entered_with_each_players_augen(main):
     assert phone.text_of("ramsch-who-Wast") == "Wast 0"  # the rest
     await phone.tap("ramsch-jf-Wast")
     # Kathi has most Augen: she pays each other the Ramsch value 0,20 €, doubled for a Jungfrau
-    assert phone.text_of("preview") == "Vroni & Hias & Wast je +0,40 €, Kathi -1,20 €"
+    assert phone.text_of("preview") == ("Kathi zahlt mit 50 Augen: Ramsch\xa00,20 € = 0,20 € × 2 (Jungfrau Wast) = 0,40 € an jeden; "
+                                         "Vroni & Hias & Wast je +0,40 €, Kathi -1,20 €")
     await phone.tap("save")
     assert main.app.session(eid)["hands"][0] == {"game": "ramsch", "augen": {"Vroni": 40, "Hias": 30, "Kathi": 50,
                                                                                "Wast": 0}, "jungfrauen": ["Wast"]}

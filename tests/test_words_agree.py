@@ -288,6 +288,7 @@ def check_preview(table, hand: dict, result, words: str, where: str) -> None:
     if table.family == "doppelkopf":
         check_doppelkopf_preview(table, hand, result, words, where)
         return
+    words = words.rpartition("; ")[2]  # each player's change, after what made the points
     if words == "Keine Punkte: es wird nur weitergegeben":
         assert not any(v for row in deltas.values() for v in row.values()), f"{where}: {words!r} but {deltas}"
         return

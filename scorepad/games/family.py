@@ -92,7 +92,9 @@ class CardLook:
 class Words(Protocol):
     """A family's `words` module: the German it speaks (no UI toolkit). It may also have
     `preview(table, hand, result) -> str`, the hand screen's line of what a hand does (without
-    it the screen says each player's change, ui/words.py `preview`); see Family.preview_line."""
+    it the screen says each player's change, ui/words.py `preview`); see Family.preview_line. The
+    games' previews say what made the points from their `reckonings(table, hand, result)`
+    (describe.py `Reckoning`: amounts and factors read from the table and the result)."""
 
     PASSED: str  # a hand everyone passed, in the game's own words
 

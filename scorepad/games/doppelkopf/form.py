@@ -115,7 +115,7 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     extras = {party: {sid: n for sid, n in counts.items() if n}
               for party, counts in (hand.get("sonderpunkte") or {}).items()}
     extras = {party: counts for party, counts in extras.items() if counts}
-    if extras and not _solo(gtype, d):
+    if extras and _extras_offered(t, gtype, d):
         hand["sonderpunkte"] = extras
     else:
         hand.pop("sonderpunkte", None)
@@ -125,6 +125,12 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
 def _solo(gtype: Any, d: dict[str, Any]) -> bool:
     """Whether the game is played one against three (a solo, a Hochzeit without a partner)."""
     return gtype is not None and (gtype.kind == "solo" or (gtype.kind == "hochzeit" and not d.get("_partner")))
+
+
+def _extras_offered(t: DoppelkopfTable, gtype: Any, d: dict[str, Any]) -> bool:
+    """Whether the form offers the Sonderpunkte: in a game of parties, and in a solo too where
+    the house rule `sonderpunkte_in_solo` counts them there (as the engine does)."""
+    return not _solo(gtype, d) or t.sonderpunkte_in_solo
 
 
 # --- the rows ---------------------------------------------------------------------------------
@@ -305,7 +311,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
     if gtype is not None:
         blocks.append(_re_block(c, d, put, err, gtype.kind))
         blocks.append(_augen_block(t, d, put, err) if d.get("_augen") else _result_block(t, d, put, err))
-        blocks.append(_parties_block(t, d, put, err, extras=not _solo(gtype, d)))
+        blocks.append(_parties_block(t, d, put, err, extras=_extras_offered(t, gtype, d)))
     return [ft.Column(blocks, spacing=8, tight=True)]
 
 

@@ -199,7 +199,7 @@ class Saukopf(Game):
                 board[who]["rauborstig"] += item.points
         self.seats.pass_deal()
         info = {"game": game_id, "player": player, "partner": partner, "won": won, "bid": bid,
-                "spiess": hand.spiess, "kontra": sayers}
+                "spiess": hand.spiess, "kontra": sayers, "augen": augen, "in_play": in_play}
         return HandResult(number, dealer, deltas, info)
 
     def _check_chosen_trump(self, number: int, contract: SaukopfContract, hand: SaukopfHand) -> None:

@@ -144,8 +144,10 @@ class Schafkopf(Game):
         if contract is None or game_id is None:
             game_id, contract = contract_of(number, t, game_id)
         knocks = 1 if hand.klopfer is None else self._knocks(number, hand)
+        bock = 1
         if facts.bock:
-            knocks *= self._bock_factor()
+            bock = self._bock_factor()
+            knocks *= bock
         partner = hand.partner
         known = known_party(seats.in_play, hand.player, partner, contract.kind == "partner")
         if known is None:
@@ -169,6 +171,8 @@ class Schafkopf(Game):
                     raise HandError(number, key, "sie_alone")
             check_chain(number, t, said, party, opponents, self.players, allowed=False, game_name=contract.name)
             sie: dict[str, Any] = {"game": game_id, "player": player, "won": True}
+            if facts.bock:  # the Bock factor the hand was played at (what made its points, in words)
+                sie["bock"] = bock
             return self._pay(number, dealer, party, opponents, self._sie_value(contract) * knocks, True, sie, contract,
                              ["sie"])
 
@@ -202,6 +206,7 @@ class Schafkopf(Game):
                                   "schneider": schneider, "schwarz": schwarz, "kontra": sayers, "tout": tout}
         triggers: list[str] = []
         if facts.bock:  # what starts a Bock round (nothing does at a table without)
+            played["bock"] = bock  # the Bock factor the hand was played at
             if len(sayers) > 0 and sayers[0] is not None and won:
                 triggers.append("kontra_lost")
             if len(sayers) > 1 and sayers[1] is not None and not won:
@@ -263,7 +268,8 @@ class Schafkopf(Game):
             if getattr(hand, key) is not None:
                 raise HandError(number, key, "ramsch_no_party")
         check_chain(number, t, said, set(), set(self.players), self.players, allowed=False, game_name="Ramsch")
-        knocks = self._knocks(number, hand) * self._bock_factor()
+        bock = self._bock_factor()
+        knocks = self._knocks(number, hand) * bock
         players = self.players
         durch = hand.durchmarsch
         if durch is not None:
@@ -274,6 +280,8 @@ class Schafkopf(Game):
                 raise HandError(number, "loser", "durchmarsch_no_loser", player=durch)
         augen = self._ramsch_augen(number, hand.augen, durch)
         info: dict[str, Any] = {"game": RAMSCH, "augen": augen}
+        if t.bock.enabled:
+            info["bock"] = bock
         if durch is not None:
             value = self._durchmarsch_value() * knocks
             amounts = {p: -value for p in players}

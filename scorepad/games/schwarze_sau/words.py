@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.describe import SEP
+from scorepad.describe import SEP, Reckoning, reckoning_line
 from scorepad.games.base import HandResult
 from scorepad.games.family import CardLook
 from scorepad.games.look import plain_look
@@ -48,3 +48,54 @@ def card_look(table: SchwarzeSauTable, player: str, row: dict[str, int], state: 
 
 def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
     return "Achterbrief eintragen" if state.get("achterbrief_owed") else "Nächstes Spiel"
+
+
+def reckonings(table: SchwarzeSauTable, hand: dict[str, Any], result: HandResult) -> list[Reckoning]:
+    """Each player's points of the round, read from the hand and the table: the card points
+    taken, or what a Jungfrau or a Durchmarsch (announced or not) gives instead (the table's
+    `specials`); an Achterbrief's loser his lost game."""
+    if hand.get("passed") or hand.get("vergeben"):
+        return []
+    if hand.get("achterbrief_loser"):
+        loser = hand["achterbrief_loser"]
+        return [Reckoning(loser, "verloren", (("Achterbrief verloren", result.deltas[loser]["verloren"]),))]
+    sp, ann = table.specials, hand.get("announcement")
+    if hand.get("durchmarsch"):
+        why, by, made = "Durchmarsch", hand["durchmarsch"], True
+        each, own = sp.durchmarsch, 0
+    elif ann:
+        made, by = bool(ann.get("success")), ann.get("by")
+        kind = "Jungfrau" if ann.get("kind") == "jungfrau" else "Durchmarsch angesagt"
+        why = f"{kind} {'geschafft' if made else 'nicht geschafft'}"
+        if ann.get("kind") == "jungfrau":
+            each, own = (sp.jungfrau_made, 0) if made else (0, sp.jungfrau_failed)
+        else:
+            each, own = (sp.durchmarsch_announced_made, 0) if made else (0, sp.durchmarsch_announced_failed)
+    else:
+        points = hand.get("points") or {}
+        return [Reckoning(p, "punkte", (("Kartenpunkte", points.get(p, 0)),)) for p in result.deltas]
+    return [Reckoning(p, "punkte", ((f"{why} ({by})", own if p == by else each),)) for p in result.deltas]
+
+
+def game_over_lines(table: SchwarzeSauTable, result: HandResult) -> list[str]:
+    """Who went over the limit and lost the game (a round of drinks, the table's price), or
+    between whom an Achterbrief decides."""
+    info = result.info
+    if info.get("achterbrief_between"):
+        return [f"über {table.game_over_above} gleichauf: Achterbrief zwischen {' und '.join(info['achterbrief_between'])}"]
+    loser = info.get("game_lost_by")
+    if not loser:
+        return []
+    # (a drink price is money at the end of the evening, not this hand's: said there)
+    return [f"{loser} verliert das Spiel (über {table.game_over_above}): gibt eine Runde aus"]
+
+
+def preview(table: SchwarzeSauTable, hand: dict[str, Any], result: HandResult) -> str:
+    """Each player's points of the round (`reckonings`, one line: "Kartenpunkte: Uli 6, Fritz 0"),
+    and who lost the game."""
+    lines = reckonings(table, hand, result)
+    why = {r.items[0][0] for r in lines}
+    if len(why) == 1 and all(r.tally == "punkte" for r in lines):
+        said = f"{why.pop()}: " + ", ".join(f"{r.head} {r.total}" for r in lines)
+        return reckoning_line(table, [], result, [said, *game_over_lines(table, result)])
+    return reckoning_line(table, lines, result, game_over_lines(table, result))

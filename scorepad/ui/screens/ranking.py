@@ -153,14 +153,21 @@ def RankingScreen(nav, tick: int) -> ft.Control:
     page = turn % pages
     shown = board.lines[page * fit.rows:(page + 1) * fit.rows]
 
+    title = tag(ft.Text(board.name, size=fit.top(52), weight=ft.FontWeight.BOLD, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS, key="ranking-title"))
+    round_line = tag(ft.Text(round_words(board), size=fit.top(30), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                             overflow=ft.TextOverflow.ELLIPSIS, key="ranking-round"))
+    page_words = tag(ft.Text(f"Seite {page + 1} von {pages}", size=fit.top(30), weight=ft.FontWeight.BOLD,
+                             key="ranking-page"))
+    # a phone: the page number beside the name, so the round's line has the bar's whole width
+    # (beside the page number it was cut: "0 von 20 Spiel…")
+    texts: list[ft.Control] = [ft.Column([ft.Row([ft.Container(title, expand=True), page_words],
+                                                 vertical_alignment=ft.CrossAxisAlignment.CENTER), round_line],
+                                         spacing=2, expand=True, alignment=ft.MainAxisAlignment.CENTER)] if fit.phone \
+        else [ft.Column([title, round_line], spacing=2, expand=True, alignment=ft.MainAxisAlignment.CENTER), page_words]
     top = ft.Container(ft.Row([
         icon_action(ft.Icons.ARROW_BACK, "Zurück", back, key="back", icon_size=fit.top(30) if fit.phone else 30),
-        ft.Column([tag(ft.Text(board.name, size=fit.top(52), weight=ft.FontWeight.BOLD, max_lines=1,
-                               overflow=ft.TextOverflow.ELLIPSIS, key="ranking-title")),
-                   tag(ft.Text(round_words(board), size=fit.top(30), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
-                               overflow=ft.TextOverflow.ELLIPSIS, key="ranking-round"))],
-                  spacing=2, expand=True, alignment=ft.MainAxisAlignment.CENTER),
-        tag(ft.Text(f"Seite {page + 1} von {pages}", size=fit.top(30), weight=ft.FontWeight.BOLD, key="ranking-page")),
+        *texts,
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER), height=fit.top(TOP_H),
         padding=ft.Padding.symmetric(horizontal=fit.gap()), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         clip_behavior=ft.ClipBehavior.HARD_EDGE)
