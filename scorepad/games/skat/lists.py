@@ -67,23 +67,22 @@ def play_evening(rules: SkatRules, players: list[str], hands: Iterable[SkatHand]
     cannot be: the declarer must be at the table and not sitting out."""
     if len(players) not in rules.players:
         allowed = ", ".join(str(n) for n in rules.players)
-        raise SkatRefused(f"Skat spielen {allowed} am Tisch, nicht {len(players)}.")
+        raise SkatRefused("skat_players", "players", allowed=allowed, count=len(players))
     if rules.list_kind == "seeger_fabian" and rules.others_bonus(len(players)) is None:
-        raise SkatRefused(f"Die Seeger-Fabian-Liste kennt keinen Tisch zu {len(players)}: "
-                          "dort die klassische Liste führen.")
+        raise SkatRefused("skat_sf_table", "list_kind", count=len(players))
     if len(set(players)) != len(players):
-        raise SkatRefused("Ein Name steht zweimal am Tisch.")
+        raise SkatRefused("skat_name_twice", "players")
     seats = Seating(players, first_dealer, rules.sitting_out_seats(len(players)))
     lines: list[Line] = []
     for number, hand in enumerate(hands, start=1):
         try:
             if hand.declarer is not None and hand.declarer not in players:
-                raise SkatRefused(f"{hand.declarer} sitzt nicht am Tisch.")
+                raise SkatRefused("skat_not_seated", "declarer", name=hand.declarer)
             if hand.declarer in seats.sitting_out:
-                raise SkatRefused(f"{hand.declarer} setzt dieses Spiel aus (Geber: {seats.dealer}).")
+                raise SkatRefused("skat_sits_out", "declarer", name=hand.declarer, dealer=seats.dealer)
             scored = score(hand, rules)
         except SkatRefused as exc:
-            raise SkatRefused(f"Spiel {number}: {exc}") from None
+            raise exc.numbered(number) from None
         lines.append(Line(number, seats.dealer, tuple(seats.in_play), scored,
                           classic_points(players, scored), seeger_fabian_points(players, scored, rules)))
         seats.pass_deal()

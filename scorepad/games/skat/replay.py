@@ -20,17 +20,17 @@ def rules_of(session: dict[str, Any]) -> SkatRules:
     """The ISkO table with the session's `options` (e.g. {"list_kind": "seeger_fabian", "tariff": 5})."""
     options = session.get("options") or {}
     if not isinstance(options, dict):
-        raise SkatRefused("options: ein Objekt mit Werten der Regeltabelle erwartet.")
+        raise SkatRefused("skat_option_bad", "options", key="")
     base = isko().model_dump()
     for key, value in options.items():
         if key not in base:
-            raise SkatRefused(f"options.{key}: diese Regel gibt es im Skat nicht.")
+            raise SkatRefused("skat_option_unknown", "options", key=key)
         base[key] = {**base[key], **value} if isinstance(value, dict) and isinstance(base[key], dict) else value
     try:
         return SkatRules.model_validate(base, strict=False)
     except ValidationError as exc:
         where = ".".join(str(part) for part in exc.errors()[0]["loc"])
-        raise SkatRefused(f"options.{where}: dieser Wert passt nicht.") from None
+        raise SkatRefused("skat_option_bad", "options", key=where) from None
 
 
 def parse_hands(raw: list[Any]) -> list[SkatHand]:
@@ -40,7 +40,7 @@ def parse_hands(raw: list[Any]) -> list[SkatHand]:
             hands.append(SkatHand.model_validate(keys))
         except ValidationError as exc:
             where = ".".join(str(part) for part in exc.errors()[0]["loc"])
-            raise SkatRefused(f"Spiel {number}: {where or 'das Spiel'} ist so nicht lesbar.") from None
+            raise SkatRefused("skat_unreadable", where, number=number, where=where or "das Spiel") from None
     return hands
 
 
@@ -69,7 +69,7 @@ def replay(session: dict[str, Any]) -> dict[str, Any]:
     players = [str(p) for p in session.get("players", [])]
     first = session.get("first_dealer")
     if first is not None and first not in players:
-        raise SkatRefused(f"first_dealer: {first} sitzt nicht am Tisch.")
+        raise SkatRefused("skat_not_seated", "first_dealer", name=first)
     lines = play_evening(rules, players, parse_hands(session.get("hands", [])), first)
     kept = totals(players, lines, rules.list_kind)
     assert kept is not None  # the evening's list is scored or play_evening refused it

@@ -1,16 +1,15 @@
-"""Skat: the rule table's model (isko.toml). Every number of the ISkO and the Seeger-Fabian
-list the engine uses is a key here; nothing is written into the code."""
+"""Skat: the rule table's model (rulesets/skat*.toml, family = "skat"). Every number of the ISkO
+and the Seeger-Fabian list the engine uses is a key here; nothing is written into the code."""
 
 from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from scorepad.tables import SittingOut, Strict
+from scorepad.tables import MAX_CENTS, RuleTable, Strict, builtin_dir
 
 SuitGame = Literal["karo", "herz", "pik", "kreuz", "grand"]
 ListKind = Literal["classic", "seeger_fabian"]
@@ -67,43 +66,47 @@ class Series(Strict):
     games: dict[str, int]
 
 
-class SkatRules(Strict):
-    """A Skat table: the ISkO's values and the lists (classic or Seeger-Fabian)."""
+class SkatTable(RuleTable):
+    """A Skat table: the ISkO's values and the list kept (classic or Seeger-Fabian). At four the
+    dealer sits out, at five the dealer and the seat `sitting_out.seats.5` names (a table
+    setting); three play every game."""
 
-    id: str
-    name: str
-    players: list[int]
+    SITTING_OUT: ClassVar[bool] = True
+
+    family: Literal["skat"]
     list_kind: ListKind = "classic"
-    tariff: int = Field(0, ge=0, le=10_000)
-    base: BaseValues
+    tariff: int = Field(0, ge=0, le=MAX_CENTS)  # cents per list point; 0: points only
+    grundwerte: BaseValues
     null: NullValues
     spitzen: SpitzenRange
     augen: Augen
     lost: Lost
     seeger_fabian: SeegerFabian
-    series: Series
-    sitting_out: SittingOut
+    serie: Series
 
     def base_value(self, game: SuitGame) -> int:
-        return int(getattr(self.base, game))
+        return int(getattr(self.grundwerte, game))
 
     def others_bonus(self, at_table: int) -> int | None:
         """What every other player gets on a lost game at a table of `at_table` (None: the
         Seeger-Fabian list names no figure for that table)."""
         return self.seeger_fabian.others.get(str(at_table))
 
-    def sitting_out_seats(self, at_table: int) -> tuple[int, ...]:
-        return tuple(self.sitting_out.seats.get(at_table, ()))
+    def hand_players(self) -> frozenset[int]:
+        return frozenset({3})
 
 
-TABLE_FILE = Path(__file__).with_name("isko.toml")
+# the name the engine's modules have used for the table
+SkatRules = SkatTable
+
+TABLE_FILE = builtin_dir() / "skat.toml"
 
 
 def parse_rules(text: str, changes: dict[str, object] | None = None) -> SkatRules:
     """A table from TOML text, with top-level `changes` (e.g. {"list_kind": "seeger_fabian"})."""
     raw = tomllib.loads(text)
     raw.update(changes or {})
-    return SkatRules.model_validate(raw, strict=False)
+    return SkatTable.model_validate(raw, strict=False)
 
 
 @lru_cache(maxsize=1)

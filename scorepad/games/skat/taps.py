@@ -1,0 +1,37 @@
+"""The taps a person makes to enter a Skat game on a fresh form: the keys of the controls, in
+order (the form round-trip property and the browser tests tap them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.games.skat.form import quick_augen, quick_bids
+from scorepad.games.skat.rules import SkatTable
+from scorepad.ui.forms import FormCtx
+from scorepad.ui.forms.taps import pad
+
+
+def offered(table: SkatTable, hand: dict[str, Any]) -> dict[str, Any]:
+    """The form offers every key of a Skat game: `hand` as it is."""
+    return hand
+
+
+def taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
+    """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
+    if hand.get("eingepasst"):
+        return ["eingepasst"]
+    game = hand["game"]
+    out = [f"declarer-{hand['declarer']}", f"game-{game}"]
+    out += [key for key in ("hand", "ouvert") if hand.get(key)]
+    if game != "null":
+        out += (["spitzen-ohne"] if hand.get("mit") is False else []) + [f"spitzen-{hand['spitzen']}"]
+        out += [key.replace("_", "-") for key in ("schneider_angesagt", "schwarz_angesagt") if hand.get(key)]
+    if hand.get("augen") is not None:
+        out += ["by-augen"] + pad(hand["augen"], quick_augen(table), "augen-")
+        out += ["schwarz"] if hand.get("schwarz") else []
+    else:
+        out.append("won-yes" if hand["won"] else "won-no")
+        out += [key for key in ("schneider", "schwarz") if hand.get(key)]
+    if hand.get("reizwert") is not None:
+        out += ["reizwert-on"] + pad(hand["reizwert"], quick_bids(table), "reiz-")
+    return out
