@@ -3,6 +3,8 @@ who sits out at four and five, the list the evening keeps), its refusals in Germ
 statistics and its rule sheet. Figures worked out by hand from the ISkO and the SkWO."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorepad.engine import new_game, replay
 from scorepad.errors import HandError
@@ -159,3 +161,23 @@ def test_the_rule_sheet_is_read_from_the_table():
     assert any("Kreuz 13" in line for line in lines)
     sf = [line for _, part in family_of(t).sheet(table(SEEGER_FABIAN)) for line in part]
     assert any("40 zu dritt, 30 zu viert" in line for line in sf)
+
+
+# --- any input: scored, or refused with a hand error in German, never a crash ----------------
+
+KEYS = ["eingepasst", "declarer", "game", "hand", "ouvert", "spitzen", "mit", "schneider_angesagt",
+        "schwarz_angesagt", "augen", "won", "schneider", "schwarz", "reizwert", "sitting_out", "junk"]
+ANY = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.sampled_from([*THREE, "Xaver", "kreuz", "null", "grand"]),
+                st.lists(st.sampled_from(FOUR), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands=st.lists(st.dictionaries(st.sampled_from(KEYS), ANY, max_size=8), min_size=1, max_size=4),
+       at_table=st.sampled_from([3, 4, 5]))
+def test_any_hand_is_scored_or_refused_naming_the_game_in_german(hands, at_table):
+    players = [*FOUR, "Emil"][:at_table]
+    try:
+        replay(table(), players, hands)
+    except HandError as exc:
+        assert 1 <= exc.number <= len(hands)
+        assert exc.german and "\n" not in str(exc)
