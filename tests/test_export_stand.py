@@ -201,7 +201,7 @@ def page_stands(page: str, players: list[str]) -> list[list[tuple[str, str]]]:
     body = table.split("<tbody>", 1)[1]
     out = []
     for row in re.findall(r"<tr>(.*?)</tr>", body):
-        cells = re.findall(r'<td class="n">(.*?)<span class="s">(.*?)</span></td>', row)
+        cells = re.findall(r'<td class="n">([^<]*)<span class="s">(.*?)</span></td>', row)
         assert len(cells) == len(players)
         out.append([(html.unescape(a), html.unescape(b)) for a, b in cells])
     return out

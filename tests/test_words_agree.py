@@ -434,6 +434,8 @@ def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Poin
     for row in rows[1:]:
         points: Points = {p: {lead: amount(row[head.index(short[p])])} for p in players}
         words = row[spiel]
+        if table.family == "skat":  # a paper Skat list: Spieler, Spiel, Spitzen, marks, Ergebnis, Wert
+            words = SEP.join(row[1:head.index(short[players[0]])])
         for p in players:  # the hand table says the short names
             if short[p] != p:
                 words = words.replace(short[p], p)

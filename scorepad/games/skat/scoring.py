@@ -46,7 +46,8 @@ class Skat(Game):
         self.seats.pass_deal()
         info: dict[str, Any] = {"eingepasst": scored.eingepasst, "value": scored.value,
                                 "overbid": scored.overbid, "entry": scored.entry, "classic": classic,
-                                "seeger_fabian": sf, "lines": value_lines(scored, t), "in_play": in_play}
+                                "seeger_fabian": sf, "lines": value_lines(scored, t), "in_play": in_play,
+                                "levels": dict(vars(scored.levels)) if scored.levels is not None else None}
         if scored.eingepasst:
             info["passed"] = True  # no game for the statistics
         else:

@@ -11,6 +11,8 @@ from scorepad.describe import SEP, change_words
 from scorepad.games.family import CardLook
 from scorepad.games.look import plain_look
 from scorepad.games.skat.hand import GAME_NAMES
+from scorepad.games.skat.paper import list_cells as list_cells
+from scorepad.games.skat.paper import list_columns as list_columns
 from scorepad.games.skat.rules import SkatRules
 from scorepad.games.skat.value import Scored, null_name
 
@@ -153,6 +155,17 @@ def seeger_fabian_words(table: SkatRules, info: dict[str, Any]) -> str:
     bonus = next((v for p, v in sf.items() if p != player), 0)
     return (f"Seeger-Fabian: {signed(entry)} − {table.seeger_fabian.lost} = {signed(sf[player])}, "
             f"die anderen je {signed(bonus)}")
+
+
+def replay_lines(table: SkatRules, hand: dict[str, Any], result: HandResult) -> list[str]:
+    """For `scorepad replay --lines`: each player's points on the list the evening does not keep
+    ("Seeger-Fabian-Liste: Anna +40, Ben -90, Cem +40"; "klassische Liste: Ben -40"), so a game
+    can be checked on both lists from outside."""
+    other = "classic" if table.list_kind == "seeger_fabian" else "seeger_fabian"
+    points = result.info.get(other)
+    if points is None:
+        return [f"{LIST_NAMES[other]}: kennt keinen Tisch zu {len(result.deltas)}"]
+    return [f"{LIST_NAMES[other]}: " + ", ".join(f"{p} {fmt.signed(v)}" for p, v in points.items())]
 
 
 def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SkatRules) -> str:

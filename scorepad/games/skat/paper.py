@@ -1,0 +1,54 @@
+"""Skat's list as it is kept on paper (the HTML and print export's hand table): Nr, Spieler, Spiel,
+Spitzen, a mark for Hand, Schneider, Schwarz and ouvert ("×" reached, "ang." announced), the
+result, the Wert the declarer writes, with the Seeger-Fabian column when that list is kept, then
+each player's running total (the export adds those)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.games.family import ListColumns
+from scorepad.games.skat.hand import GAME_NAMES
+from scorepad.games.skat.rules import SkatTable
+
+MARK = "×"
+ANNOUNCED = "ang."
+
+
+def signed(points: int) -> str:
+    """The list's number: "+48", "-96" (as the exports write amounts)."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def list_columns(table: SkatTable) -> ListColumns:
+    head = ["Spieler", "Spiel", "Spitzen", "Hand", "Schneider", "Schwarz", "ouvert", "Ergebnis", "Wert"]
+    if table.list_kind == "seeger_fabian":
+        head.append("Seeger-Fabian")
+        return ListColumns(head, amounts=2)
+    return ListColumns(head, amounts=1)
+
+
+def _level(reached: int, announced: int) -> str:
+    return ANNOUNCED if announced else MARK if reached else ""
+
+
+def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]:
+    info = result.info
+    sf = table.list_kind == "seeger_fabian"
+    if info.get("eingepasst"):
+        return ["", "eingepasst", "", "", "", "", "", "", "0"] + (["0"] if sf else [])
+    game = str(hand.get("game"))
+    spitzen = "" if hand.get("spitzen") is None else f"{'ohne' if hand.get('mit') is False else 'mit'} {hand['spitzen']}"
+    levels = info.get("levels") or {}
+    marks = [MARK if hand.get("hand") or hand.get("ouvert") else "",
+             _level(levels.get("schneider", 0), levels.get("schneider_angesagt", 0)),
+             _level(levels.get("schwarz", 0), levels.get("schwarz_angesagt", 0)),
+             MARK if hand.get("ouvert") else ""]
+    outcome = "gewonnen" if info["won"] else "verloren"
+    wert = signed(int(info["entry"])) + (" überreizt" if info.get("overbid") else "")
+    cells = [str(info["player"]), GAME_NAMES.get(game, game), spitzen, *marks, outcome, wert]
+    if sf:
+        won, lost = table.seeger_fabian.won, table.seeger_fabian.lost
+        bonus = next((v for p, v in (info.get("seeger_fabian") or {}).items() if p != info["player"]), 0)
+        cells.append(f"+{won}" if info["won"] else f"-{lost}, die anderen je +{bonus}")
+    return cells
