@@ -248,8 +248,8 @@ class Family:
 
     def list_cells(self, table: Any, hand: dict[str, Any], result: Any) -> list[str]:
         """One hand's cells under `list_columns` (words.py `list_cells`)."""
-        own: Callable[[Any, dict[str, Any], Any], list[str]] = self.words.list_cells
-        return own(table, hand, result)
+        own: Callable[[Any, dict[str, Any], Any], list[str]] | None = getattr(self.words, "list_cells", None)
+        return own(table, hand, result) if own is not None else []
 
     def replay_lines(self, table: Any, hand: dict[str, Any], result: Any) -> list[str]:
         """What `scorepad replay --lines` prints of a hand besides `hand_lines` (words.py

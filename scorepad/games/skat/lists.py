@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from scorepad.games.base import Seating
 from scorepad.games.skat.hand import SkatHand, SkatRefused
@@ -112,3 +113,27 @@ def money(totals_: dict[str, int], cents: int) -> dict[str, int]:
 def who_pays_whom(totals_: dict[str, int], cents: int) -> list[tuple[str, str, int]]:
     """The fewest payments (payer, payee, cents) that settle the evening."""
     return transfers(money(totals_, cents))
+
+
+def points_of(rules: SkatRules, info: dict[str, Any], players: list[str], kind: ListKind) -> dict[str, int] | None:
+    """Each player's points of a scored game (the family's HandResult info: player, won, entry)
+    on the list `kind`, whichever list the evening keeps (None: Seeger-Fabian at a table it
+    names no figure for)."""
+    points = dict.fromkeys(players, 0)
+    if info.get("eingepasst"):
+        return points
+    declarer = info["player"]
+    points[declarer] = info["entry"]
+    if kind == "classic":
+        return points
+    bonus = rules.others_bonus(len(players))
+    if bonus is None:
+        return None
+    if info["won"]:
+        points[declarer] += rules.seeger_fabian.won
+    else:
+        points[declarer] -= rules.seeger_fabian.lost
+        for player in players:
+            if player != declarer:
+                points[player] += bonus
+    return points

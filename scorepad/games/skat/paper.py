@@ -39,16 +39,16 @@ def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]
         return ["", "eingepasst", "", "", "", "", "", "", "0"] + (["0"] if sf else [])
     game = str(hand.get("game"))
     spitzen = "" if hand.get("spitzen") is None else f"{'ohne' if hand.get('mit') is False else 'mit'} {hand['spitzen']}"
-    levels = info.get("levels") or {}
+    levels = info.get("levels")
     marks = [MARK if hand.get("hand") or hand.get("ouvert") else "",
-             _level(levels.get("schneider", 0), levels.get("schneider_angesagt", 0)),
-             _level(levels.get("schwarz", 0), levels.get("schwarz_angesagt", 0)),
+             _level(levels.schneider, levels.schneider_angesagt) if levels else "",
+             _level(levels.schwarz, levels.schwarz_angesagt) if levels else "",
              MARK if hand.get("ouvert") else ""]
     outcome = "gewonnen" if info["won"] else "verloren"
     wert = signed(int(info["entry"])) + (" überreizt" if info.get("overbid") else "")
     cells = [str(info["player"]), GAME_NAMES.get(game, game), spitzen, *marks, outcome, wert]
     if sf:
         won, lost = table.seeger_fabian.won, table.seeger_fabian.lost
-        bonus = next((v for p, v in (info.get("seeger_fabian") or {}).items() if p != info["player"]), 0)
+        bonus = table.others_bonus(len(result.deltas)) or 0
         cells.append(f"+{won}" if info["won"] else f"-{lost}, die anderen je +{bonus}")
     return cells

@@ -4,7 +4,7 @@ and the Seeger-Fabian list the engine uses is a key here; nothing is written int
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import ClassVar, Literal
 
 from pydantic import Field
@@ -91,6 +91,19 @@ class SkatTable(RuleTable):
         """What every other player gets on a lost game at a table of `at_table` (None: the
         Seeger-Fabian list names no figure for that table)."""
         return self.seeger_fabian.others.get(str(at_table))
+
+    @cached_property
+    def reizwerte(self) -> frozenset[int]:
+        """Every value a game can have, the Reizwerte: each base value times 2 (mit or ohne 1,
+        Spiel) up to its most levels (Spitzen + Spiel, Hand, Schneider, angesagt, Schwarz,
+        angesagt, ouvert), and the Null values (made once per table)."""
+        levels = 7  # Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, ouvert
+        values = {getattr(self.null, kind) for kind in ("plain", "hand", "ouvert", "ouvert_hand")}
+        games: tuple[SuitGame, ...] = ("karo", "herz", "pik", "kreuz", "grand")
+        for game in games:
+            most = self.spitzen.grand if game == "grand" else self.spitzen.suit
+            values |= {self.base_value(game) * factor for factor in range(2, most + levels + 1)}
+        return frozenset(values)
 
     def hand_players(self) -> frozenset[int]:
         return frozenset({3})

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand
 from scorepad.games.skat.hand import SkatHand, SkatRefused
-from scorepad.games.skat.lists import classic_points, money, seeger_fabian_points
+from scorepad.games.skat.lists import money
 from scorepad.games.skat.value import score
-from scorepad.games.skat.words import value_lines
 
 if TYPE_CHECKING:
     from scorepad.games.skat.rules import SkatTable
@@ -25,33 +26,45 @@ class Skat(Game):
     hand_model = SkatHand
     table: SkatTable
 
+    def __init__(self, table: SkatTable, players: list[str], first_dealer: str | None = None) -> None:
+        super().__init__(table, players, first_dealer)
+        # what the table says, looked up once per evening, not per game (replay speed)
+        self.bonus = table.others_bonus(len(self.seated))  # Seeger-Fabian: every other player on a lost game
+        self.seeger_fabian = table.list_kind == "seeger_fabian"
+
     def play(self, number: int, raw: Any) -> HandResult:
-        hand = parse_hand(SkatHand, raw, number)
+        try:  # an entered object: parse_hand's validation without its call (replay speed)
+            hand = _validate(raw) if type(raw) is dict else parse_hand(SkatHand, raw, number)
+        except ValidationError:
+            hand = parse_hand(SkatHand, raw, number)  # refuses it naming the key
         t = self.table
-        dealer = self.seats.dealer
-        in_play = list(self.players)
-        if t.list_kind == "seeger_fabian" and t.others_bonus(len(self.seated)) is None:
+        seats = self.seats
+        dealer = seats.dealer
+        in_play = seats.in_play
+        if self.seeger_fabian and self.bonus is None:
             raise HandError(number, "list_kind", "skat_sf_table", count=len(self.seated))
-        if hand.declarer is not None:
-            self.check_player(number, "declarer", hand.declarer)
+        declarer: Any = hand.declarer
+        if declarer is not None and declarer not in in_play:
+            self.check_player(number, "declarer", declarer)
         try:
             scored = score(hand, t)
         except SkatRefused as exc:
             raise HandError(number, exc.key, exc.code, **exc.params) from None
-        seated = list(self.seated)
-        classic = classic_points(seated, scored)
-        sf = seeger_fabian_points(seated, scored, t)  # every other player at the table, who sits out too
-        kept = sf if t.list_kind == "seeger_fabian" and sf is not None else classic
-        deltas = self.book(TALLY, kept)
-        self.seats.pass_deal()
-        info: dict[str, Any] = {"eingepasst": scored.eingepasst, "value": scored.value,
-                                "overbid": scored.overbid, "entry": scored.entry, "classic": classic,
-                                "seeger_fabian": sf, "lines": value_lines(scored, t), "in_play": in_play,
-                                "levels": dict(vars(scored.levels)) if scored.levels is not None else None}
-        if scored.eingepasst:
-            info["passed"] = True  # no game for the statistics
-        else:
-            info.update(player=hand.declarer, game=hand.game, won=scored.won)
+        seats.pass_deal()
+        if scored.eingepasst:  # worth 0, no game for the statistics
+            deltas = self.book_sides(TALLY, (), 0, (), 0)
+            return HandResult(number, dealer, deltas, {"eingepasst": True, "passed": True, "value": 0, "entry": 0,
+                                                       "in_play": in_play})
+        entry, won = scored.entry, scored.won
+        declarer = str(declarer)
+        if not self.seeger_fabian:
+            deltas = self.book_sides(TALLY, (declarer,), entry, (), 0)
+        elif won:
+            deltas = self.book_sides(TALLY, (declarer,), entry + t.seeger_fabian.won, (), 0)
+        else:  # every other player at the table, who sits out too
+            deltas = self.book_sides(TALLY, (declarer,), entry - t.seeger_fabian.lost, self.seated, self.bonus or 0)
+        info = {"player": declarer, "game": hand.game, "won": won, "value": scored.value, "overbid": scored.overbid,
+                "entry": entry, "levels": scored.levels, "in_play": in_play}
         return HandResult(number, dealer, deltas, info)
 
     @staticmethod
@@ -59,3 +72,6 @@ class Skat(Game):
         """Cents per list point: everyone pays everyone the difference of their points."""
         points = {p: row[TALLY] for p, row in result.standings.items()}
         return money(points, table.tariff)  # type: ignore[attr-defined]
+
+
+_validate = SkatHand.__pydantic_validator__.validate_python

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.games.skat.hand import GAME_NAMES, SkatHand, SkatRefused
-from scorepad.games.skat.rules import SkatRules, SuitGame
+from scorepad.games.skat.rules import SkatRules
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Levels:
     """The multiplier's parts of a suit or Grand game, each 0 or 1 but Spitzen."""
 
@@ -33,7 +33,7 @@ class Levels:
                 + self.schwarz + self.schwarz_angesagt + self.ouvert)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Scored:
     """A scored game: its value, won or lost, überreizt, and the declarer's list entry
     (+ value won, - factor × value lost; 0 eingepasst)."""
@@ -100,16 +100,8 @@ def check(hand: SkatHand, rules: SkatRules) -> None:
 
 
 def bid_values(rules: SkatRules) -> frozenset[int]:
-    """Every value a game can have, the Reizwerte: each base value times 2 (mit or ohne 1,
-    Spiel) up to its most levels (Spitzen + Spiel + Hand + Schneider + angesagt + Schwarz +
-    angesagt + ouvert), and the Null values."""
-    levels = 7  # Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, ouvert
-    values = {getattr(rules.null, kind) for kind in ("plain", "hand", "ouvert", "ouvert_hand")}
-    games: tuple[SuitGame, ...] = ("karo", "herz", "pik", "kreuz", "grand")
-    for game in games:
-        most = rules.spitzen.grand if game == "grand" else rules.spitzen.suit
-        values |= {rules.base_value(game) * factor for factor in range(2, most + levels + 1)}
-    return frozenset(values)
+    """Every value a game can have, the Reizwerte (the table's, made once)."""
+    return rules.reizwerte
 
 
 def null_value(hand: SkatHand, rules: SkatRules) -> int:

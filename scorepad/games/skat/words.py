@@ -10,11 +10,12 @@ from scorepad import fmt
 from scorepad.describe import SEP, change_words
 from scorepad.games.family import CardLook
 from scorepad.games.look import plain_look
-from scorepad.games.skat.hand import GAME_NAMES
+from scorepad.games.skat.hand import GAME_NAMES, SkatHand
+from scorepad.games.skat.lists import points_of
 from scorepad.games.skat.paper import list_cells as list_cells
 from scorepad.games.skat.paper import list_columns as list_columns
-from scorepad.games.skat.rules import SkatRules
-from scorepad.games.skat.value import Scored, null_name
+from scorepad.games.skat.rules import ListKind, SkatRules
+from scorepad.games.skat.value import Scored, null_name, score
 
 if TYPE_CHECKING:
     from scorepad.games.base import HandResult
@@ -138,18 +139,18 @@ def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
     info = result.info
     if info.get("eingepasst"):
         return f"{PASSED}: keine Punkte, der Nächste gibt"
-    lines = list(info.get("lines", []))
-    sf = info.get("seeger_fabian")
+    entered = SkatHand.model_validate({k: v for k, v in hand.items() if k != "sitting_out"})
+    lines = value_lines(score(entered, table), table)
+    sf = points_of(table, info, list(result.deltas), "seeger_fabian")
     if table.list_kind == "seeger_fabian" and sf is not None:
-        lines.append(seeger_fabian_words(table, info))
+        lines.append(seeger_fabian_words(table, info, sf))
     return "; ".join([*lines, change_words(result.deltas, ["punkte"], table)])
 
 
-def seeger_fabian_words(table: SkatRules, info: dict[str, Any]) -> str:
+def seeger_fabian_words(table: SkatRules, info: dict[str, Any], sf: dict[str, int]) -> str:
     """The Leistungsbewertung added: "Seeger-Fabian: +48 + 50 = +98" or "−96 − 50 = −146, die
     anderen je +40"."""
     entry, player = int(info["entry"]), info["player"]
-    sf = info["seeger_fabian"]
     if info["won"]:
         return f"Seeger-Fabian: {signed(entry)} + {table.seeger_fabian.won} = {signed(sf[player])}"
     bonus = next((v for p, v in sf.items() if p != player), 0)
@@ -161,8 +162,8 @@ def replay_lines(table: SkatRules, hand: dict[str, Any], result: HandResult) -> 
     """For `scorepad replay --lines`: each player's points on the list the evening does not keep
     ("Seeger-Fabian-Liste: Anna +40, Ben -90, Cem +40"; "klassische Liste: Ben -40"), so a game
     can be checked on both lists from outside."""
-    other = "classic" if table.list_kind == "seeger_fabian" else "seeger_fabian"
-    points = result.info.get(other)
+    other: ListKind = "classic" if table.list_kind == "seeger_fabian" else "seeger_fabian"
+    points = points_of(table, result.info, list(result.deltas), other)
     if points is None:
         return [f"{LIST_NAMES[other]}: kennt keinen Tisch zu {len(result.deltas)}"]
     return [f"{LIST_NAMES[other]}: " + ", ".join(f"{p} {fmt.signed(v)}" for p, v in points.items())]
