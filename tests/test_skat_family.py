@@ -181,3 +181,16 @@ def test_any_hand_is_scored_or_refused_naming_the_game_in_german(hands, at_table
     except HandError as exc:
         assert 1 <= exc.number <= len(hands)
         assert exc.german and "\n" not in str(exc)
+
+
+def test_the_four_player_example_seats_the_dealer_out_and_keeps_the_classic_list():
+    import json
+    from pathlib import Path
+
+    session = json.loads((Path(__file__).resolve().parent.parent / "examples" / "skat-vier.json").read_text("utf-8"))
+    t = table(session["options"])
+    out = replay(t, session["players"], session["hands"])
+    assert [h.dealer for h in out.hands] == ["Anna", "Ben", "Cem", "Dora", "Anna", "Ben"]
+    # Anna: Null ouvert lost -92, Herz ohne 4 lost -100
+    assert {p: row["punkte"] for p, row in out.standings.items()} == {"Anna": -192, "Ben": 24, "Cem": 96, "Dora": 33}
+    assert out.state == {"next_dealer": "Cem", "sitting_out": ["Cem"]}
