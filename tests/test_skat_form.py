@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_form_roundtrip import check_roundtrip, ctx_for, enter, find, tapped
+from test_form_roundtrip import check_roundtrip, ctx_for, enter, find, playable, tapped
 
 from scorepad.engine import new_game
 from scorepad.games import family_of
@@ -90,3 +90,38 @@ def test_a_game_the_bid_is_not_reached_by_is_marked_before_it_is_saved():
     assert overbid_mark(controls) == "Überreizt: Herz mit 1 ist 20 wert, gereizt 30 – verloren, es zählt 30"
     _hand, reached = tapped(game, [*keys[:-1], "reiz-quick-20"])
     assert overbid_mark(form_for("skat").view(ctx_for(game), reached, lambda **_: None, NO_ERROR)) is None
+
+
+@st.composite
+def any_game(draw, players):
+    """Any combination of a game's keys (the engine keeps those it accepts)."""
+    game = draw(st.sampled_from(["karo", "herz", "pik", "kreuz", "grand", "null"]))
+    hand = {"declarer": draw(st.sampled_from(players)), "game": game}
+    for key in ("hand", "ouvert", "schneider_angesagt", "schwarz_angesagt"):
+        if draw(st.booleans()):
+            hand[key] = True
+    if game != "null":
+        hand["spitzen"] = draw(st.integers(1, 11))
+        if draw(st.booleans()):
+            hand["mit"] = False
+    if draw(st.booleans()) and game != "null":
+        hand["augen"] = draw(st.sampled_from([0, 1, 30, 31, 59, 60, 61, 73, 89, 90, 91, 119, 120]))
+    else:
+        hand["won"] = draw(st.booleans())
+        if game != "null" and draw(st.booleans()):
+            hand["schneider"] = True
+    if draw(st.booleans()):
+        hand["schwarz"] = True
+    if draw(st.booleans()):
+        hand["reizwert"] = draw(st.sampled_from([18, 23, 24, 30, 35, 46, 48, 59, 60, 72, 96, 120, 264]))
+    return hand
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data(), at_table=st.sampled_from([3, 4]))
+def test_any_combination_the_engine_accepts_is_entered_on_the_form_with_the_same_points(data, at_table):
+    game = new_game(get_table("skat"), SEATS[at_table])
+    hand = data.draw(any_game(list(game.players)))
+    if not playable(game, hand):
+        return
+    check_roundtrip(game, hand)

@@ -1,8 +1,9 @@
 """Skat: a session file's evening (format 1, docs/session-format.md) scored game by game, as
 `scorepad replay` is to print it: for every game its value, won or lost, überreizt, the lines
 that made its points, and each player's points in the evening's list and in the Seeger-Fabian
-list. Pure: a dict in, plain JSON values out. (The family is not registered yet: this is what
-its Game will hand to the generic replay.)"""
+list. Pure: a dict in, plain JSON values out. (`scorepad replay` plays the registered family's
+Game, scoring.py; this module scores a file with the engine alone, for its own tests and to check
+a list from outside the app.)"""
 
 from __future__ import annotations
 

@@ -12,7 +12,10 @@ from scorepad.ui.forms.taps import pad
 
 
 def offered(table: SkatTable, hand: dict[str, Any]) -> dict[str, Any]:
-    """The form offers every key of a Skat game: `hand` as it is."""
+    """`hand` as the form enters it: an ouvert suit or Grand game is Schwarz angesagt by itself,
+    so the form asks for no announcement there (a file may name it; it scores alike)."""
+    if hand.get("ouvert") and hand.get("game") != "null":
+        return {k: v for k, v in hand.items() if k not in ("schneider_angesagt", "schwarz_angesagt")}
     return hand
 
 
