@@ -373,7 +373,8 @@ def check_skat_preview(table, hand: dict, result, words: str, where: str) -> Non
         assert int(product.groups()[-1]) == value, f"{where}: {parts[0]!r} but the game is worth {value}"
     outcome = next(part for part in parts if part.startswith(("gewonnen", "verloren")))
     entry = int(outcome.rsplit(" ", 1)[1].replace("−", "-").lstrip("+"))
-    assert entry == info["entry"] == (value if info["won"] else -table.lost.factor * value), f"{where}: {outcome!r}"
+    lost = table.lost.hand if hand.get("hand") or (hand.get("ouvert") and hand.get("game") != "null") else table.lost.factor
+    assert entry == info["entry"] == (value if info["won"] else -lost * value), f"{where}: {outcome!r}"
 
 
 # --- the exports' hand lines ---------------------------------------------------------------

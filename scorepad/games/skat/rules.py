@@ -50,7 +50,11 @@ class Augen(Strict):
 
 
 class Lost(Strict):
+    """A lost game counts `factor` times its value (ISkO: 2); a lost Hand game `hand` times
+    (ISkO since 1998: 2 as well; the old rule, a house rule now: 1)."""
+
     factor: int = Field(ge=1, le=10)
+    hand: int = Field(2, ge=1, le=10)
 
 
 class SeegerFabian(Strict):

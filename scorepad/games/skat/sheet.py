@@ -27,10 +27,11 @@ def out_words(seats: tuple[int, ...]) -> str:
 
 def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
     b, n, a, sf = t.grundwerte, t.null, t.augen, t.seeger_fabian
+    spitzen_only_buben = t.spitzen.suit <= t.spitzen.grand
     games = [f"Grundwerte: Karo {b.karo}, Herz {b.herz}, Pik {b.pik}, Kreuz {b.kreuz}, Grand {b.grand}.",
              f"Spielwert = Grundwert × (Spitzen + je eine Stufe für {LEVELS}).",
              f"Spitzen mit oder ohne 1 bis {t.spitzen.suit} im Farbspiel, 1 bis {t.spitzen.grand} im Grand "
-             "(nur die Buben).",
+             + ("(nur die Buben zählen, auch im Farbspiel)." if spitzen_only_buben else "(nur die Buben)."),
              f"Null {n.plain}, Null Hand {n.hand}, Null ouvert {n.ouvert}, Null ouvert Hand {n.ouvert_hand}.",
              "Ouvert ist immer Hand und Schwarz angesagt; Schwarz angesagt schließt Schneider angesagt ein."]
     win = [f"Der Spieler gewinnt mit {a.win} Augen (der Skat zählt für ihn); im Spiel sind {a.total} Augen.",
@@ -41,7 +42,8 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
            "Überreizt: erreicht der Spielwert das Reizgebot nicht, ist das Spiel verloren; es zählt das "
            "kleinste Vielfache des Grundwerts, das das Gebot erreicht.",
            "Eingepasst: alle passen, das Spiel zählt 0, der Nächste gibt."]
-    lists = [f"Gewonnen: der Spielwert für den Spieler; verloren: {t.lost.factor} × der Spielwert minus."]
+    lists = [f"Gewonnen: der Spielwert für den Spieler; verloren: {t.lost.factor} × der Spielwert minus"
+             + ("." if t.lost.hand == t.lost.factor else f", ein Handspiel {t.lost.hand} ×.")]
     if t.list_kind == "seeger_fabian":
         others = ", ".join(f"{v} {at_table(int(k))}" for k, v in sf.others.items())
         lists += [f"Seeger-Fabian-Liste: dazu {sf.won} für ein gewonnenes Spiel, minus {sf.lost} für ein verlorenes.",

@@ -132,10 +132,17 @@ def _reached(hand: SkatHand, rules: SkatRules) -> tuple[bool, bool, bool]:
     return hand.won, hand.schneider or hand.schwarz, hand.schwarz
 
 
+def lost_factor(hand: SkatHand, rules: SkatRules) -> int:
+    """How many times a lost game counts: `lost.factor`, a Hand game `lost.hand` (ouvert is Hand;
+    Null ouvert is Hand only when played so)."""
+    hand_game = hand.hand or (hand.ouvert and hand.game != "null")
+    return rules.lost.hand if hand_game else rules.lost.factor
+
+
 def score(hand: SkatHand, rules: SkatRules) -> Scored:
     """The game scored per ISkO (SkatRefused when it cannot be)."""
     check(hand, rules)
-    factor = rules.lost.factor
+    factor = lost_factor(hand, rules)
     if hand.eingepasst:
         return Scored(hand, 0, True, False, None, 0, 0, 0)
     assert hand.game is not None

@@ -15,7 +15,7 @@ from scorepad.games.skat.lists import points_of
 from scorepad.games.skat.paper import list_cells as list_cells
 from scorepad.games.skat.paper import list_columns as list_columns
 from scorepad.games.skat.rules import ListKind, SkatRules
-from scorepad.games.skat.value import Scored, null_name, score
+from scorepad.games.skat.value import Scored, lost_factor, null_name, score
 
 if TYPE_CHECKING:
     from scorepad.games.base import HandResult
@@ -67,7 +67,7 @@ def value_lines(scored: Scored, rules: SkatRules) -> list[str]:
     if scored.won:
         lines.append(f"gewonnen: {signed(scored.entry)}")
     else:
-        lines.append(f"verloren: −{rules.lost.factor} × {scored.value} = {signed(scored.entry)}")
+        lines.append(f"verloren: −{lost_factor(hand, rules)} × {scored.value} = {signed(scored.entry)}")
     return lines
 
 
