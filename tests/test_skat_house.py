@@ -57,5 +57,44 @@ def test_grand_at_20():
 def test_each_house_rule_is_a_choice_and_off_by_default():
     table = get_table("skat")
     choices = family_of(table).house
-    assert [path for _, path, _ in choices] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand")]
-    assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand) == (11, 24, 2)
+    assert [path for _, path, _ in choices] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand"),
+                                                ("kontra_re", "enabled")]
+    assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand, table.kontra_re.enabled) == (11, 24, 2, False)
+
+
+KONTRA = {"kontra_re": {"enabled": True}}
+KREUZ = {"declarer": "Ben", "game": "kreuz", "spitzen": 1, "augen": 70}  # 2 × 12 = 24
+
+
+def test_kontra_doubles_and_re_doubles_again():
+    assert entry(KONTRA, {**KREUZ, "kontra": True}) == 48
+    assert entry(KONTRA, {**KREUZ, "kontra": True, "re": True}) == 96
+    assert entry(KONTRA, {**KREUZ, "augen": 50, "kontra": True}) == -96  # lost: 2 × 24, doubled
+
+
+def test_kontra_is_refused_where_the_table_plays_none():
+    with pytest.raises(HandError) as info:
+        entry(None, {**KREUZ, "kontra": True})
+    assert info.value.german == "An diesem Tisch gibt es kein Kontra und Re (Hausregel)."
+
+
+def test_re_answers_a_kontra():
+    with pytest.raises(HandError) as info:
+        entry(KONTRA, {**KREUZ, "re": True})
+    assert info.value.key == "re"
+
+
+def test_kontra_leaves_the_bid_checked_against_the_game_value():
+    # Kreuz mit 1 is 24: a bid of 27 is overbid even with Kontra; lost at 3 × 12 = 36, twice, doubled
+    assert entry(KONTRA, {**KREUZ, "reizwert": 27, "kontra": True}) == -144
+
+
+def test_kontra_in_words_and_on_the_form():
+    table = with_options(get_table("skat"), KONTRA)
+    hand = {**KREUZ, "kontra": True, "re": True}
+    result = new_game(table, THREE).play(1, hand)
+    words = family_of(table).words
+    assert words.preview(table, hand, result) == \
+        "Kreuz mit 1: 2 × 12 = 24; Kontra, Re: × 4; gewonnen: 24 × 4 = +96; Ben +96 Punkte"
+    assert "Kontra, Re" in words.describe(table, hand, result)
+    assert family_of(table).taps_module().taps(table, None, hand)[-2:] == ["kontra", "re"]

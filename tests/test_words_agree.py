@@ -374,7 +374,8 @@ def check_skat_preview(table, hand: dict, result, words: str, where: str) -> Non
     outcome = next(part for part in parts if part.startswith(("gewonnen", "verloren")))
     entry = int(outcome.rsplit(" ", 1)[1].replace("−", "-").lstrip("+"))
     lost = table.lost.hand if hand.get("hand") or (hand.get("ouvert") and hand.get("game") != "null") else table.lost.factor
-    assert entry == info["entry"] == (value if info["won"] else -lost * value), f"{where}: {outcome!r}"
+    doubled = info.get("doubled", 1)
+    assert entry == info["entry"] == (value if info["won"] else -lost * value) * doubled, f"{where}: {outcome!r}"
 
 
 # --- the exports' hand lines ---------------------------------------------------------------
@@ -632,9 +633,13 @@ def test_skat_words_agree_with_the_points(store, ruleset):
         if ruleset == "skat-seeger-fabian" and at_table == 5:
             at_table = 4  # the Seeger-Fabian list names no table of five
         players = ["Anna", "Ben", "Cem", "Dora", "Emil"][:at_table]
-        check_evening(store, ruleset, None, players, data, generated, size=8)
+        options = data.draw(st.sampled_from([None, SKAT_HOUSE]))
+        check_evening(store, ruleset, options, players, data, generated, size=8)
 
     run()
+
+
+SKAT_HOUSE = {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "grundwerte": {"grand": 20}}
 
 
 # --- the readers read: a line that disagrees is caught ------------------------------------------

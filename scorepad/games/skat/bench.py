@@ -19,6 +19,10 @@ def generate(rng: random.Random, game: Any) -> dict[str, Any]:
         return {"eingepasst": True}
     kind = rng.choices(GAMES, weights=(2, 2, 2, 3, 3, 1))[0]
     hand: dict[str, Any] = {"declarer": rng.choice(list(game.players)), "game": kind}
+    if t.kontra_re.enabled and rng.random() < 0.2:  # house rule
+        hand["kontra"] = True
+        if rng.random() < 0.4:
+            hand["re"] = True
     if rng.random() < 0.25:
         hand["hand"] = True
     if kind == "null":

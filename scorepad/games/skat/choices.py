@@ -1,6 +1,6 @@
 """What a Skat table asks for: OPTIONS when an evening starts (the list kept, cents per point),
 HOUSE besides for a table's own rules: Spitzen only with Buben, Grand at 20, a lost Hand game
-single (Ramsch, Bock, Kontra/Re are to come)."""
+single, Kontra and Re (Ramsch and Bock are to come)."""
 
 from __future__ import annotations
 
@@ -15,4 +15,5 @@ HOUSE: list[Choice] = [
     ("Spitzen", ("spitzen", "suit"), [Labelled(11, "mit Farbspitzen"), Labelled(4, "nur Buben")]),
     ("Grand zählt", ("grundwerte", "grand"), [24, 20]),
     ("Verlorenes Handspiel", ("lost", "hand"), [Labelled(2, "doppelt"), Labelled(1, "einfach")]),
+    ("Kontra und Re", ("kontra_re", "enabled"), [False, True]),
 ]

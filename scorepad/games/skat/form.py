@@ -162,6 +162,15 @@ def _announce_block(d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
         error=err.at("schneider_angesagt", "schwarz_angesagt"))
 
 
+def _kontra_block(d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
+    """House rule: Kontra (the defenders), then Re (the declarer's answer)."""
+    kontra = bool(d.get("kontra"))
+    chips = [_pick("Kontra", kontra, lambda _e=None: put(kontra=not kontra, re=None if kontra else d.get("re")), "kontra")]
+    if kontra:
+        chips.append(_pick("Re", bool(d.get("re")), lambda _e=None: put(re=not d.get("re")), "re"))
+    return _block(_row([_label("Gesagt")] + chips), error=err.at("kontra", "re"))
+
+
 def overbid_words(c: FormCtx, d: dict[str, Any]) -> str | None:
     """"Überreizt: ..." when the game as entered so far does not reach the Reizwert."""
     try:
@@ -198,6 +207,8 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
         blocks.append(_result_block(t, d, put, err))
         if game != "null" and d.get("hand") and not d.get("ouvert"):
             blocks.append(_announce_block(d, put, err))
+        if t.kontra_re.enabled:
+            blocks.append(_kontra_block(d, put, err))
         blocks.append(_bid_block(c, d, put, err))
     return [ft.Column(blocks, spacing=8, tight=True)]
 

@@ -17,6 +17,11 @@ GAME_NAMES: dict[str, str] = {"karo": "Karo", "herz": "Herz", "pik": "Pik", "kre
                               "grand": "Grand", "null": "Null"}
 
 
+def said_kontra(re: bool) -> str:
+    """Kontra and Re (house rule) as said: "Kontra", "Kontra, Re"."""
+    return "Kontra, Re" if re else "Kontra"
+
+
 class SkatRefused(ValueError):
     """A game that cannot be scored: a refusal code of refusals.py, the hand key it names and
     its parameters; the message says in German what is wrong ("Spiel 3: ..." with `number`).
@@ -51,3 +56,5 @@ class SkatHand(HandModel):
     schneider: bool = False  # with `won`: Schneider reached (by either party)
     schwarz: bool = False  # a party took no trick
     reizwert: int | None = None  # the Reizwert, if written down
+    kontra: bool = False  # house rule kontra_re: the defenders said Kontra
+    re: bool = False  # ... and the declarer answered Re

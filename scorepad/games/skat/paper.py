@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorepad.games.family import ListColumns
-from scorepad.games.skat.hand import GAME_NAMES
+from scorepad.games.skat.hand import GAME_NAMES, said_kontra
 from scorepad.games.skat.rules import SkatTable
 
 MARK = "×"
@@ -46,7 +46,8 @@ def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]
              MARK if hand.get("ouvert") else ""]
     outcome = "gewonnen" if info["won"] else "verloren"
     wert = signed(int(info["entry"])) + (" überreizt" if info.get("overbid") else "")
-    cells = [str(info["player"]), GAME_NAMES.get(game, game), spitzen, *marks, outcome, wert]
+    name = GAME_NAMES.get(game, game) + (f" ({said_kontra(bool(hand.get('re')))})" if hand.get("kontra") else "")
+    cells = [str(info["player"]), name, spitzen, *marks, outcome, wert]
     if sf:
         won, lost = table.seeger_fabian.won, table.seeger_fabian.lost
         bonus = table.others_bonus(len(result.deltas)) or 0

@@ -23,6 +23,10 @@ REFUSALS: dict[str, Refusal] = {
     # the game
     "skat_eingepasst_alone": Refusal("eingepasst has no declarer and no game",
                                      "Eingepasst: dann gibt es keinen Spieler und kein Spiel."),
+    "skat_kontra_off": Refusal("this table plays no Kontra and Re (house rule kontra_re)",
+                               "An diesem Tisch gibt es kein Kontra und Re (Hausregel)."),
+    "skat_re_without_kontra": Refusal("Re answers a Kontra: no Re without Kontra",
+                                      "Re antwortet auf Kontra: ohne Kontra kein Re."),
     "skat_declarer_missing": Refusal("is missing: who played the game?", "Spieler", missing=True),
     "skat_game_missing": Refusal("is missing (karo, herz, pik, kreuz, grand or null)",
                                  "Spiel (Karo, Herz, Pik, Kreuz, Grand oder Null)", missing=True),

@@ -66,6 +66,14 @@ class SeegerFabian(Strict):
     others: dict[str, int]
 
 
+class KontraRe(Strict):
+    """House rule: the defenders may say Kontra, the declarer answer Re; each doubles what the
+    game counts on the list (`factor`), the value the bid is checked against stays."""
+
+    enabled: bool = False
+    factor: int = Field(2, ge=1, le=10)
+
+
 class Series(Strict):
     games: dict[str, int]
 
@@ -87,6 +95,7 @@ class SkatTable(RuleTable):
     lost: Lost
     seeger_fabian: SeegerFabian
     serie: Series
+    kontra_re: KontraRe = KontraRe()
 
     def base_value(self, game: SuitGame) -> int:
         return int(getattr(self.grundwerte, game))

@@ -64,7 +64,7 @@ class Skat(Game):
         else:  # every other player at the table, who sits out too
             deltas = self.book_sides(TALLY, (declarer,), entry - t.seeger_fabian.lost, self.seated, self.bonus or 0)
         info = {"player": declarer, "game": hand.game, "won": won, "value": scored.value, "overbid": scored.overbid,
-                "entry": entry, "levels": scored.levels, "in_play": in_play}
+                "entry": entry, "levels": scored.levels, "in_play": in_play, "doubled": scored.doubled}
         return HandResult(number, dealer, deltas, info)
 
     @staticmethod

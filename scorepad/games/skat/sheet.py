@@ -53,6 +53,9 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
     table = [f"{at_table(n).capitalize()} {out_words(t.sitting_out_seats(n))}."
              for n in t.players if t.sitting_out_seats(n)]
     table.append("Der Geber wechselt nach jedem Spiel, auch nach einem eingepassten.")
+    if t.kontra_re.enabled:
+        table.append(f"Kontra und Re: jedes zählt das Spiel {t.kontra_re.factor}-fach auf der Liste "
+                     "(das Reizen prüft den Spielwert ohne sie).")
     if t.tariff:
         table.append(f"{t.tariff} Cent je Punkt; am Ende zahlt jeder jedem die Differenz.")
     return [("Spiele", games), ("Wer gewinnt", win), ("Die Liste", lists), ("Am Tisch", table)]

@@ -35,6 +35,7 @@ def taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
     else:
         out.append("won-yes" if hand["won"] else "won-no")
         out += [key for key in ("schneider", "schwarz") if hand.get(key)]
+    out += [key for key in ("kontra", "re") if hand.get(key)]
     if hand.get("reizwert") is not None:
         out += ["reizwert-on"] + pad(hand["reizwert"], quick_bids(table), "reiz-")
     return out

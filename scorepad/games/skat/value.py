@@ -46,6 +46,7 @@ class Scored:
     base: int  # the base value (Null: its fixed value; eingepasst: 0)
     reached: int  # the value the game reached before the bid was checked
     entry: int  # the declarer's list entry
+    doubled: int = 1  # house rule: Kontra and Re, each doubling the entry
 
     @property
     def eingepasst(self) -> bool:
@@ -55,9 +56,14 @@ class Scored:
 def check(hand: SkatHand, rules: SkatRules) -> None:
     """SkatRefused naming in German what is wrong with the game as entered (its code, the key)."""
     if hand.eingepasst:
-        if hand.declarer is not None or hand.game is not None:
+        if hand.declarer is not None or hand.game is not None or hand.kontra or hand.re:
             raise SkatRefused("skat_eingepasst_alone", "eingepasst")
         return
+    if hand.kontra or hand.re:
+        if not rules.kontra_re.enabled:
+            raise SkatRefused("skat_kontra_off", "kontra" if hand.kontra else "re")
+        if not hand.kontra:
+            raise SkatRefused("skat_re_without_kontra", "re")
     if not hand.declarer:
         raise SkatRefused("skat_declarer_missing", "declarer")
     if hand.game is None:
@@ -149,7 +155,8 @@ def score(hand: SkatHand, rules: SkatRules) -> Scored:
     if hand.game == "null":
         value = null_value(hand, rules)
         won = bool(hand.won)
-        return Scored(hand, value, won, False, None, value, value, value if won else -factor * value)
+        doubled = doubling(hand, rules)
+        return Scored(hand, value, won, False, None, value, value, (value if won else -factor * value) * doubled, doubled)
     base = rules.base_value(hand.game)
     won, schneider, schwarz = _reached(hand, rules)
     schwarz_angesagt = hand.schwarz_angesagt or hand.ouvert
@@ -177,4 +184,13 @@ def score(hand: SkatHand, rules: SkatRules) -> Scored:
     if hand.reizwert is not None and reached < hand.reizwert:
         overbid, won = True, False
         value = -(-hand.reizwert // base) * base  # the lowest multiple of the base value reaching the bid
-    return Scored(hand, value, won, overbid, levels, base, reached, value if won else -factor * value)
+    doubled = doubling(hand, rules)
+    return Scored(hand, value, won, overbid, levels, base, reached, (value if won else -factor * value) * doubled,
+                  doubled)
+
+
+def doubling(hand: SkatHand, rules: SkatRules) -> int:
+    """What Kontra and Re multiply the entry by (house rule; 1 without)."""
+    if not hand.kontra:
+        return 1
+    return int(rules.kontra_re.factor ** (1 + hand.re))

@@ -10,7 +10,7 @@ from scorepad import fmt
 from scorepad.describe import SEP, change_words
 from scorepad.games.family import CardLook
 from scorepad.games.look import plain_look
-from scorepad.games.skat.hand import GAME_NAMES, SkatHand
+from scorepad.games.skat.hand import GAME_NAMES, SkatHand, said_kontra
 from scorepad.games.skat.lists import points_of
 from scorepad.games.skat.paper import list_cells as list_cells
 from scorepad.games.skat.paper import list_columns as list_columns
@@ -64,10 +64,14 @@ def value_lines(scored: Scored, rules: SkatRules) -> list[str]:
         lines = [f"{first}: {scored.levels.factor} × {scored.base} = {scored.reached}"]
     if scored.overbid:
         lines.append(f"überreizt (gereizt {hand.reizwert}): {scored.value // scored.base} × {scored.base} = {scored.value}")
+    doubled = f" × {scored.doubled}" if scored.doubled > 1 else ""
+    if scored.doubled > 1:
+        lines.append(f"{said_kontra(hand.re)}: × {scored.doubled}")
     if scored.won:
-        lines.append(f"gewonnen: {signed(scored.entry)}")
+        lines.append(f"gewonnen: {scored.value}{doubled} = {signed(scored.entry)}" if doubled
+                     else f"gewonnen: {signed(scored.entry)}")
     else:
-        lines.append(f"verloren: −{lost_factor(hand, rules)} × {scored.value} = {signed(scored.entry)}")
+        lines.append(f"verloren: −{lost_factor(hand, rules)} × {scored.value}{doubled} = {signed(scored.entry)}")
     return lines
 
 
@@ -117,6 +121,8 @@ def describe(table: SkatRules, hand: dict[str, Any], result: HandResult | None) 
         parts.append("Schwarz angesagt")
     elif hand.get("schneider_angesagt"):
         parts.append("Schneider angesagt")
+    if hand.get("kontra"):
+        parts.append(said_kontra(bool(hand.get("re"))))
     if hand.get("reizwert") is not None:
         parts.append(f"gereizt {hand['reizwert']}")
     if hand.get("augen") is not None:
