@@ -49,7 +49,8 @@ def test_a_won_suit_game_with_spitzen_takes_five_taps():
 
 def test_the_augen_are_one_tap_away():
     game = new_game(get_table("skat"), SEATS[3])
-    assert enter(game, ["declarer-Ben", "game-kreuz", "spitzen-2", "by-augen", "augen-pad-7", "augen-pad-3"]) == {
+    assert enter(game, ["declarer-Ben", "game-kreuz", "spitzen-2", "by-augen", "augen-pad-on", "augen-pad-7",
+                        "augen-pad-3"]) == {
         "declarer": "Ben", "game": "kreuz", "spitzen": 2, "augen": 73}
 
 
@@ -79,7 +80,8 @@ def overbid_mark(controls):
         c = stack.pop(0)
         if getattr(c, "key", None) == "ueberreizt":
             return c.value
-        stack[:0] = list(getattr(c, "controls", None) or [])
+        content = getattr(c, "content", None)
+        stack[:0] = list(getattr(c, "controls", None) or []) + ([content] if hasattr(content, "key") else [])
     return None
 
 

@@ -18,8 +18,8 @@ from scorepad.games.skat.hand import GAME_NAMES, SkatHand, SkatRefused
 from scorepad.games.skat.rules import SkatTable
 from scorepad.games.skat.value import bid_values, score
 from scorepad.games.skat.words import PASSED, game_label
-from scorepad.ui.forms import FormCtx, FormError, Put, numpad
-from scorepad.ui.widgets import chip
+from scorepad.ui.forms import FormCtx, FormError, Put
+from scorepad.ui.widgets import chip, tag
 
 DENSE = 8  # the room left and right of a chip's label: the form fits a phone's screen
 GAP = 5
@@ -50,8 +50,10 @@ def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     d = dict(existing)
     if existing.get("augen") is not None:
         d["_augen"] = True
+        d["_augen_pad"] = existing["augen"] not in quick_augen(c.table)
     if existing.get("reizwert") is not None:
         d["_reiz"] = True
+        d["_reiz_pad"] = existing["reizwert"] not in quick_bids(c.table)
     return d
 
 
@@ -100,6 +102,29 @@ def _pick(label: str, selected: bool, on_click: Callable[..., Any], key: str, wi
     return chip(label, selected, on_click, key=key, width=width, padding=DENSE)
 
 
+KEY_WIDTH = 50  # a number key
+PAD_KEYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]
+
+
+def _number_rows(title: str, value: int | None, on_value: Callable[[int | None], None], quick: list[int],
+                 maximum: int, prefix: str, pad: bool, put_pad: Callable[[bool], None],
+                 more: list[ft.Control]) -> list[ft.Control]:
+    """A number as the form takes it without a swipe: a key for each number said most, "Zahl"
+    for the pad (its digits in two short rows); `more`: chips after them ("gewonnen / verloren")."""
+    if pad:
+        def digit(n: int) -> None:
+            nxt = (value or 0) * 10 + n
+            on_value(nxt if nxt <= maximum else n)
+
+        keys = [_pick(str(n), False, (lambda _e=None, n=n: digit(n)), f"{prefix}pad-{n}", KEY_WIDTH) for n in PAD_KEYS]
+        back = _pick("Lösch", False, lambda _e=None: on_value(None if value is None or value < 10 else value // 10),
+                     f"{prefix}pad-back")
+        return [_row([_label(f"{title}: {'–' if value is None else value}")] + keys[:5]),
+                _row(keys[5:] + [back, _pick("Zahl", True, lambda _e=None: put_pad(False), f"{prefix}pad-off")] + more)]
+    chips = [_pick(str(q), q == value, (lambda _e=None, q=q: on_value(q)), f"{prefix}quick-{q}", KEY_WIDTH) for q in quick]
+    return [_row([_label(title)] + chips + [_pick("Zahl", False, lambda _e=None: put_pad(True), f"{prefix}pad-on")] + more)]
+
+
 def _declarer_block(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
     return _block(_row([_label("Spieler")] + [_pick(p, d.get("declarer") == p, (lambda _e=None, p=p: put(declarer=p)),
                                                     f"declarer-{p}") for p in c.players]),
@@ -134,13 +159,12 @@ def _result_block(t: SkatTable, d: dict[str, Any], put: Put, err: FormError) -> 
     null = d.get("game") == "null"
     if d.get("_augen") and not null:
         augen = d.get("augen")
-        rows: list[ft.Control] = [
-            numpad(augen, lambda v: put(augen=v), quick_augen(t), t.augen.total, label="Augen des Spielers",
-                   key_prefix="augen-"),
-            _row([_pick("gewonnen / verloren", False, lambda _e=None: put(_augen=False), "by-result")])]
+        back = [_pick("gewonnen / verloren", False, lambda _e=None: put(_augen=False), "by-result")]
         if augen in (0, t.augen.total):
-            rows.append(_row([_pick("Schwarz (kein Stich)", bool(d.get("schwarz")),
-                                    lambda _e=None: put(schwarz=not d.get("schwarz")), "schwarz")]))
+            back.append(_pick("Schwarz (kein Stich)", bool(d.get("schwarz")),
+                              lambda _e=None: put(schwarz=not d.get("schwarz")), "schwarz"))
+        rows = _number_rows("Augen", augen, lambda v: put(augen=v), quick_augen(t), t.augen.total, "augen-",
+                            bool(d.get("_augen_pad")), lambda on: put(_augen_pad=on), back)
         return _block(*rows, error=err.at("augen", "schwarz", "won"))
     won = d.get("won")
     chips = [_pick("gewonnen", won is True, lambda _e=None: put(won=True), "won-yes"),
@@ -188,12 +212,12 @@ def _bid_block(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> ft.Co
     if not d.get("_reiz"):
         rows: list[ft.Control] = [_row([_pick("Reizwert", False, lambda _e=None: put(_reiz=True), "reizwert-on")])]
     else:
-        rows = [numpad(d.get("reizwert"), lambda v: put(reizwert=v), quick_bids(t), max(bid_values(t)),
-                       label="Reizwert", key_prefix="reiz-"),
-                _row([_pick("ohne Reizwert", False, lambda _e=None: put(_reiz=False, reizwert=None), "reizwert-off")])]
+        off = [_pick("ohne", False, lambda _e=None: put(_reiz=False, _reiz_pad=False, reizwert=None), "reizwert-off")]
+        rows = _number_rows("Reizwert", d.get("reizwert"), lambda v: put(reizwert=v), quick_bids(t), max(bid_values(t)),
+                            "reiz-", bool(d.get("_reiz_pad")), lambda on: put(_reiz_pad=on), off)
     over = overbid_words(c, d)
     if over:
-        rows.append(ft.Text(over, key="ueberreizt", color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600))
+        rows.append(tag(ft.Text(over, key="ueberreizt", color=ft.Colors.ERROR, size=15, weight=ft.FontWeight.W_600)))
     return _block(*rows, error=err.at("reizwert"))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from scorepad.games.skat.form import quick_augen, quick_bids
 from scorepad.games.skat.rules import SkatTable
 from scorepad.ui.forms import FormCtx
-from scorepad.ui.forms.taps import pad
+from scorepad.ui.forms.taps import digits
 
 
 def offered(table: SkatTable, hand: dict[str, Any]) -> dict[str, Any]:
@@ -17,6 +17,11 @@ def offered(table: SkatTable, hand: dict[str, Any]) -> dict[str, Any]:
     if hand.get("ouvert") and hand.get("game") != "null":
         return {k: v for k, v in hand.items() if k not in ("schneider_angesagt", "schwarz_angesagt")}
     return hand
+
+
+def number(n: int, quick: list[int], prefix: str) -> list[str]:
+    """A number on the form: its key, or "Zahl" and its digits on the pad."""
+    return [f"{prefix}quick-{n}"] if n in quick else [f"{prefix}pad-on", *digits(n, prefix)]
 
 
 def taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
@@ -30,12 +35,12 @@ def taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
         out += (["spitzen-ohne"] if hand.get("mit") is False else []) + [f"spitzen-{hand['spitzen']}"]
         out += [key.replace("_", "-") for key in ("schneider_angesagt", "schwarz_angesagt") if hand.get(key)]
     if hand.get("augen") is not None:
-        out += ["by-augen"] + pad(hand["augen"], quick_augen(table), "augen-")
+        out += ["by-augen"] + number(hand["augen"], quick_augen(table), "augen-")
         out += ["schwarz"] if hand.get("schwarz") else []
     else:
         out.append("won-yes" if hand["won"] else "won-no")
         out += [key for key in ("schneider", "schwarz") if hand.get(key)]
     out += [key for key in ("kontra", "re") if hand.get(key)]
     if hand.get("reizwert") is not None:
-        out += ["reizwert-on"] + pad(hand["reizwert"], quick_bids(table), "reiz-")
+        out += ["reizwert-on"] + number(hand["reizwert"], quick_bids(table), "reiz-")
     return out
