@@ -262,6 +262,7 @@ th { background: #eee; overflow-wrap: normal; } tr { page-break-inside: avoid; b
 table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 1.2mm; }
 table.hands td:nth-child(2), table.hands td:nth-child(3) { overflow-wrap: break-word; hyphens: auto; }
 th.p { text-align: right; } table.hands th.p { overflow-wrap: anywhere; min-width: 5.5em; }
+table.paper th.p { min-width: 3.5em; }
 .note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
 .s { display: block; font-weight: bold; }
 .key { font-size: 9pt; color: #444; margin: 0 0 1.5mm; break-after: avoid; page-break-after: avoid; }
@@ -334,9 +335,11 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
            for p in summary.players]
         for h, raw, board in zip(result.hands, session["hands"], sheets(table, session, result))]
     sections += ["<h2>Spiele</h2>",
-                 f'<p class="key">{h(tally_name(table, lead))} je Spiel, darunter fett der {STAND} danach.</p>',
+                 f'<p class="key">{h(tally_name(table, lead))} je Spiel, darunter fett der {STAND} danach.'
+                 f'{" " + h(columns.key) if columns.key else ""}</p>',
                  _html_table(["Nr", *columns.head] + [short[p] for p in summary.players], rows,
-                             numbers_from=1 + len(columns.head) - columns.amounts, css="hands",
+                             numbers_from=1 + len(columns.head) - columns.amounts,
+                             css="hands paper" if columns.narrow else "hands",
                              names=names_pattern(summary.players + list(short.values())))]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'

@@ -424,7 +424,7 @@ def md_rows(table, text: str, players: list[str]) -> dict[int, tuple[str, Points
 
 
 def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Points]]:
-    hands = page.split('<table class="hands">', 1)[1].split("</table>", 1)[0]
+    hands = page.split('<table class="hands', 1)[1].split(">", 1)[1].split("</table>", 1)[0]
     # a player's cell: the hand's change, then the Stand after it in its own span (not the hand's)
     rows = [[html.unescape(re.sub(r"</?bdi>|<span class=\"s\">.*?</span>", "", c))
              for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)]
@@ -436,8 +436,10 @@ def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Poin
     for row in rows[1:]:
         points: Points = {p: {lead: amount(row[head.index(short[p])])} for p in players}
         words = row[spiel]
-        if table.family == "skat":  # a paper Skat list: Spieler, Spiel, Spitzen, marks, Ergebnis, Wert
-            words = SEP.join(row[1:head.index(short[players[0]])])
+        if table.family == "skat":  # a paper Skat list: Spieler, Spiel, Spitzen, marks, Wert (minus: lost)
+            wert = row[head.index("Wert")]
+            said = "" if row[head.index("Spiel")] == "eingepasst" else "verloren" if wert.startswith("-") else "gewonnen"
+            words = SEP.join([*row[1:head.index(short[players[0]])], said] + (["überreizt"] if wert.endswith("ü") else []))
         for p in players:  # the hand table says the short names
             if short[p] != p:
                 words = words.replace(short[p], p)

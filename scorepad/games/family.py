@@ -79,6 +79,8 @@ class ListColumns(NamedTuple):
 
     head: list[str]
     amounts: int = 0
+    key: str = ""  # what the short headings and marks mean, a line above the table
+    narrow: bool = False  # the players' columns narrower (points of a few digits, no money)
 
 
 @dataclass(frozen=True)
