@@ -56,10 +56,12 @@ def test_grand_at_20():
 
 def test_each_house_rule_is_a_choice_and_off_by_default():
     table = get_table("skat")
-    choices = family_of(table).house
-    assert [path for _, path, _ in choices] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand"),
-                                                ("kontra_re", "enabled")]
-    assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand, table.kontra_re.enabled) == (11, 24, 2, False)
+    paths = [path for _, path, _ in family_of(table).house]
+    assert paths[:6] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand"), ("kontra_re", "enabled"),
+                         ("announce_without_hand",), ("bock", "enabled")]
+    assert [p[-1] for p in paths if p[:2] == ("bock", "after")] == ["tie", "lost_kontra", "kontra_re", "lost_grand"]
+    assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand, table.kontra_re.enabled,
+            table.announce_without_hand, table.bock.enabled, table.bock.after) == (11, 24, 2, False, False, False, [])
 
 
 KONTRA = {"kontra_re": {"enabled": True}}
@@ -98,3 +100,77 @@ def test_kontra_in_words_and_on_the_form():
         "Kreuz mit 1: 2 × 12 = 24; Kontra, Re: × 4; gewonnen: 24 × 4 = +96; Ben +96 Punkte"
     assert "Kontra, Re" in words.describe(table, hand, result)
     assert family_of(table).taps_module().taps(table, None, hand)[-2:] == ["kontra", "re"]
+
+
+def test_schneider_announced_without_hand():
+    announced = {"declarer": "Ben", "game": "herz", "spitzen": 1, "schneider_angesagt": True, "augen": 95}
+    with pytest.raises(HandError) as info:
+        entry(None, announced)
+    assert info.value.code == "skat_announce_hand"
+    assert entry({"announce_without_hand": True}, announced) == 40  # (1 + 1 + 1 + 1) × 10
+
+
+# Bock rounds: one game per player at the table, each counting twice on the list
+
+def bock_game(after, stacking=False, players=THREE):
+    table = with_options(get_table("skat"), {"kontra_re": {"enabled": True},
+                                             "bock": {"enabled": True, "after": after, "stacking": stacking}})
+    return new_game(table, players)
+
+
+def points(result):
+    return result.deltas[result.info["player"]]["punkte"]
+
+
+def test_bock_after_60_60():
+    game = bock_game(["tie"])
+    game.play(1, {"declarer": "Ben", "game": "kreuz", "spitzen": 1, "augen": 60})  # lost, 60 : 60
+    assert game.state()["bock"] == [1, 1, 1]
+    assert points(game.play(2, KREUZ)) == 48  # 24, Bock
+    game.play(3, {"eingepasst": True})  # a game of the round too
+    game.play(4, KREUZ)
+    assert "bock" not in game.state()
+    assert points(game.play(5, KREUZ)) == 24
+
+
+def test_bock_after_a_lost_game_with_kontra():
+    game = bock_game(["lost_kontra"])
+    game.play(1, {**KREUZ, "augen": 50, "kontra": True})
+    assert game.state()["bock"] == [1, 1, 1]
+    game = bock_game(["lost_kontra"])
+    game.play(1, {**KREUZ, "kontra": True})  # won: no Bock
+    assert "bock" not in game.state()
+
+
+def test_bock_after_kontra_and_re():
+    game = bock_game(["kontra_re"])
+    game.play(1, {**KREUZ, "kontra": True, "re": True})
+    assert game.state()["bock"] == [1, 1, 1]
+
+
+def test_bock_after_a_lost_grand():
+    game = bock_game(["lost_grand"], players=[*THREE, "Dora"])
+    game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40})
+    assert game.state()["bock"] == [1, 1, 1, 1]  # one game per player at the table
+
+
+def test_bock_rounds_that_meet_follow_each_other_or_stack():
+    lost_grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40}
+    queued = bock_game(["lost_grand"])
+    queued.play(1, lost_grand)
+    queued.play(2, lost_grand)
+    assert queued.state()["bock"] == [1, 1, 1, 1, 1]
+    stacked = bock_game(["lost_grand"], stacking=True)
+    stacked.play(1, lost_grand)
+    stacked.play(2, lost_grand)
+    assert stacked.state()["bock"] == [2, 2, 1]
+    assert points(stacked.play(3, KREUZ)) == 96  # 24 × 2 × 2
+
+
+def test_bock_in_words():
+    game = bock_game(["lost_grand"])
+    game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40})
+    result = game.play(2, KREUZ)
+    words = family_of(game.table).words
+    assert words.preview(game.table, KREUZ, result) == "Kreuz mit 1: 2 × 12 = 24; gewonnen: +24; Bock: +24 × 2 = +48; Ben +48 Punkte"
+    assert words.context_line(game.state(), {}, game.table).endswith("Bock: noch 2 Spiele")

@@ -375,7 +375,16 @@ def check_skat_preview(table, hand: dict, result, words: str, where: str) -> Non
     entry = int(outcome.rsplit(" ", 1)[1].replace("−", "-").lstrip("+"))
     lost = table.lost.hand if hand.get("hand") or (hand.get("ouvert") and hand.get("game") != "null") else table.lost.factor
     doubled = info.get("doubled", 1)
-    assert entry == info["entry"] == (value if info["won"] else -lost * value) * doubled, f"{where}: {outcome!r}"
+    assert entry == (value if info["won"] else -lost * value) * doubled, f"{where}: {outcome!r}"
+    bock = next((part for part in parts if part.startswith("Bock: ")), None)
+    if info.get("bock"):  # house rule: "Bock: +48 × 2 = +96"
+        said = re.match(r"^Bock: ([+−-]?\d+) × (\d+) = ([+−-]?\d+)$", bock or "")
+        assert said and int(said.group(1).replace("−", "-")) == entry, f"{where}: {bock!r}"
+        entry = int(said.group(3).replace("−", "-"))
+        assert entry == int(said.group(1).replace("−", "-")) * int(said.group(2)), f"{where}: {bock!r}"
+    else:
+        assert bock is None, f"{where}: {bock!r}"
+    assert entry == info["entry"], f"{where}: {words!r} but the entry is {info['entry']}"
 
 
 # --- the exports' hand lines ---------------------------------------------------------------
@@ -641,7 +650,8 @@ def test_skat_words_agree_with_the_points(store, ruleset):
     run()
 
 
-SKAT_HOUSE = {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "grundwerte": {"grand": 20}}
+SKAT_HOUSE = {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "grundwerte": {"grand": 20},
+              "bock": {"enabled": True, "after": ["tie", "lost_kontra", "kontra_re", "lost_grand"], "stacking": True}}
 
 
 # --- the readers read: a line that disagrees is caught ------------------------------------------

@@ -37,7 +37,7 @@ def generate(rng: random.Random, game: Any) -> dict[str, Any]:
     hand["spitzen"] = rng.choice([1, 1, 1, 2, 2, 3, rng.randint(1, most)])
     if rng.random() < 0.3:
         hand["mit"] = False
-    if hand.get("hand") and rng.random() < 0.15:
+    if (hand.get("hand") or t.announce_without_hand) and rng.random() < 0.15:
         hand[rng.choice(("schneider_angesagt", "schwarz_angesagt"))] = True
     elif rng.random() < 0.04:
         hand["ouvert"] = True

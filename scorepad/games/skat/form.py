@@ -64,7 +64,7 @@ def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
     if hand.get("game") == "null":
         for key in ("spitzen", "mit", "schneider_angesagt", "schwarz_angesagt", "schneider", "schwarz", "augen"):
             hand.pop(key, None)
-    if not (hand.get("hand") or hand.get("ouvert")) or hand.get("ouvert"):
+    if not (hand.get("hand") or c.table.announce_without_hand) or hand.get("ouvert"):
         hand.pop("schneider_angesagt", None)
         hand.pop("schwarz_angesagt", None)
     if d.get("_augen") and hand.get("game") != "null":
@@ -229,7 +229,7 @@ def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Con
         if game != "null":
             blocks.append(_spitzen_block(t, d, put, err))
         blocks.append(_result_block(t, d, put, err))
-        if game != "null" and d.get("hand") and not d.get("ouvert"):
+        if game != "null" and (d.get("hand") or t.announce_without_hand) and not d.get("ouvert"):
             blocks.append(_announce_block(d, put, err))
         if t.kontra_re.enabled:
             blocks.append(_kontra_block(d, put, err))

@@ -53,7 +53,9 @@ def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]
              _level(levels.schwarz, levels.schwarz_angesagt) if levels else "",
              MARK if hand.get("ouvert") else ""]
     wert = signed(int(info["entry"])) + (f" {OVERBID}" if info.get("overbid") else "")
-    name = GAME_NAMES.get(game, game) + (f" ({said_kontra(bool(hand.get('re')))})" if hand.get("kontra") else "")
+    said = [said_kontra(bool(hand.get("re")))] if hand.get("kontra") else []
+    said += ["Bock"] if info.get("bock") else []
+    name = GAME_NAMES.get(game, game) + (f" ({', '.join(said)})" if said else "")
     cells = [str(info["player"]), name, spitzen, *marks, wert]
     if sf:
         won, lost = table.seeger_fabian.won, table.seeger_fabian.lost

@@ -74,6 +74,22 @@ class KontraRe(Strict):
     factor: int = Field(2, ge=1, le=10)
 
 
+# what brings a Bock round (house rule): 60 : 60, a lost game after Kontra, Kontra and Re both
+# said, a lost Grand
+BockTrigger = Literal["tie", "lost_kontra", "kontra_re", "lost_grand"]
+
+
+class Bock(Strict):
+    """House rule: after a trigger the next round (one game per player at the table) counts
+    `factor` times on the list; a round met within another follows it, or (`stacking`) doubles
+    the games both cover once more."""
+
+    enabled: bool = False
+    after: list[BockTrigger] = []
+    factor: int = Field(2, ge=1, le=10)
+    stacking: bool = False
+
+
 class Series(Strict):
     games: dict[str, int]
 
@@ -96,6 +112,8 @@ class SkatTable(RuleTable):
     seeger_fabian: SeegerFabian
     serie: Series
     kontra_re: KontraRe = KontraRe()
+    bock: Bock = Bock()
+    announce_without_hand: bool = False  # house rule: Schneider and Schwarz announced in any game
 
     def base_value(self, game: SuitGame) -> int:
         return int(getattr(self.grundwerte, game))

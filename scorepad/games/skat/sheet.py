@@ -8,6 +8,8 @@ from scorepad.games.skat.rules import SkatTable
 LEVELS = "Spiel, Hand, Schneider, Schneider angesagt, Schwarz, Schwarz angesagt, ouvert"
 
 
+BOCK_AFTER = {"tie": "60 zu 60", "lost_kontra": "verlorenes Spiel mit Kontra", "kontra_re": "Kontra und Re",
+              "lost_grand": "verlorener Grand"}
 COUNTS = {3: "dritt", 4: "viert", 5: "fünft", 6: "sechst"}
 
 
@@ -53,6 +55,13 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
     table = [f"{at_table(n).capitalize()} {out_words(t.sitting_out_seats(n))}."
              for n in t.players if t.sitting_out_seats(n)]
     table.append("Der Geber wechselt nach jedem Spiel, auch nach einem eingepassten.")
+    if t.announce_without_hand:
+        table.append("Schneider und Schwarz ansagen geht auch ohne Hand.")
+    if t.bock.enabled:
+        after = ", ".join(BOCK_AFTER[a] for a in t.bock.after) or "nichts (kein Auslöser an)"
+        table.append(f"Bockrunde (ein Spiel je Spieler am Tisch, {t.bock.factor}-fach) nach: {after}; "
+                     + ("trifft sie eine andere, verdoppelt sie die Spiele beider noch einmal."
+                        if t.bock.stacking else "trifft sie eine andere, folgt sie ihr."))
     if t.kontra_re.enabled:
         table.append(f"Kontra und Re: jedes zählt das Spiel {t.kontra_re.factor}-fach auf der Liste "
                      "(das Reizen prüft den Spielwert ohne sie).")

@@ -80,7 +80,8 @@ def check(hand: SkatHand, rules: SkatRules) -> None:
         raise SkatRefused("skat_bid_unknown", "reizwert", bid=hand.reizwert)
     if hand.augen is not None and not 0 <= hand.augen <= rules.augen.total:
         raise SkatRefused("skat_augen_range", "augen", augen=hand.augen, total=rules.augen.total)
-    if (hand.schneider_angesagt or hand.schwarz_angesagt) and not hand.hand and not hand.ouvert:
+    if (hand.schneider_angesagt or hand.schwarz_angesagt) and not (hand.hand or hand.ouvert
+                                                                    or rules.announce_without_hand):
         raise SkatRefused("skat_announce_hand", "schneider_angesagt" if hand.schneider_angesagt else "schwarz_angesagt")
     if hand.game == "null":
         if hand.spitzen is not None:

@@ -135,6 +135,8 @@ def describe(table: SkatRules, hand: dict[str, Any], result: HandResult | None) 
         parts.append(said)
     if result is not None and result.info.get("overbid"):
         parts.append("überreizt")
+    if result is not None and result.info.get("bock"):
+        parts.append("Bock")
     return SEP.join(parts)
 
 
@@ -146,7 +148,10 @@ def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
     if info.get("eingepasst"):
         return f"{PASSED}: keine Punkte, der Nächste gibt"
     entered = SkatHand.model_validate({k: v for k, v in hand.items() if k != "sitting_out"})
-    lines = value_lines(score(entered, table), table)
+    scored = score(entered, table)
+    lines = value_lines(scored, table)
+    if info.get("bock"):  # house rule: a game of a Bock round
+        lines.append(f"Bock: {signed(scored.entry)} × {table.bock.factor ** info['bock']} = {signed(info['entry'])}")
     sf = points_of(table, info, list(result.deltas), "seeger_fabian")
     if table.list_kind == "seeger_fabian" and sf is not None:
         lines.append(seeger_fabian_words(table, info, sf))
@@ -176,7 +181,11 @@ def replay_lines(table: SkatRules, hand: dict[str, Any], result: HandResult) -> 
 
 
 def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SkatRules) -> str:
-    return f"Geber {state.get('next_dealer', '')}{SEP}{LIST_NAMES[table.list_kind]}"
+    parts = [f"Geber {state.get('next_dealer', '')}", LIST_NAMES[table.list_kind]]
+    bock = state.get("bock") or []
+    if bock:
+        parts.append(f"Bock: noch {len(bock)} {'Spiel' if len(bock) == 1 else 'Spiele'}")
+    return SEP.join(parts)
 
 
 def card_look(table: SkatRules, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
