@@ -40,9 +40,9 @@ from scorepad.exportparts import (
     transfers_heading,
     when_where,
 )
-from scorepad.games import tally_name
-from scorepad.games.base import Replay
-from scorepad.games.family import MONEY_TALLY
+from scorepad.games import family_of, tally_name
+from scorepad.games.base import HandResult, Replay
+from scorepad.games.family import MONEY_TALLY, ListColumns
 from scorepad.summary import EveningSummary
 from scorepad.tables import RuleTable
 from scorepad.texts import FSI, PDI, isolate_names, names_pattern, plain
@@ -262,6 +262,7 @@ th { background: #eee; overflow-wrap: normal; } tr { page-break-inside: avoid; b
 table.hands { font-size: 9pt; } table.hands th, table.hands td { padding: 1.2mm 1.2mm; }
 table.hands td:nth-child(2), table.hands td:nth-child(3) { overflow-wrap: break-word; hyphens: auto; }
 th.p { text-align: right; } table.hands th.p { overflow-wrap: anywhere; min-width: 5.5em; }
+table.paper th.p { min-width: 3.5em; }
 .note { border-left: 1mm solid #ef6c00; padding-left: 2mm; }
 .s { display: block; font-weight: bold; }
 .key { font-size: 9pt; color: #444; margin: 0 0 1.5mm; break-after: avoid; page-break-after: avoid; }
@@ -320,15 +321,26 @@ def to_html(table: RuleTable, session: dict[str, Any], result: Replay, summary: 
 
     # as a paper list: each player's change in the hand, and under it the Stand after it
     money = lead == MONEY_TALLY
+    family = family_of(table)
+    columns = family.list_columns(table) or ListColumns(["Geber", "Spiel"])
+
+    def cells(h: HandResult, raw: Any) -> list[str]:  # the hand's own columns, before the players'
+        if columns.head == ["Geber", "Spiel"]:
+            return [short.get(h.dealer, h.dealer), said(describe_hand(table, raw, h))]
+        return [said(c) for c in family.list_cells(table, raw if isinstance(raw, dict) else {}, h)]
+
     rows: list[list[str | tuple[str, str]]] = [
-        [str(h.number), short.get(h.dealer, h.dealer), said(describe_hand(table, raw, h))]
+        [str(h.number), *cells(h, raw)]
         + [(fmt.tally_value(lead, h.deltas[p][lead], True), fmt.tally_value(lead, board[p][lead], money))
            for p in summary.players]
         for h, raw, board in zip(result.hands, session["hands"], sheets(table, session, result))]
     sections += ["<h2>Spiele</h2>",
-                 f'<p class="key">{h(tally_name(table, lead))} je Spiel, darunter fett der {STAND} danach.</p>',
-                 _html_table(["Nr", "Geber", "Spiel"] + [short[p] for p in summary.players], rows,
-                             numbers_from=3, css="hands", names=names_pattern(summary.players + list(short.values())))]
+                 f'<p class="key">{h(tally_name(table, lead))} je Spiel, darunter fett der {STAND} danach.'
+                 f'{" " + h(columns.key) if columns.key else ""}</p>',
+                 _html_table(["Nr", *columns.head] + [short[p] for p in summary.players], rows,
+                             numbers_from=1 + len(columns.head) - columns.amounts,
+                             css="hands paper" if columns.narrow else "hands",
+                             names=names_pattern(summary.players + list(short.values())))]
     body = "\n".join(sections)
     return (f'<!DOCTYPE html>\n<html lang="de">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -272,7 +272,7 @@ REFUSALS = {
     "stale undo": (lambda app, e: app.undo(e, expected_version=0), StaleVersionError),
     "stale finish": (lambda app, e: app.finish_evening(e, expected_version=2), StaleVersionError),
     "reopen unfinished": (lambda app, e: app.finish_evening(e, finished=False), EveningClosedError),
-    "unknown ruleset": (lambda app, e: app.start_evening("skat", SK4), SessionError),
+    "unknown ruleset": (lambda app, e: app.start_evening("tarock", SK4), SessionError),
     "too few players": (lambda app, e: app.start_evening("schafkopf", SK4[:3]), SessionError),
     "same name twice": (lambda app, e: app.start_evening("schafkopf", [H, V, W, "hias"]), SessionError),
     "bad option": (lambda app, e: app.start_evening("schafkopf", SK4, options={"laufende": 3}), SessionError),

@@ -13,7 +13,8 @@ from conftest import SK4
 pytestmark = pytest.mark.unit
 
 BUILTIN_IDS = ["schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch",
-               "preisschafkopf-plusminus", "preisschafkopf-nurplus", "preisschafkopf-5-10-15", "doppelkopf", "doppelkopf-haus"]
+               "preisschafkopf-plusminus", "preisschafkopf-nurplus", "preisschafkopf-5-10-15", "doppelkopf", "doppelkopf-haus",
+               "skat", "skat-seeger-fabian"]
 
 
 def scorepad(*args, cwd=None) -> subprocess.CompletedProcess:
@@ -141,8 +142,8 @@ def test_a_json_file_that_is_not_an_object_is_refused(tmp_path):
 
 
 def test_an_unknown_ruleset_is_refused(tmp_path):
-    line = assert_refused(scorepad("replay", session_file(tmp_path, session("skat"))), "ruleset: ")
-    assert "skat" in line
+    line = assert_refused(scorepad("replay", session_file(tmp_path, session("tarock"))), "ruleset: ")
+    assert "tarock" in line
 
 
 def test_a_wrong_number_of_players_is_refused(tmp_path):

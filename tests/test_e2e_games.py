@@ -24,8 +24,9 @@ from scorepad.ui.forms import FormCtx
 pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-QUICK_SAVES = {"passed", "vergeben"}
-GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch", "doppelkopf", "doppelkopf-fuenf"]
+QUICK_SAVES = {"passed", "vergeben", "eingepasst"}
+GAMES = ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch", "doppelkopf", "doppelkopf-fuenf",
+         "skat", "skat-vier"]
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +59,8 @@ def form_ctx(table, players: list[str], hands: list, first_dealer: str | None) -
                    board=game.snapshot(), number=None, game=game)
 
 
-async def start(tab: Tab, ruleset: str, players: list[str], first_dealer: str | None) -> None:
+async def start(tab: Tab, ruleset: str, players: list[str], first_dealer: str | None,
+                options: dict | None = None) -> None:
     await tab.tap("new-evening")
     await tab.tap(f"rules-{ruleset}")
     for name in players:
@@ -66,6 +68,8 @@ async def start(tab: Tab, ruleset: str, players: list[str], first_dealer: str | 
     await tab.at(f"dealer-{players[-1]}").wait_for(state="attached", timeout=10000)
     if first_dealer:
         await tab.tap(f"dealer-{first_dealer}")
+    for path, value in (options or {}).items():  # the evening's options, each a chip of its row
+        await tab.tap(f"opt-{path}-{value}")
     await tab.tap("start-evening")
     await tab.at("next-hand").wait_for(state="attached", timeout=10000)
 
@@ -94,7 +98,7 @@ async def test_a_whole_evening_entered_by_finger(server, game, tmp_path):
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             tab = await Tab.open(browser, server)
-            await start(tab, ruleset, players, session.get("first_dealer"))
+            await start(tab, ruleset, players, session.get("first_dealer"), session.get("options"))
             with App.open(server.db) as app:
                 eid = max(e.id for e in app.list_evenings())
             await enter_evening(tab, session)

@@ -197,11 +197,11 @@ def test_the_stand_columns_are_safe_for_spreadsheets_whatever_the_names():
 
 def page_stands(page: str, players: list[str]) -> list[list[tuple[str, str]]]:
     """Each hand row of the page's hand table: (the change, the Stand) per player."""
-    table = page.split('<table class="hands">', 1)[1].split("</table>", 1)[0]
+    table = page.split('<table class="hands', 1)[1].split(">", 1)[1].split("</table>", 1)[0]
     body = table.split("<tbody>", 1)[1]
     out = []
     for row in re.findall(r"<tr>(.*?)</tr>", body):
-        cells = re.findall(r'<td class="n">(.*?)<span class="s">(.*?)</span></td>', row)
+        cells = re.findall(r'<td class="n">([^<]*)<span class="s">(.*?)</span></td>', row)
         assert len(cells) == len(players)
         out.append([(html.unescape(a), html.unescape(b)) for a, b in cells])
     return out

@@ -83,7 +83,7 @@ def test_a_session_file_carries_its_variant_inline_and_is_complete_on_its_own(ca
 @pytest.mark.parametrize("change, message", [
     ({"id": "schafkopf-anders"}, "variant.id: must be the session's ruleset 'schafkopf-stammtisch-huber' "
                                  "(got 'schafkopf-anders')"),
-    ({"extends": "skat"}, "variant.extends: a house variant names the built-in table it changes"),
+    ({"extends": "tarock"}, "variant.extends: a house variant names the built-in table it changes"),
     ({"contracts": {"sauspiel": {"tariff": -5}}}, "variant.contracts.sauspiel.tariff: must be 0 or more (got -5)"),
     ({"family": "ramsch"}, "variant.family: cannot be overridden by a session"),
 ])

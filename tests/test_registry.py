@@ -63,7 +63,7 @@ def test_every_games_form_has_every_function_the_hand_screen_calls(name):
 
 def test_every_built_in_table_belongs_to_a_registered_game():
     assert {t.family for t in builtin_tables().values()} == set(FAMILIES)
-    assert find_family("skat") is None
+    assert find_family("tarock") is None
 
 
 def lines_outside_the_games(pattern: re.Pattern[str], allowed: set[tuple[str, str]]) -> list[str]:

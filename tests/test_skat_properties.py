@@ -28,7 +28,7 @@ def hands(draw) -> SkatHand:
     ouvert = draw(st.booleans())
     hand = draw(st.booleans())
     keys: dict = {"declarer": draw(st.sampled_from(PLAYERS[1:])), "game": game, "ouvert": ouvert, "hand": hand or ouvert,
-                  "bid": draw(st.none() | st.sampled_from(BIDS))}
+                  "reizwert": draw(st.none() | st.sampled_from(BIDS))}
     if game == "null":
         keys["won"] = draw(st.booleans())
         return SkatHand(**keys)
@@ -60,7 +60,7 @@ def scored_or_none(hand: SkatHand):
 def test_every_accepted_game_counts_its_value_won_and_twice_lost(hand):
     scored = scored_or_none(hand)
     if scored is None:
-        assert hand.game == "null" and hand.bid is not None and hand.bid > RULES.null.plain or hand.schwarz and hand.augen not in (0, 120)
+        assert hand.game == "null" and hand.reizwert is not None and hand.reizwert > RULES.null.plain or hand.schwarz and hand.augen not in (0, 120)
         return
     assert scored.entry == (scored.value if scored.won else -RULES.lost.factor * scored.value)
 
@@ -73,9 +73,9 @@ def test_every_suit_and_grand_value_is_its_base_times_its_levels_or_the_overbid_
         return
     assert scored.reached == scored.base * scored.levels.factor
     assert scored.hand.spitzen + 1 <= scored.levels.factor <= scored.hand.spitzen + 7
-    if hand.bid is not None and scored.reached < hand.bid:
+    if hand.reizwert is not None and scored.reached < hand.reizwert:
         assert scored.overbid and not scored.won
-        assert scored.value % scored.base == 0 and scored.value - scored.base < hand.bid <= scored.value
+        assert scored.value % scored.base == 0 and scored.value - scored.base < hand.reizwert <= scored.value
     else:
         assert not scored.overbid and scored.value == scored.reached
 

@@ -12,7 +12,7 @@ from scorepad.games.skat.replay import replay
 
 pytestmark = pytest.mark.unit
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "skat"  # to examples/ with the registry line
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def example(name: str) -> dict:

@@ -59,7 +59,7 @@ def test_grand_has_up_to_four_spitzen():
 
 
 def test_a_suit_game_needs_its_spitzen():
-    with pytest.raises(SkatRefused, match="Spitzen fehlen"):
+    with pytest.raises(SkatRefused, match="Noch offen: Spitzen"):
         value(game="herz", augen=61)
 
 
@@ -96,9 +96,9 @@ def test_won_or_lost_can_be_entered_without_augen():
 
 
 def test_result_is_augen_or_won_lost_not_both():
-    with pytest.raises(SkatRefused, match="Ergebnis fehlt"):
+    with pytest.raises(SkatRefused, match="Noch offen: Ergebnis"):
         value(game="herz", spitzen=1)
-    with pytest.raises(SkatRefused, match="Ergebnis fehlt"):
+    with pytest.raises(SkatRefused, match="Ergebnis zweimal"):
         value(game="herz", spitzen=1, augen=70, won=True)
 
 
@@ -171,7 +171,7 @@ def test_null_has_no_spitzen_and_no_augen():
 
 def test_null_cannot_be_declared_above_its_value():
     with pytest.raises(SkatRefused, match="Null ist 23 wert, gereizt war 24"):
-        value(game="null", won=True, bid=24)
+        value(game="null", won=True, reizwert=24)
 
 
 # Lost games and overbidding
@@ -190,32 +190,32 @@ def test_lost_null_counts_twice():
 
 def test_overbid_game_is_lost_at_the_lowest_multiple_reaching_the_bid_doubled():
     # Karo ohne 1 after a bid of 22: 2 × 9 = 18 < 22; lowest multiple of 9 reaching 22 is 27
-    scored = score(game(game="karo", spitzen=1, mit=False, augen=89, bid=22), RULES)
+    scored = score(game(game="karo", spitzen=1, mit=False, augen=89, reizwert=22), RULES)
     assert (scored.won, scored.overbid, scored.reached, scored.value, scored.entry) == (False, True, 18, 27, -54)
 
 
 def test_a_bid_is_a_game_value():
-    assert not score(game(game="herz", spitzen=1, augen=70, bid=18), RULES).overbid  # 18: Karo mit 1
+    assert not score(game(game="herz", spitzen=1, augen=70, reizwert=18), RULES).overbid  # 18: Karo mit 1
     with pytest.raises(SkatRefused, match="19 ist kein Reizwert"):
-        value(game="herz", spitzen=1, augen=70, bid=19)
+        value(game="herz", spitzen=1, augen=70, reizwert=19)
 
 
 def test_overbid_is_not_the_bid():
-    assert value(game="herz", spitzen=1, augen=70, bid=33) == 40  # not 33
+    assert value(game="herz", spitzen=1, augen=70, reizwert=33) == 40  # not 33
 
 
 def test_schneider_can_save_a_game_from_being_overbid():
-    scored = score(game(game="karo", spitzen=1, mit=False, augen=90, bid=22), RULES)
+    scored = score(game(game="karo", spitzen=1, mit=False, augen=90, reizwert=22), RULES)
     assert (scored.won, scored.overbid, scored.entry) == (True, False, 27)
 
 
 def test_a_game_reaching_the_bid_exactly_is_not_overbid():
-    assert not score(game(game="kreuz", spitzen=1, augen=61, bid=24), RULES).overbid
+    assert not score(game(game="kreuz", spitzen=1, augen=61, reizwert=24), RULES).overbid
 
 
 def test_overbid_hand_game_with_a_spitze_in_the_skat():
     # bid 48 on Kreuz Hand "mit 2"; the Pik-Bube lay in the Skat: only mit 1, (1+1+1) × 12 = 36 < 48
-    scored = score(game(game="kreuz", spitzen=1, hand=True, augen=80, bid=48), RULES)
+    scored = score(game(game="kreuz", spitzen=1, hand=True, augen=80, reizwert=48), RULES)
     assert (scored.overbid, scored.value, scored.entry) == (True, 48, -96)
 
 

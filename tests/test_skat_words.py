@@ -25,7 +25,7 @@ def test_ohne_and_schneider_are_said():
 
 
 def test_an_overbid_game_says_ueberreizt_and_the_multiple():
-    assert lines(game="herz", spitzen=1, augen=70, bid=30) == [
+    assert lines(game="herz", spitzen=1, augen=70, reizwert=30) == [
         "Herz mit 1: 2 × 10 = 20", "überreizt (gereizt 30): 3 × 10 = 30", "verloren: −2 × 30 = −60"]
 
 

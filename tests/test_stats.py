@@ -169,8 +169,8 @@ def test_season_since_a_day_in_either_format(app, clock):
 
 def test_season_refuses_an_unknown_ruleset_and_a_bad_day(app, clock):
     season_store(app, clock)
-    with pytest.raises(NotFoundError, match="no rule table 'skat'"):
-        app.season("skat")
+    with pytest.raises(NotFoundError, match="no rule table 'tarock'"):
+        app.season("tarock")
     for bad in ("gestern", "2026-13-01", "31.11.2026", "29/11/2026", ""):
         with pytest.raises(ScorepadError, match="since: "):
             app.season(since=bad)

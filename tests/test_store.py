@@ -201,14 +201,14 @@ def test_a_schema_1_file_is_upgraded_in_place_after_a_copy_is_kept(v1_copy):
 
 def test_an_upgrade_that_fails_changes_nothing(v1_copy):
     conn = sqlite3.connect(v1_copy)
-    conn.execute("UPDATE evenings SET ruleset = 'skat' WHERE id = 2")
+    conn.execute("UPDATE evenings SET ruleset = 'tarock' WHERE id = 2")
     conn.commit()
     conn.close()
     before = dump(v1_copy)
     with pytest.raises(StoreError) as info:
         App.open(v1_copy)
     message = str(info.value)
-    assert "cannot upgrade from schema version 1" in message and "skat" in message
+    assert "cannot upgrade from schema version 1" in message and "tarock" in message
     assert "the file was not changed; a copy is at scorepad.db.bak-v1" in message
     assert dump(v1_copy) == before and pragma(v1_copy, "user_version") == 1
 

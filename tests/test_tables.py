@@ -15,7 +15,7 @@ pytestmark = pytest.mark.unit
 
 BUILTIN_IDS = {"schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch",
                "preisschafkopf-plusminus", "preisschafkopf-nurplus", "preisschafkopf-5-10-15",  # points lists (issue 27)
-               "doppelkopf", "doppelkopf-haus"}
+               "doppelkopf", "doppelkopf-haus", "skat", "skat-seeger-fabian"}
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -72,9 +72,9 @@ def test_dreihaxer_extends_saukopf_and_switches_off_only_what_it_names():
 
 def test_unknown_ruleset_is_refused():
     with pytest.raises(SessionError) as info:
-        get_table("skat")
+        get_table("tarock")
     assert str(info.value).startswith("ruleset: ")
-    assert "skat" in str(info.value)
+    assert "tarock" in str(info.value)
 
 
 # --- house variants ----------------------------------------------------------------------
@@ -123,9 +123,9 @@ def test_extends_a_table_beside_the_file(tmp_path):
 
 
 def test_extends_an_unknown_table_is_refused(tmp_path):
-    path = write(tmp_path, "haus.toml", 'id = "haus"\nextends = "skat"\nname = "Haus"\n')
+    path = write(tmp_path, "haus.toml", 'id = "haus"\nextends = "tarock"\nname = "Haus"\n')
     msg = table_error(path)
-    assert "haus.toml" in msg and "extends" in msg and "skat" in msg
+    assert "haus.toml" in msg and "extends" in msg and "tarock" in msg
 
 
 def test_tables_extending_each_other_in_a_circle_are_refused(tmp_path):
@@ -168,7 +168,7 @@ def test_an_unknown_key_in_a_table_is_refused(tmp_path):
 
 
 def test_an_unknown_family_is_refused(tmp_path):
-    path = write(tmp_path, "x.toml", 'id = "x"\nname = "X"\nfamily = "skat"\nplayers = [4]\n'
+    path = write(tmp_path, "x.toml", 'id = "x"\nname = "X"\nfamily = "tarock"\nplayers = [4]\n'
                                      'tallies = ["geld"]\n')
     msg = table_error(path)
     assert "x.toml" in msg and "family" in msg
@@ -268,7 +268,7 @@ def test_a_table_may_keep_any_tally_a_game_declares():
 
 def test_a_table_of_no_known_game_is_refused_naming_every_game():
     with pytest.raises(TableError) as info:
-        validate_table({"id": "x", "name": "X", "family": "skat"}, "x.toml")
+        validate_table({"id": "x", "name": "X", "family": "tarock"}, "x.toml")
     assert str(info.value) == "x.toml: family: must be one of " + ", ".join(FAMILIES)
     assert info.value.german.endswith(f"muss {', '.join(list(FAMILIES)[:-1])} oder {list(FAMILIES)[-1]} sein")
     with pytest.raises(TableError) as info:

@@ -25,14 +25,15 @@ from scorepad.ui.forms import FormCtx
 pytestmark = pytest.mark.ui
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-QUICK_SAVES = {"passed", "vergeben"}
+QUICK_SAVES = {"passed", "vergeben", "eingepasst"}
 # a Preisschafkopf list: points, not money, and the Muss-Spiel's partner
 PREISSCHAFKOPF = {"format": 1, "ruleset": "preisschafkopf-plusminus", "players": VRONI4, "first_dealer": "Wast",
                   "hands": [{"game": "sauspiel", "player": "Vroni", "partner": "Kathi", "suit": "gras", "result": "won"},
                             {"game": "muss", "player": "Hias", "partner": "Wast", "suit": "schellen", "result": "lost"},
                             {"game": "wenz", "player": "Kathi", "result": "won_schneider"}]}
 EVENINGS = {**{game: json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
-               for game in ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch", "doppelkopf"]},
+               for game in ["schafkopf", "saukopf", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch", "doppelkopf",
+                           "skat"]},
             "preisschafkopf": PREISSCHAFKOPF}
 
 

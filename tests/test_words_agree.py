@@ -214,7 +214,29 @@ def read_doppelkopf(table, hand, words, points, in_play, complete) -> None:
         assert above(values, kontra, re_party), f"{words!r} but {values}"
 
 
-READERS = {"schafkopf": read_schafkopf, "saukopf": read_saukopf, "schwarze_sau": read_schwarze_sau,
+def read_skat(table, hand, words, points, in_play, complete) -> None:
+    """Skat: gewonnen puts the declarer above the two who played against him, verloren below
+    them (the Seeger-Fabian list gives the others +40 / +30 then); eingepasst moves nothing."""
+    if hand.get("eingepasst"):
+        assert not any(v for row in points.values() for v in row.values()), f"{words!r} but {points}"
+        return
+    said = outcome_words(words)
+    if complete:
+        assert len(said) == 1, f"the line says no outcome, or two: {words!r}"
+    values = {p: points[p]["punkte"] for p in in_play if "punkte" in points[p]}
+    if not said or len(values) < len(in_play):
+        return
+    declarer = [hand["declarer"]]
+    others = [p for p in in_play if p != hand["declarer"]]
+    if said[0] == "gewonnen":
+        assert above(values, declarer, others), f"{words!r} but {values}"
+    else:
+        assert above(values, others, declarer), f"{words!r} but {values}"
+    if hand.get("reizwert") is not None and "überreizt" in words:
+        assert said[0] == "verloren", f"überreizt but not lost: {words!r}"
+
+
+READERS = {"skat": read_skat, "schafkopf": read_schafkopf, "saukopf": read_saukopf, "schwarze_sau": read_schwarze_sau,
            "struliwuli": read_struliwuli, "ramsch": read_ramsch, "doppelkopf": read_doppelkopf}
 
 
@@ -288,6 +310,9 @@ def check_preview(table, hand: dict, result, words: str, where: str) -> None:
     if table.family == "doppelkopf":
         check_doppelkopf_preview(table, hand, result, words, where)
         return
+    if table.family == "skat":
+        check_skat_preview(table, hand, result, words, where)
+        return
     words = words.rpartition("; ")[2]  # each player's change, after what made the points
     if words == "Keine Punkte: es wird nur weitergegeben":
         assert not any(v for row in deltas.values() for v in row.values()), f"{where}: {words!r} but {deltas}"
@@ -322,6 +347,45 @@ def check_doppelkopf_preview(table, hand: dict, result, words: str, where: str) 
         elif said.group(4):
             run += sum(int(line.rsplit(" ", 1)[1]) for line in said.group(4).split(", "))
     assert run == abs(result.info["value"]), f"{where}: comes to {run}, the game is worth {result.info['value']}"
+
+
+def check_skat_preview(table, hand: dict, result, words: str, where: str) -> None:
+    """Skat's preview: "Kreuz mit 2, Hand: 4 × 12 = 48; gewonnen: +48; Ben +48 Punkte". The
+    first line's product is right and is the value (or the overbid multiple is); the result
+    line is + value or - factor × value; the shares are each player's points."""
+    if hand.get("eingepasst"):
+        assert not any(v for row in result.deltas.values() for v in row.values()), f"{where}: {words!r}"
+        return
+    parts = words.split("; ")
+    shown = read_shares(table, parts[-1], ["punkte"])
+    changed = {p: {"punkte": row["punkte"]} for p, row in result.deltas.items() if row["punkte"]}
+    assert shown == changed, f"{where}: {words!r} but {result.deltas}"
+    info = result.info
+    value = info["value"]
+    product = re.search(r": (\d+) × (\d+) = (\d+)$", parts[0]) or re.search(r": (\d+)$", parts[0])
+    assert product, f"{where}: no value in {parts[0]!r}"
+    if product.lastindex == 3:
+        assert int(product.group(1)) * int(product.group(2)) == int(product.group(3)), f"{where}: {parts[0]!r}"
+    if info["overbid"]:
+        over = re.search(r"überreizt \(gereizt (\d+)\): (\d+) × (\d+) = (\d+)$", parts[1])
+        assert over and int(over.group(2)) * int(over.group(3)) == int(over.group(4)) == value >= int(over.group(1)), \
+            f"{where}: {parts[1]!r}"
+    else:
+        assert int(product.groups()[-1]) == value, f"{where}: {parts[0]!r} but the game is worth {value}"
+    outcome = next(part for part in parts if part.startswith(("gewonnen", "verloren")))
+    entry = int(outcome.rsplit(" ", 1)[1].replace("−", "-").lstrip("+"))
+    lost = table.lost.hand if hand.get("hand") or (hand.get("ouvert") and hand.get("game") != "null") else table.lost.factor
+    doubled = info.get("doubled", 1)
+    assert entry == (value if info["won"] else -lost * value) * doubled, f"{where}: {outcome!r}"
+    bock = next((part for part in parts if part.startswith("Bock: ")), None)
+    if info.get("bock"):  # house rule: "Bock: +48 × 2 = +96"
+        said = re.match(r"^Bock: ([+−-]?\d+) × (\d+) = ([+−-]?\d+)$", bock or "")
+        assert said and int(said.group(1).replace("−", "-")) == entry, f"{where}: {bock!r}"
+        entry = int(said.group(3).replace("−", "-"))
+        assert entry == int(said.group(1).replace("−", "-")) * int(said.group(2)), f"{where}: {bock!r}"
+    else:
+        assert bock is None, f"{where}: {bock!r}"
+    assert entry == info["entry"], f"{where}: {words!r} but the entry is {info['entry']}"
 
 
 # --- the exports' hand lines ---------------------------------------------------------------
@@ -370,7 +434,7 @@ def md_rows(table, text: str, players: list[str]) -> dict[int, tuple[str, Points
 
 
 def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Points]]:
-    hands = page.split('<table class="hands">', 1)[1].split("</table>", 1)[0]
+    hands = page.split('<table class="hands', 1)[1].split(">", 1)[1].split("</table>", 1)[0]
     # a player's cell: the hand's change, then the Stand after it in its own span (not the hand's)
     rows = [[html.unescape(re.sub(r"</?bdi>|<span class=\"s\">.*?</span>", "", c))
              for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)]
@@ -382,6 +446,10 @@ def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Poin
     for row in rows[1:]:
         points: Points = {p: {lead: amount(row[head.index(short[p])])} for p in players}
         words = row[spiel]
+        if table.family == "skat":  # a paper Skat list: Spieler, Spiel, Spitzen, marks, Wert (minus: lost)
+            wert = row[head.index("Wert")]
+            said = "" if row[head.index("Spiel")] == "eingepasst" else "verloren" if wert.startswith("-") else "gewonnen"
+            words = SEP.join([*row[1:head.index(short[players[0]])], said] + (["überreizt"] if wert.endswith("ü") else []))
         for p in players:  # the hand table says the short names
             if short[p] != p:
                 words = words.replace(short[p], p)
@@ -476,7 +544,7 @@ DOPPELKOPF_HOUSE = [  # the house rules tests/test_doppelkopf_properties.py play
 ]
 PREISSCHAFKOPF = sorted(r for r in builtin_tables() if r.startswith("preisschafkopf-"))
 COVERED = {"schafkopf", "saukopf", "saukopf-dreihaxer", "schwarze-sau", "struliwuli", "zaisertshofer-ramsch",
-           "doppelkopf", "doppelkopf-haus", *PREISSCHAFKOPF}
+           "doppelkopf", "doppelkopf-haus", "skat", "skat-seeger-fabian", *PREISSCHAFKOPF}
 
 
 def test_every_rule_table_is_checked():
@@ -567,6 +635,24 @@ def test_doppelkopf_words_agree_with_the_points(store, ruleset):
         check_evening(store, ruleset, options, players, data, generated, size=8)
 
     run()
+
+
+@pytest.mark.parametrize("ruleset", ["skat", "skat-seeger-fabian"])
+def test_skat_words_agree_with_the_points(store, ruleset):
+    @AGREE
+    @given(data=st.data(), at_table=st.sampled_from([3, 4, 5]))
+    def run(data, at_table):
+        if ruleset == "skat-seeger-fabian" and at_table == 5:
+            at_table = 4  # the Seeger-Fabian list names no table of five
+        players = ["Anna", "Ben", "Cem", "Dora", "Emil"][:at_table]
+        options = data.draw(st.sampled_from([None, SKAT_HOUSE]))
+        check_evening(store, ruleset, options, players, data, generated, size=8)
+
+    run()
+
+
+SKAT_HOUSE = {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "grundwerte": {"grand": 20},
+              "bock": {"enabled": True, "after": ["tie", "lost_kontra", "kontra_re", "lost_grand"], "stacking": True}}
 
 
 # --- the readers read: a line that disagrees is caught ------------------------------------------

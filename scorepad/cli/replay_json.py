@@ -63,14 +63,17 @@ def write_replay_lines(session: SessionFile, out: TextIO) -> None:
     made its points, in German (describe.py `hand_lines`: the words the app's history shows
     when a hand is opened). json's own writer: this is read by people, not timed."""
     from scorepad.describe import hand_lines
+    from scorepad.games import family_of
 
     table = session_table(session)
+    family = family_of(table)
     game = new_game(table, session.players, session.first_dealer)
     tallies = list(game.tallies)
     hands = []
     for number, raw in enumerate(session.hands, start=1):
         result = game.play(number, raw)
-        hands.append({**result.as_dict(), "lines": hand_lines(table, raw, result, tallies)})
+        lines = hand_lines(table, raw, result, tallies) + family.replay_lines(table, raw, result)
+        hands.append({**result.as_dict(), "lines": lines})
     out.write(json.dumps({"hands": hands, "standings": game.snapshot(), "state": game.state()},
                          ensure_ascii=False, indent=2) + "\n")
 

@@ -56,7 +56,8 @@ class Registry(MutableMapping[str, Family]):
 
 
 FAMILIES = Registry({name: f"scorepad.games.{name}"
-                     for name in ("schafkopf", "saukopf", "schwarze_sau", "struliwuli", "ramsch", "doppelkopf")})
+                     for name in ("schafkopf", "saukopf", "schwarze_sau", "struliwuli", "ramsch", "doppelkopf",
+                                  "skat")})
 
 # the game a new evening starts with
 DEFAULT_RULESET = "schafkopf"

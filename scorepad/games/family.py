@@ -72,6 +72,17 @@ class TableEntry(NamedTuple):
     key: str
 
 
+class ListColumns(NamedTuple):
+    """The columns a game's paper list has before the players' (the HTML and print export's
+    hand table): their headings, and how many of the last of them hold amounts (right-aligned).
+    Default: Geber and Spiel (the hand in words)."""
+
+    head: list[str]
+    amounts: int = 0
+    key: str = ""  # what the short headings and marks mean, a line above the table
+    narrow: bool = False  # the players' columns narrower (points of a few digits, no money)
+
+
 @dataclass(frozen=True)
 class CardLook:
     """How the table screen shows one player's card: every word on it is the game's (the screen
@@ -232,6 +243,23 @@ class Family:
         the game has one): a called Bockrunde."""
         own: Callable[[Any], list[TableEntry]] | None = getattr(self.words, "table_entries", None)
         return own(table) if own is not None else []
+
+    def list_columns(self, table: Any) -> ListColumns | None:
+        """The game's own columns of the paper list (words.py `list_columns`), None: Geber and
+        Spiel."""
+        own: Callable[[Any], ListColumns] | None = getattr(self.words, "list_columns", None)
+        return own(table) if own is not None else None
+
+    def list_cells(self, table: Any, hand: dict[str, Any], result: Any) -> list[str]:
+        """One hand's cells under `list_columns` (words.py `list_cells`)."""
+        own: Callable[[Any, dict[str, Any], Any], list[str]] | None = getattr(self.words, "list_cells", None)
+        return own(table, hand, result) if own is not None else []
+
+    def replay_lines(self, table: Any, hand: dict[str, Any], result: Any) -> list[str]:
+        """What `scorepad replay --lines` prints of a hand besides `hand_lines` (words.py
+        `replay_lines`, if the game has one: Skat's points on the list not kept)."""
+        own: Callable[[Any, dict[str, Any], Any], list[str]] | None = getattr(self.words, "replay_lines", None)
+        return own(table, hand, result) if own is not None else []
 
     def preview_line(self, table: Any, hand: dict[str, Any], result: Any) -> str | None:
         """The game's own line of what a hand does (words.py `preview`), None if it has none."""

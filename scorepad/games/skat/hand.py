@@ -7,23 +7,40 @@ reached. Schwarz means a party took no trick, so it is always entered, never rea
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from scorepad.games.base import HandModel
+from scorepad.games.skat.refusals import REFUSALS
 
 Game = Literal["karo", "herz", "pik", "kreuz", "grand", "null"]
 GAME_NAMES: dict[str, str] = {"karo": "Karo", "herz": "Herz", "pik": "Pik", "kreuz": "Kreuz",
                               "grand": "Grand", "null": "Null"}
 
 
+def said_kontra(re: bool) -> str:
+    """Kontra and Re (house rule) as said: "Kontra", "Kontra, Re"."""
+    return "Kontra, Re" if re else "Kontra"
+
+
 class SkatRefused(ValueError):
-    """A game that cannot be scored; the message says in German what is wrong."""
+    """A game that cannot be scored: a refusal code of refusals.py, the hand key it names and
+    its parameters; the message says in German what is wrong ("Spiel 3: ..." with `number`).
+    The family's Game raises it again as the HandError of that code."""
+
+    def __init__(self, code: str, key: str = "", /, number: int | None = None, **params: Any):
+        self.code, self.key, self.number, self.params = code, key, number, params
+        refusal = REFUSALS[code]
+        text = refusal.german.format(**params)
+        text = f"Noch offen: {text}" if refusal.missing else text
+        super().__init__(f"Spiel {number}: {text}" if number is not None else text)
+
+    def numbered(self, number: int) -> SkatRefused:
+        """The same refusal naming the game's number."""
+        return SkatRefused(self.code, self.key, number=number, **self.params)
 
 
-class SkatHand(BaseModel):
+class SkatHand(HandModel):
     """One game as entered (the session file's hand keys, docs/session-format.md)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     eingepasst: bool = False
     declarer: str | None = None
@@ -38,4 +55,6 @@ class SkatHand(BaseModel):
     won: bool | None = None  # instead of Augen: won or lost
     schneider: bool = False  # with `won`: Schneider reached (by either party)
     schwarz: bool = False  # a party took no trick
-    bid: int | None = None  # the Reizwert, if written down
+    reizwert: int | None = None  # the Reizwert, if written down
+    kontra: bool = False  # house rule kontra_re: the defenders said Kontra
+    re: bool = False  # ... and the declarer answered Re

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from scorepad.games.base import Seating
 from scorepad.games.skat.hand import SkatHand, SkatRefused
@@ -67,23 +68,22 @@ def play_evening(rules: SkatRules, players: list[str], hands: Iterable[SkatHand]
     cannot be: the declarer must be at the table and not sitting out."""
     if len(players) not in rules.players:
         allowed = ", ".join(str(n) for n in rules.players)
-        raise SkatRefused(f"Skat spielen {allowed} am Tisch, nicht {len(players)}.")
+        raise SkatRefused("skat_players", "players", allowed=allowed, count=len(players))
     if rules.list_kind == "seeger_fabian" and rules.others_bonus(len(players)) is None:
-        raise SkatRefused(f"Die Seeger-Fabian-Liste kennt keinen Tisch zu {len(players)}: "
-                          "dort die klassische Liste führen.")
+        raise SkatRefused("skat_sf_table", "list_kind", count=len(players))
     if len(set(players)) != len(players):
-        raise SkatRefused("Ein Name steht zweimal am Tisch.")
+        raise SkatRefused("skat_name_twice", "players")
     seats = Seating(players, first_dealer, rules.sitting_out_seats(len(players)))
     lines: list[Line] = []
     for number, hand in enumerate(hands, start=1):
         try:
             if hand.declarer is not None and hand.declarer not in players:
-                raise SkatRefused(f"{hand.declarer} sitzt nicht am Tisch.")
+                raise SkatRefused("skat_not_seated", "declarer", name=hand.declarer)
             if hand.declarer in seats.sitting_out:
-                raise SkatRefused(f"{hand.declarer} setzt dieses Spiel aus (Geber: {seats.dealer}).")
+                raise SkatRefused("skat_sits_out", "declarer", name=hand.declarer, dealer=seats.dealer)
             scored = score(hand, rules)
         except SkatRefused as exc:
-            raise SkatRefused(f"Spiel {number}: {exc}") from None
+            raise exc.numbered(number) from None
         lines.append(Line(number, seats.dealer, tuple(seats.in_play), scored,
                           classic_points(players, scored), seeger_fabian_points(players, scored, rules)))
         seats.pass_deal()
@@ -113,3 +113,27 @@ def money(totals_: dict[str, int], cents: int) -> dict[str, int]:
 def who_pays_whom(totals_: dict[str, int], cents: int) -> list[tuple[str, str, int]]:
     """The fewest payments (payer, payee, cents) that settle the evening."""
     return transfers(money(totals_, cents))
+
+
+def points_of(rules: SkatRules, info: dict[str, Any], players: list[str], kind: ListKind) -> dict[str, int] | None:
+    """Each player's points of a scored game (the family's HandResult info: player, won, entry)
+    on the list `kind`, whichever list the evening keeps (None: Seeger-Fabian at a table it
+    names no figure for)."""
+    points = dict.fromkeys(players, 0)
+    if info.get("eingepasst"):
+        return points
+    declarer = info["player"]
+    points[declarer] = info["entry"]
+    if kind == "classic":
+        return points
+    bonus = rules.others_bonus(len(players))
+    if bonus is None:
+        return None
+    if info["won"]:
+        points[declarer] += rules.seeger_fabian.won
+    else:
+        points[declarer] -= rules.seeger_fabian.lost
+        for player in players:
+            if player != declarer:
+                points[player] += bonus
+    return points

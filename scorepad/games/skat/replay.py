@@ -1,8 +1,9 @@
 """Skat: a session file's evening (format 1, docs/session-format.md) scored game by game, as
 `scorepad replay` is to print it: for every game its value, won or lost, überreizt, the lines
 that made its points, and each player's points in the evening's list and in the Seeger-Fabian
-list. Pure: a dict in, plain JSON values out. (The family is not registered yet: this is what
-its Game will hand to the generic replay.)"""
+list. Pure: a dict in, plain JSON values out. (`scorepad replay` plays the registered family's
+Game, scoring.py; this module scores a file with the engine alone, for its own tests and to check
+a list from outside the app.)"""
 
 from __future__ import annotations
 
@@ -20,17 +21,17 @@ def rules_of(session: dict[str, Any]) -> SkatRules:
     """The ISkO table with the session's `options` (e.g. {"list_kind": "seeger_fabian", "tariff": 5})."""
     options = session.get("options") or {}
     if not isinstance(options, dict):
-        raise SkatRefused("options: ein Objekt mit Werten der Regeltabelle erwartet.")
+        raise SkatRefused("skat_option_bad", "options", key="")
     base = isko().model_dump()
     for key, value in options.items():
         if key not in base:
-            raise SkatRefused(f"options.{key}: diese Regel gibt es im Skat nicht.")
+            raise SkatRefused("skat_option_unknown", "options", key=key)
         base[key] = {**base[key], **value} if isinstance(value, dict) and isinstance(base[key], dict) else value
     try:
         return SkatRules.model_validate(base, strict=False)
     except ValidationError as exc:
         where = ".".join(str(part) for part in exc.errors()[0]["loc"])
-        raise SkatRefused(f"options.{where}: dieser Wert passt nicht.") from None
+        raise SkatRefused("skat_option_bad", "options", key=where) from None
 
 
 def parse_hands(raw: list[Any]) -> list[SkatHand]:
@@ -40,7 +41,7 @@ def parse_hands(raw: list[Any]) -> list[SkatHand]:
             hands.append(SkatHand.model_validate(keys))
         except ValidationError as exc:
             where = ".".join(str(part) for part in exc.errors()[0]["loc"])
-            raise SkatRefused(f"Spiel {number}: {where or 'das Spiel'} ist so nicht lesbar.") from None
+            raise SkatRefused("skat_unreadable", where, number=number, where=where or "das Spiel") from None
     return hands
 
 
@@ -69,7 +70,7 @@ def replay(session: dict[str, Any]) -> dict[str, Any]:
     players = [str(p) for p in session.get("players", [])]
     first = session.get("first_dealer")
     if first is not None and first not in players:
-        raise SkatRefused(f"first_dealer: {first} sitzt nicht am Tisch.")
+        raise SkatRefused("skat_not_seated", "first_dealer", name=first)
     lines = play_evening(rules, players, parse_hands(session.get("hands", [])), first)
     kept = totals(players, lines, rules.list_kind)
     assert kept is not None  # the evening's list is scored or play_evening refused it

@@ -1,16 +1,15 @@
-"""Skat: the rule table's model (isko.toml). Every number of the ISkO and the Seeger-Fabian
-list the engine uses is a key here; nothing is written into the code."""
+"""Skat: the rule table's model (rulesets/skat*.toml, family = "skat"). Every number of the ISkO
+and the Seeger-Fabian list the engine uses is a key here; nothing is written into the code."""
 
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
-from pathlib import Path
-from typing import Literal
+from functools import cached_property, lru_cache
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from scorepad.tables import SittingOut, Strict
+from scorepad.tables import MAX_CENTS, RuleTable, Strict, builtin_dir
 
 SuitGame = Literal["karo", "herz", "pik", "kreuz", "grand"]
 ListKind = Literal["classic", "seeger_fabian"]
@@ -51,7 +50,11 @@ class Augen(Strict):
 
 
 class Lost(Strict):
+    """A lost game counts `factor` times its value (ISkO: 2); a lost Hand game `hand` times
+    (ISkO since 1998: 2 as well; the old rule, a house rule now: 1)."""
+
     factor: int = Field(ge=1, le=10)
+    hand: int = Field(2, ge=1, le=10)
 
 
 class SeegerFabian(Strict):
@@ -63,47 +66,91 @@ class SeegerFabian(Strict):
     others: dict[str, int]
 
 
+class KontraRe(Strict):
+    """House rule: the defenders may say Kontra, the declarer answer Re; each doubles what the
+    game counts on the list (`factor`), the value the bid is checked against stays."""
+
+    enabled: bool = False
+    factor: int = Field(2, ge=1, le=10)
+
+
+# what brings a Bock round (house rule): 60 : 60, a lost game after Kontra, Kontra and Re both
+# said, a lost Grand
+BockTrigger = Literal["tie", "lost_kontra", "kontra_re", "lost_grand"]
+
+
+class Bock(Strict):
+    """House rule: after a trigger the next round (one game per player at the table) counts
+    `factor` times on the list; a round met within another follows it, or (`stacking`) doubles
+    the games both cover once more."""
+
+    enabled: bool = False
+    after: list[BockTrigger] = []
+    factor: int = Field(2, ge=1, le=10)
+    stacking: bool = False
+
+
 class Series(Strict):
     games: dict[str, int]
 
 
-class SkatRules(Strict):
-    """A Skat table: the ISkO's values and the lists (classic or Seeger-Fabian)."""
+class SkatTable(RuleTable):
+    """A Skat table: the ISkO's values and the list kept (classic or Seeger-Fabian). At four the
+    dealer sits out, at five the dealer and the seat `sitting_out.seats.5` names (a table
+    setting); three play every game."""
 
-    id: str
-    name: str
-    players: list[int]
+    SITTING_OUT: ClassVar[bool] = True
+
+    family: Literal["skat"]
     list_kind: ListKind = "classic"
-    tariff: int = Field(0, ge=0, le=10_000)
-    base: BaseValues
+    tariff: int = Field(0, ge=0, le=MAX_CENTS)  # cents per list point; 0: points only
+    grundwerte: BaseValues
     null: NullValues
     spitzen: SpitzenRange
     augen: Augen
     lost: Lost
     seeger_fabian: SeegerFabian
-    series: Series
-    sitting_out: SittingOut
+    serie: Series
+    kontra_re: KontraRe = KontraRe()
+    bock: Bock = Bock()
+    announce_without_hand: bool = False  # house rule: Schneider and Schwarz announced in any game
 
     def base_value(self, game: SuitGame) -> int:
-        return int(getattr(self.base, game))
+        return int(getattr(self.grundwerte, game))
 
     def others_bonus(self, at_table: int) -> int | None:
         """What every other player gets on a lost game at a table of `at_table` (None: the
         Seeger-Fabian list names no figure for that table)."""
         return self.seeger_fabian.others.get(str(at_table))
 
-    def sitting_out_seats(self, at_table: int) -> tuple[int, ...]:
-        return tuple(self.sitting_out.seats.get(at_table, ()))
+    @cached_property
+    def reizwerte(self) -> frozenset[int]:
+        """Every value a game can have, the Reizwerte: each base value times 2 (mit or ohne 1,
+        Spiel) up to its most levels (Spitzen + Spiel, Hand, Schneider, angesagt, Schwarz,
+        angesagt, ouvert), and the Null values (made once per table)."""
+        levels = 7  # Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, ouvert
+        values = {getattr(self.null, kind) for kind in ("plain", "hand", "ouvert", "ouvert_hand")}
+        games: tuple[SuitGame, ...] = ("karo", "herz", "pik", "kreuz", "grand")
+        for game in games:
+            most = self.spitzen.grand if game == "grand" else self.spitzen.suit
+            values |= {self.base_value(game) * factor for factor in range(2, most + levels + 1)}
+        return frozenset(values)
+
+    def hand_players(self) -> frozenset[int]:
+        return frozenset({3})
 
 
-TABLE_FILE = Path(__file__).with_name("isko.toml")
+# the name the engine's modules have used for the table
+SkatRules = SkatTable
+
+TABLE_FILE = builtin_dir() / "skat.toml"
 
 
 def parse_rules(text: str, changes: dict[str, object] | None = None) -> SkatRules:
     """A table from TOML text, with top-level `changes` (e.g. {"list_kind": "seeger_fabian"})."""
     raw = tomllib.loads(text)
     raw.update(changes or {})
-    return SkatRules.model_validate(raw, strict=False)
+    return SkatTable.model_validate(raw, strict=False)
 
 
 @lru_cache(maxsize=1)

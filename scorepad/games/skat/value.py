@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.games.skat.hand import GAME_NAMES, SkatHand, SkatRefused
-from scorepad.games.skat.rules import SkatRules, SuitGame
+from scorepad.games.skat.rules import SkatRules
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Levels:
     """The multiplier's parts of a suit or Grand game, each 0 or 1 but Spitzen."""
 
@@ -33,7 +33,7 @@ class Levels:
                 + self.schwarz + self.schwarz_angesagt + self.ouvert)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Scored:
     """A scored game: its value, won or lost, überreizt, and the declarer's list entry
     (+ value won, - factor × value lost; 0 eingepasst)."""
@@ -46,6 +46,7 @@ class Scored:
     base: int  # the base value (Null: its fixed value; eingepasst: 0)
     reached: int  # the value the game reached before the bid was checked
     entry: int  # the declarer's list entry
+    doubled: int = 1  # house rule: Kontra and Re, each doubling the entry
 
     @property
     def eingepasst(self) -> bool:
@@ -53,62 +54,61 @@ class Scored:
 
 
 def check(hand: SkatHand, rules: SkatRules) -> None:
-    """SkatRefused naming in German what is wrong with the game as entered."""
+    """SkatRefused naming in German what is wrong with the game as entered (its code, the key)."""
     if hand.eingepasst:
-        if hand.declarer is not None or hand.game is not None:
-            raise SkatRefused("Eingepasst: dann gibt es keinen Spieler und kein Spiel.")
+        if hand.declarer is not None or hand.game is not None or hand.kontra or hand.re:
+            raise SkatRefused("skat_eingepasst_alone", "eingepasst")
         return
+    if hand.kontra or hand.re:
+        if not rules.kontra_re.enabled:
+            raise SkatRefused("skat_kontra_off", "kontra" if hand.kontra else "re")
+        if not hand.kontra:
+            raise SkatRefused("skat_re_without_kontra", "re")
     if not hand.declarer:
-        raise SkatRefused("Wer hat gespielt? Der Spieler fehlt.")
+        raise SkatRefused("skat_declarer_missing", "declarer")
     if hand.game is None:
-        raise SkatRefused("Welches Spiel? Karo, Herz, Pik, Kreuz, Grand oder Null fehlt.")
+        raise SkatRefused("skat_game_missing", "game")
     name = GAME_NAMES[hand.game]
-    if (hand.augen is None) == (hand.won is None):
-        raise SkatRefused("Das Ergebnis fehlt: die Augen des Spielers oder gewonnen/verloren, eins von beiden.")
-    if hand.bid is not None and hand.bid not in bid_values(rules):
-        raise SkatRefused(f"{hand.bid} ist kein Reizwert: gereizt wird mit Spielwerten (18, 20, 22, 23, 24, 27, ...).")
+    most = rules.spitzen.grand if hand.game == "grand" else rules.spitzen.suit
+    if hand.game != "null" and hand.spitzen is None:
+        raise SkatRefused("skat_spitzen_missing", "spitzen", game=name, most=most)
+    if hand.augen is None and hand.won is None:
+        raise SkatRefused("skat_result_missing", "won")
+    if hand.augen is not None and hand.won is not None:
+        raise SkatRefused("skat_result_both", "won")
+    if hand.reizwert is not None and hand.reizwert not in bid_values(rules):
+        raise SkatRefused("skat_bid_unknown", "reizwert", bid=hand.reizwert)
     if hand.augen is not None and not 0 <= hand.augen <= rules.augen.total:
-        raise SkatRefused(f"{hand.augen} Augen gibt es nicht: im Spiel sind {rules.augen.total} Augen.")
-    if (hand.schneider_angesagt or hand.schwarz_angesagt) and not hand.hand and not hand.ouvert:
-        raise SkatRefused("Schneider oder Schwarz ansagen kann man nur im Handspiel.")
+        raise SkatRefused("skat_augen_range", "augen", augen=hand.augen, total=rules.augen.total)
+    if (hand.schneider_angesagt or hand.schwarz_angesagt) and not (hand.hand or hand.ouvert
+                                                                    or rules.announce_without_hand):
+        raise SkatRefused("skat_announce_hand", "schneider_angesagt" if hand.schneider_angesagt else "schwarz_angesagt")
     if hand.game == "null":
         if hand.spitzen is not None:
-            raise SkatRefused("Null hat keine Spitzen.")
+            raise SkatRefused("skat_null_spitzen", "spitzen")
         if hand.schneider_angesagt or hand.schwarz_angesagt or hand.schneider:
-            raise SkatRefused("Null kennt kein Schneider und kein Schwarz.")
+            raise SkatRefused("skat_null_schneider", "schneider")
         if hand.augen is not None:
-            raise SkatRefused("Null wird nicht nach Augen gezählt: gewonnen oder verloren angeben.")
+            raise SkatRefused("skat_null_augen", "augen")
         if hand.schwarz:
-            raise SkatRefused("Null kennt kein Schwarz: gewonnen heißt, der Spieler hat keinen Stich.")
+            raise SkatRefused("skat_null_schwarz", "schwarz")
         value = null_value(hand, rules)
-        if hand.bid is not None and hand.bid > value:
-            raise SkatRefused(f"{null_name(hand)} ist {value} wert, gereizt war {hand.bid}: "
-                              "dieses Spiel durfte nicht angesagt werden.")
+        if hand.reizwert is not None and hand.reizwert > value:
+            raise SkatRefused("skat_null_bid", "reizwert", game=null_name(hand), value=value, bid=hand.reizwert)
         return
-    most = rules.spitzen.grand if hand.game == "grand" else rules.spitzen.suit
-    if hand.spitzen is None:
-        raise SkatRefused(f"{name}: die Spitzen fehlen (mit oder ohne 1 bis {most}).")
+    assert hand.spitzen is not None
     if not 1 <= hand.spitzen <= most:
-        raise SkatRefused(f"{name} hat 1 bis höchstens {most} Spitzen, nicht {hand.spitzen}.")
+        raise SkatRefused("skat_spitzen_range", "spitzen", game=name, most=most, got=hand.spitzen)
     if hand.augen is not None:
         if hand.schneider:
-            raise SkatRefused("Schneider folgt aus den Augen: nicht zusätzlich angeben.")
+            raise SkatRefused("skat_schneider_from_augen", "schneider")
         if hand.schwarz and hand.augen not in (0, rules.augen.total):
-            raise SkatRefused(f"Schwarz (keinen Stich) geht nur mit 0 oder {rules.augen.total} Augen, "
-                              f"nicht mit {hand.augen}.")
+            raise SkatRefused("skat_schwarz_augen", "schwarz", total=rules.augen.total, augen=hand.augen)
 
 
 def bid_values(rules: SkatRules) -> frozenset[int]:
-    """Every value a game can have, the Reizwerte: each base value times 2 (mit or ohne 1,
-    Spiel) up to its most levels (Spitzen + Spiel + Hand + Schneider + angesagt + Schwarz +
-    angesagt + ouvert), and the Null values."""
-    levels = 7  # Spiel, Hand, Schneider, angesagt, Schwarz, angesagt, ouvert
-    values = {getattr(rules.null, kind) for kind in ("plain", "hand", "ouvert", "ouvert_hand")}
-    games: tuple[SuitGame, ...] = ("karo", "herz", "pik", "kreuz", "grand")
-    for game in games:
-        most = rules.spitzen.grand if game == "grand" else rules.spitzen.suit
-        values |= {rules.base_value(game) * factor for factor in range(2, most + levels + 1)}
-    return frozenset(values)
+    """Every value a game can have, the Reizwerte (the table's, made once)."""
+    return rules.reizwerte
 
 
 def null_value(hand: SkatHand, rules: SkatRules) -> int:
@@ -139,17 +139,25 @@ def _reached(hand: SkatHand, rules: SkatRules) -> tuple[bool, bool, bool]:
     return hand.won, hand.schneider or hand.schwarz, hand.schwarz
 
 
+def lost_factor(hand: SkatHand, rules: SkatRules) -> int:
+    """How many times a lost game counts: `lost.factor`, a Hand game `lost.hand` (ouvert is Hand;
+    Null ouvert is Hand only when played so)."""
+    hand_game = hand.hand or (hand.ouvert and hand.game != "null")
+    return rules.lost.hand if hand_game else rules.lost.factor
+
+
 def score(hand: SkatHand, rules: SkatRules) -> Scored:
     """The game scored per ISkO (SkatRefused when it cannot be)."""
     check(hand, rules)
-    factor = rules.lost.factor
+    factor = lost_factor(hand, rules)
     if hand.eingepasst:
         return Scored(hand, 0, True, False, None, 0, 0, 0)
     assert hand.game is not None
     if hand.game == "null":
         value = null_value(hand, rules)
         won = bool(hand.won)
-        return Scored(hand, value, won, False, None, value, value, value if won else -factor * value)
+        doubled = doubling(hand, rules)
+        return Scored(hand, value, won, False, None, value, value, (value if won else -factor * value) * doubled, doubled)
     base = rules.base_value(hand.game)
     won, schneider, schwarz = _reached(hand, rules)
     schwarz_angesagt = hand.schwarz_angesagt or hand.ouvert
@@ -174,7 +182,16 @@ def score(hand: SkatHand, rules: SkatRules) -> Scored:
     )
     reached = levels.factor * base
     value, overbid = reached, False
-    if hand.bid is not None and reached < hand.bid:
+    if hand.reizwert is not None and reached < hand.reizwert:
         overbid, won = True, False
-        value = -(-hand.bid // base) * base  # the lowest multiple of the base value reaching the bid
-    return Scored(hand, value, won, overbid, levels, base, reached, value if won else -factor * value)
+        value = -(-hand.reizwert // base) * base  # the lowest multiple of the base value reaching the bid
+    doubled = doubling(hand, rules)
+    return Scored(hand, value, won, overbid, levels, base, reached, (value if won else -factor * value) * doubled,
+                  doubled)
+
+
+def doubling(hand: SkatHand, rules: SkatRules) -> int:
+    """What Kontra and Re multiply the entry by (house rule; 1 without)."""
+    if not hand.kontra:
+        return 1
+    return int(rules.kontra_re.factor ** (1 + hand.re))

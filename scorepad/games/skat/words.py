@@ -1,11 +1,24 @@
 """Skat in words: the lines that made a game's points ("Kreuz mit 2, Hand: 4 × 12 = 48"),
-for replay, history and the form's preview. German only."""
+for replay, history and the form's preview; the line of a game in the lists; what comes next.
+German only."""
 
 from __future__ import annotations
 
-from scorepad.games.skat.hand import GAME_NAMES
-from scorepad.games.skat.rules import SkatRules
-from scorepad.games.skat.value import Scored, null_name
+from typing import TYPE_CHECKING, Any
+
+from scorepad import fmt
+from scorepad.describe import SEP, change_words
+from scorepad.games.family import CardLook
+from scorepad.games.look import plain_look
+from scorepad.games.skat.hand import GAME_NAMES, SkatHand, said_kontra
+from scorepad.games.skat.lists import points_of
+from scorepad.games.skat.paper import list_cells as list_cells
+from scorepad.games.skat.paper import list_columns as list_columns
+from scorepad.games.skat.rules import ListKind, SkatRules
+from scorepad.games.skat.value import Scored, lost_factor, null_name, score
+
+if TYPE_CHECKING:
+    from scorepad.games.base import HandResult
 
 
 def signed(points: int) -> str:
@@ -50,9 +63,134 @@ def value_lines(scored: Scored, rules: SkatRules) -> list[str]:
     else:
         lines = [f"{first}: {scored.levels.factor} × {scored.base} = {scored.reached}"]
     if scored.overbid:
-        lines.append(f"überreizt (gereizt {hand.bid}): {scored.value // scored.base} × {scored.base} = {scored.value}")
+        lines.append(f"überreizt (gereizt {hand.reizwert}): {scored.value // scored.base} × {scored.base} = {scored.value}")
+    doubled = f" × {scored.doubled}" if scored.doubled > 1 else ""
+    if scored.doubled > 1:
+        lines.append(f"{said_kontra(hand.re)}: × {scored.doubled}")
     if scored.won:
-        lines.append(f"gewonnen: {signed(scored.entry)}")
+        lines.append(f"gewonnen: {scored.value}{doubled} = {signed(scored.entry)}" if doubled
+                     else f"gewonnen: {signed(scored.entry)}")
     else:
-        lines.append(f"verloren: −{rules.lost.factor} × {scored.value} = {signed(scored.entry)}")
+        lines.append(f"verloren: −{lost_factor(hand, rules)} × {scored.value}{doubled} = {signed(scored.entry)}")
     return lines
+
+
+# --- the family's words (scorepad.games.family.Words) ----------------------------------------
+
+PASSED = "Eingepasst"  # all three passed: a game worth 0, the next deals
+LIST_NAMES = {"classic": "klassische Liste", "seeger_fabian": "Seeger-Fabian-Liste"}
+
+
+def game_label(hand: dict[str, Any]) -> str:
+    """The game as the list writes it, from the hand's keys: "Kreuz mit 2 Hand", "Grand ohne 1
+    ouvert", "Null ouvert Hand"."""
+    game = hand.get("game")
+    name = GAME_NAMES.get(str(game), str(game))
+    if game == "null":
+        return " ".join(["Null"] + (["ouvert"] if hand.get("ouvert") else []) + (["Hand"] if hand.get("hand") else []))
+    words = [name]
+    if hand.get("spitzen") is not None:
+        words.append(f"{'ohne' if hand.get('mit') is False else 'mit'} {hand['spitzen']}")
+    if hand.get("ouvert"):
+        words.append("ouvert")
+    elif hand.get("hand"):
+        words.append("Hand")
+    return " ".join(words)
+
+
+def result_words(table: SkatRules, hand: dict[str, Any], won: bool | None) -> str | None:
+    """"gewonnen", "verloren", with Schneider or Schwarz when reached or entered."""
+    if won is None:
+        return None
+    said = "gewonnen" if won else "verloren"
+    if hand.get("schwarz"):
+        return f"{said} Schwarz"
+    augen, limit, total = hand.get("augen"), table.augen.schneider, table.augen.total
+    if hand.get("schneider") or (augen is not None and (augen <= limit or total - augen <= limit)):
+        return f"{said} Schneider"
+    return said
+
+
+def describe(table: SkatRules, hand: dict[str, Any], result: HandResult | None) -> str:
+    """One line per game: "Kreuz mit 2 Hand Ben · 70 Augen · gewonnen"; "überreizt" where the
+    value did not reach the bid."""
+    if hand.get("eingepasst"):
+        return PASSED
+    parts = [f"{game_label(hand)} {hand.get('declarer') or ''}".strip()]
+    if hand.get("schwarz_angesagt") and not hand.get("ouvert"):
+        parts.append("Schwarz angesagt")
+    elif hand.get("schneider_angesagt"):
+        parts.append("Schneider angesagt")
+    if hand.get("kontra"):
+        parts.append(said_kontra(bool(hand.get("re"))))
+    if hand.get("reizwert") is not None:
+        parts.append(f"gereizt {hand['reizwert']}")
+    if hand.get("augen") is not None:
+        parts.append(fmt.counted(hand["augen"], "Augen"))
+    if result is not None and "won" in result.info:
+        said = result_words(table, hand, bool(result.info["won"]))
+    else:
+        said = result_words(table, hand, hand.get("won"))
+    if said:
+        parts.append(said)
+    if result is not None and result.info.get("overbid"):
+        parts.append("überreizt")
+    if result is not None and result.info.get("bock"):
+        parts.append("Bock")
+    return SEP.join(parts)
+
+
+def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
+    """The hand screen's line: how the value is made, won or lost, überreizt ("Kreuz mit 2, Hand:
+    4 × 12 = 48; gewonnen: +48"), the Seeger-Fabian points where that list is kept, then each
+    player's change on the list."""
+    info = result.info
+    if info.get("eingepasst"):
+        return f"{PASSED}: keine Punkte, der Nächste gibt"
+    entered = SkatHand.model_validate({k: v for k, v in hand.items() if k != "sitting_out"})
+    scored = score(entered, table)
+    lines = value_lines(scored, table)
+    if info.get("bock"):  # house rule: a game of a Bock round
+        lines.append(f"Bock: {signed(scored.entry)} × {table.bock.factor ** info['bock']} = {signed(info['entry'])}")
+    sf = points_of(table, info, list(result.deltas), "seeger_fabian")
+    if table.list_kind == "seeger_fabian" and sf is not None:
+        lines.append(seeger_fabian_words(table, info, sf))
+    return "; ".join([*lines, change_words(result.deltas, ["punkte"], table)])
+
+
+def seeger_fabian_words(table: SkatRules, info: dict[str, Any], sf: dict[str, int]) -> str:
+    """The Leistungsbewertung added: "Seeger-Fabian: +48 + 50 = +98" or "−96 − 50 = −146, die
+    anderen je +40"."""
+    entry, player = int(info["entry"]), info["player"]
+    if info["won"]:
+        return f"Seeger-Fabian: {signed(entry)} + {table.seeger_fabian.won} = {signed(sf[player])}"
+    bonus = next((v for p, v in sf.items() if p != player), 0)
+    return (f"Seeger-Fabian: {signed(entry)} − {table.seeger_fabian.lost} = {signed(sf[player])}, "
+            f"die anderen je {signed(bonus)}")
+
+
+def replay_lines(table: SkatRules, hand: dict[str, Any], result: HandResult) -> list[str]:
+    """For `scorepad replay --lines`: each player's points on the list the evening does not keep
+    ("Seeger-Fabian-Liste: Anna +40, Ben -90, Cem +40"; "klassische Liste: Ben -40"), so a game
+    can be checked on both lists from outside."""
+    other: ListKind = "classic" if table.list_kind == "seeger_fabian" else "seeger_fabian"
+    points = points_of(table, result.info, list(result.deltas), other)
+    if points is None:
+        return [f"{LIST_NAMES[other]}: kennt keinen Tisch zu {len(result.deltas)}"]
+    return [f"{LIST_NAMES[other]}: " + ", ".join(f"{p} {fmt.signed(v)}" for p, v in points.items())]
+
+
+def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], table: SkatRules) -> str:
+    parts = [f"Geber {state.get('next_dealer', '')}", LIST_NAMES[table.list_kind]]
+    bock = state.get("bock") or []
+    if bock:
+        parts.append(f"Bock: noch {len(bock)} {'Spiel' if len(bock) == 1 else 'Spiele'}")
+    return SEP.join(parts)
+
+
+def card_look(table: SkatRules, player: str, row: dict[str, int], state: dict[str, Any]) -> CardLook:
+    return plain_look(table, player, row, state)
+
+
+def next_label(state: dict[str, Any], draft: dict[str, Any] | None) -> str:
+    return "Nächstes Spiel"

@@ -1,0 +1,24 @@
+"""What a Skat table asks for: OPTIONS when an evening starts (the list kept, cents per point),
+HOUSE besides for a table's own rules: Spitzen only with Buben, Grand at 20, a lost Hand game
+single, Kontra and Re, announcing without Hand, Bock rounds (Ramsch is to come)."""
+
+from __future__ import annotations
+
+from scorepad.games.family import Choice, Labelled
+from scorepad.games.skat.sheet import BOCK_AFTER
+
+OPTIONS: list[Choice] = [
+    ("Liste", ("list_kind",), [Labelled("classic", "klassisch"), Labelled("seeger_fabian", "Seeger-Fabian")]),
+    ("Cent je Punkt", ("tariff",), [0, 1, 2, 5, 10]),
+]
+
+HOUSE: list[Choice] = [
+    ("Spitzen", ("spitzen", "suit"), [Labelled(11, "mit Farbspitzen"), Labelled(4, "nur Buben")]),
+    ("Grand zählt", ("grundwerte", "grand"), [24, 20]),
+    ("Verlorenes Handspiel", ("lost", "hand"), [Labelled(2, "doppelt"), Labelled(1, "einfach")]),
+    ("Kontra und Re", ("kontra_re", "enabled"), [False, True]),
+    ("Schneider und Schwarz ansagen ohne Hand", ("announce_without_hand",), [False, True]),
+    ("Bockrunden", ("bock", "enabled"), [False, True]),
+    *[(f"Bockrunde nach: {words}", ("bock", "after", trigger), [False, True]) for trigger, words in BOCK_AFTER.items()],
+    ("Bockrunden, die sich treffen", ("bock", "stacking"), [Labelled(False, "nacheinander"), Labelled(True, "verdoppeln")]),
+]

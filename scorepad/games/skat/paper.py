@@ -1,0 +1,64 @@
+"""Skat's list as it is kept on paper (the HTML and print export's hand table): Nr, Spieler, Spiel,
+Spitzen, a mark each for Hand, Schneider, Schwarz and ouvert ("×" reached, "a" announced), the
+Wert the declarer writes (minus: lost; "ü": überreizt), the Seeger-Fabian column when that list
+is kept, then each player's change and running total (the export adds those). Short headings,
+said in the key line above the table: the list fits A4 with five players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorepad.games.family import ListColumns
+from scorepad.games.skat.hand import GAME_NAMES, said_kontra
+from scorepad.games.skat.rules import SkatTable
+from scorepad.games.skat.sheet import at_table
+
+MARK = "×"
+ANNOUNCED = "a"
+OVERBID = "ü"
+
+
+def signed(points: int) -> str:
+    """The list's number: "+48", "-96" (as the exports write amounts)."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def list_columns(table: SkatTable) -> ListColumns:
+    head = ["Spieler", "Spiel", "Spitzen", "H", "S", "Sw", "O", "Wert"]
+    key = (f"H Hand, S Schneider, Sw Schwarz, O ouvert: {MARK} erreicht, {ANNOUNCED} angesagt. "
+           f"Wert: was der Spieler schreibt (minus: verloren; {OVERBID}: überreizt).")
+    if table.list_kind == "seeger_fabian":
+        sf = table.seeger_fabian
+        others = ", ".join(f"{v} {at_table(int(k))}" for k, v in sf.others.items())
+        key += (f" SF: Seeger-Fabian, +{sf.won} gewonnen; -{sf.lost} verloren / was dann jeder andere "
+                f"bekommt ({others}).")
+        return ListColumns([*head, "SF"], amounts=2, key=key, narrow=True)
+    return ListColumns(head, amounts=1, key=key, narrow=True)
+
+
+def _level(reached: int, announced: int) -> str:
+    return ANNOUNCED if announced else MARK if reached else ""
+
+
+def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]:
+    info = result.info
+    sf = table.list_kind == "seeger_fabian"
+    if info.get("eingepasst"):
+        return ["", "eingepasst", "", "", "", "", "", "0"] + (["0"] if sf else [])
+    game = str(hand.get("game"))
+    spitzen = "" if hand.get("spitzen") is None else f"{'ohne' if hand.get('mit') is False else 'mit'} {hand['spitzen']}"
+    levels = info.get("levels")
+    marks = [MARK if hand.get("hand") or hand.get("ouvert") else "",
+             _level(levels.schneider, levels.schneider_angesagt) if levels else "",
+             _level(levels.schwarz, levels.schwarz_angesagt) if levels else "",
+             MARK if hand.get("ouvert") else ""]
+    wert = signed(int(info["entry"])) + (f" {OVERBID}" if info.get("overbid") else "")
+    said = [said_kontra(bool(hand.get("re")))] if hand.get("kontra") else []
+    said += ["Bock"] if info.get("bock") else []
+    name = GAME_NAMES.get(game, game) + (f" ({', '.join(said)})" if said else "")
+    cells = [str(info["player"]), name, spitzen, *marks, wert]
+    if sf:
+        won, lost = table.seeger_fabian.won, table.seeger_fabian.lost
+        bonus = table.others_bonus(len(result.deltas)) or 0
+        cells.append(f"+{won}" if info["won"] else f"-{lost} / +{bonus}")
+    return cells

@@ -1,0 +1,176 @@
+"""Skat's house rules, each a key of the table, off (the ISkO's way) by default, each chosen on
+the house-rules screen; one rule, one test."""
+
+import pytest
+
+from scorepad.engine import new_game
+from scorepad.errors import HandError
+from scorepad.games import family_of
+from scorepad.tables import get_table, with_options
+
+pytestmark = pytest.mark.unit
+
+THREE = ["Anna", "Ben", "Cem"]
+
+
+def entry(options, hand):
+    table = with_options(get_table("skat"), options) if options else get_table("skat")
+    return new_game(table, THREE).play(1, hand).deltas["Ben"]["punkte"]
+
+
+def sheet_lines(options):
+    table = with_options(get_table("skat"), options)
+    return [line for _, part in family_of(table).sheet(table) for line in part]
+
+
+HERZ_HAND_LOST = {"declarer": "Ben", "game": "herz", "spitzen": 1, "hand": True, "augen": 50}  # 3 × 10
+
+
+def test_lost_hand_games_single():
+    assert entry(None, HERZ_HAND_LOST) == -60  # the ISkO: twice
+    assert entry({"lost": {"hand": 1}}, HERZ_HAND_LOST) == -30
+    assert entry({"lost": {"hand": 1}}, {**HERZ_HAND_LOST, "hand": False}) == -40  # not a Hand game: twice
+    assert any("ein Handspiel 1 ×" in line for line in sheet_lines({"lost": {"hand": 1}}))
+
+
+def test_lost_hand_games_single_counts_ouvert_as_hand():
+    ouvert = {"declarer": "Ben", "game": "kreuz", "spitzen": 1, "ouvert": True, "won": False}  # 8 × 12
+    assert entry({"lost": {"hand": 1}}, ouvert) == -96
+
+
+def test_spitzen_only_with_buben():
+    five = {"declarer": "Ben", "game": "kreuz", "spitzen": 5, "augen": 70}
+    assert entry(None, five) == 72
+    with pytest.raises(HandError) as info:
+        entry({"spitzen": {"suit": 4}}, five)
+    assert info.value.german == "Kreuz hat 1 bis höchstens 4 Spitzen, nicht 5."
+    assert any("auch im Farbspiel" in line for line in sheet_lines({"spitzen": {"suit": 4}}))
+
+
+def test_grand_at_20():
+    grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 70}
+    assert entry(None, grand) == 48
+    assert entry({"grundwerte": {"grand": 20}}, grand) == 40
+    assert any("Grand 20" in line for line in sheet_lines({"grundwerte": {"grand": 20}}))
+
+
+def test_each_house_rule_is_a_choice_and_off_by_default():
+    table = get_table("skat")
+    paths = [path for _, path, _ in family_of(table).house]
+    assert paths[:6] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand"), ("kontra_re", "enabled"),
+                         ("announce_without_hand",), ("bock", "enabled")]
+    assert [p[-1] for p in paths if p[:2] == ("bock", "after")] == ["tie", "lost_kontra", "kontra_re", "lost_grand"]
+    assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand, table.kontra_re.enabled,
+            table.announce_without_hand, table.bock.enabled, table.bock.after) == (11, 24, 2, False, False, False, [])
+
+
+KONTRA = {"kontra_re": {"enabled": True}}
+KREUZ = {"declarer": "Ben", "game": "kreuz", "spitzen": 1, "augen": 70}  # 2 × 12 = 24
+
+
+def test_kontra_doubles_and_re_doubles_again():
+    assert entry(KONTRA, {**KREUZ, "kontra": True}) == 48
+    assert entry(KONTRA, {**KREUZ, "kontra": True, "re": True}) == 96
+    assert entry(KONTRA, {**KREUZ, "augen": 50, "kontra": True}) == -96  # lost: 2 × 24, doubled
+
+
+def test_kontra_is_refused_where_the_table_plays_none():
+    with pytest.raises(HandError) as info:
+        entry(None, {**KREUZ, "kontra": True})
+    assert info.value.german == "An diesem Tisch gibt es kein Kontra und Re (Hausregel)."
+
+
+def test_re_answers_a_kontra():
+    with pytest.raises(HandError) as info:
+        entry(KONTRA, {**KREUZ, "re": True})
+    assert info.value.key == "re"
+
+
+def test_kontra_leaves_the_bid_checked_against_the_game_value():
+    # Kreuz mit 1 is 24: a bid of 27 is overbid even with Kontra; lost at 3 × 12 = 36, twice, doubled
+    assert entry(KONTRA, {**KREUZ, "reizwert": 27, "kontra": True}) == -144
+
+
+def test_kontra_in_words_and_on_the_form():
+    table = with_options(get_table("skat"), KONTRA)
+    hand = {**KREUZ, "kontra": True, "re": True}
+    result = new_game(table, THREE).play(1, hand)
+    words = family_of(table).words
+    assert words.preview(table, hand, result) == \
+        "Kreuz mit 1: 2 × 12 = 24; Kontra, Re: × 4; gewonnen: 24 × 4 = +96; Ben +96 Punkte"
+    assert "Kontra, Re" in words.describe(table, hand, result)
+    assert family_of(table).taps_module().taps(table, None, hand)[-2:] == ["kontra", "re"]
+
+
+def test_schneider_announced_without_hand():
+    announced = {"declarer": "Ben", "game": "herz", "spitzen": 1, "schneider_angesagt": True, "augen": 95}
+    with pytest.raises(HandError) as info:
+        entry(None, announced)
+    assert info.value.code == "skat_announce_hand"
+    assert entry({"announce_without_hand": True}, announced) == 40  # (1 + 1 + 1 + 1) × 10
+
+
+# Bock rounds: one game per player at the table, each counting twice on the list
+
+def bock_game(after, stacking=False, players=THREE):
+    table = with_options(get_table("skat"), {"kontra_re": {"enabled": True},
+                                             "bock": {"enabled": True, "after": after, "stacking": stacking}})
+    return new_game(table, players)
+
+
+def points(result):
+    return result.deltas[result.info["player"]]["punkte"]
+
+
+def test_bock_after_60_60():
+    game = bock_game(["tie"])
+    game.play(1, {"declarer": "Ben", "game": "kreuz", "spitzen": 1, "augen": 60})  # lost, 60 : 60
+    assert game.state()["bock"] == [1, 1, 1]
+    assert points(game.play(2, KREUZ)) == 48  # 24, Bock
+    game.play(3, {"eingepasst": True})  # a game of the round too
+    game.play(4, KREUZ)
+    assert "bock" not in game.state()
+    assert points(game.play(5, KREUZ)) == 24
+
+
+def test_bock_after_a_lost_game_with_kontra():
+    game = bock_game(["lost_kontra"])
+    game.play(1, {**KREUZ, "augen": 50, "kontra": True})
+    assert game.state()["bock"] == [1, 1, 1]
+    game = bock_game(["lost_kontra"])
+    game.play(1, {**KREUZ, "kontra": True})  # won: no Bock
+    assert "bock" not in game.state()
+
+
+def test_bock_after_kontra_and_re():
+    game = bock_game(["kontra_re"])
+    game.play(1, {**KREUZ, "kontra": True, "re": True})
+    assert game.state()["bock"] == [1, 1, 1]
+
+
+def test_bock_after_a_lost_grand():
+    game = bock_game(["lost_grand"], players=[*THREE, "Dora"])
+    game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40})
+    assert game.state()["bock"] == [1, 1, 1, 1]  # one game per player at the table
+
+
+def test_bock_rounds_that_meet_follow_each_other_or_stack():
+    lost_grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40}
+    queued = bock_game(["lost_grand"])
+    queued.play(1, lost_grand)
+    queued.play(2, lost_grand)
+    assert queued.state()["bock"] == [1, 1, 1, 1, 1]
+    stacked = bock_game(["lost_grand"], stacking=True)
+    stacked.play(1, lost_grand)
+    stacked.play(2, lost_grand)
+    assert stacked.state()["bock"] == [2, 2, 1]
+    assert points(stacked.play(3, KREUZ)) == 96  # 24 × 2 × 2
+
+
+def test_bock_in_words():
+    game = bock_game(["lost_grand"])
+    game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40})
+    result = game.play(2, KREUZ)
+    words = family_of(game.table).words
+    assert words.preview(game.table, KREUZ, result) == "Kreuz mit 1: 2 × 12 = 24; gewonnen: +24; Bock: +24 × 2 = +48; Ben +48 Punkte"
+    assert words.context_line(game.state(), {}, game.table).endswith("Bock: noch 2 Spiele")
