@@ -16,7 +16,8 @@ Sources (read 2026-12, figures copied by hand, no code copied):
 - SKB: skatblog.com (Skat-Online's blog): tag "ueberreizt" (Pik Hand bid 72 with the Kreuz-Bube in
   the Skat, ISkO 5.4.2 quoted), category "skat-online" (R. Holzer: Null and Null ouvert on the
   Seeger-Fabian list), tag "passen" (264 = Grand ouvert mit 4).
-- PSO: preisskat.org "spielerhoehung-ausspielen" (Karo bid to 22 is worth 27, lost 54).
+- PSO: preisskat.org "spielerhoehung-ausspielen" (Karo bid to 22 is worth 27, lost 54) and
+  "null-hand-offen" (bid 50, Null Hand laid open: a Null ouvert Hand, 59).
 - ISKO: the ISkO booklet as published on yumpu.com ("internationale-skatordnung-isko", p. 25:
   5.2.4 Schwarz = no trick, 5.2.5 no "Eigenschneider", 5.2.6 Kreuz ouvert mit 2 = 108,
   Grand ouvert mit 4 = 264).
@@ -25,7 +26,7 @@ Sources (read 2026-12, figures copied by hand, no code copied):
 import pytest
 
 from scorepad.engine import new_game
-from scorepad.games.skat.hand import SkatHand
+from scorepad.games.skat.hand import SkatHand, SkatRefused
 from scorepad.games.skat.lists import play_evening, totals
 from scorepad.games.skat.rules import TABLE_FILE, isko, parse_rules
 from scorepad.games.skat.value import score
@@ -410,3 +411,18 @@ def test_ouvert_adds_one_level_not_six():
                            ouvert=True, won=True, schwarz=True), RULES)
     just_ouvert = score(game(game="kreuz", spitzen=4, ouvert=True, won=True, schwarz=True), RULES)
     assert announced.value == just_ouvert.value == 132
+
+
+# --- a Null cannot be announced below the bid --------------------------------------------------
+
+def test_null_announcement_must_reach_the_bid():
+    """preisskat.org "null-hand-offen": bid to 50, cards laid open, "Null Hand" said: a won Null
+    ouvert Hand (59); the defenders must refuse an announcement that plainly does not reach the bid.
+    JSK NullRuleTest testOverbid scores a Null (23) at bid 24 as lost at -92 (its suit-game formula,
+    2 x 23 reaching 24, doubled); the ISkO values Null at fixed values only and has no multiple of a
+    Null: the announcement is refused, nothing is scored."""
+    assert score(game(game="null", hand=True, ouvert=True, reizwert=50, won=True), RULES).entry == 59
+    for bid, keys in ((50, dict(hand=True)), (24, dict())):
+        with pytest.raises(SkatRefused) as refused:
+            score(game(game="null", reizwert=bid, won=True, **keys), RULES)
+        assert refused.value.code == "skat_null_bid"
