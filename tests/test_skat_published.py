@@ -18,6 +18,7 @@ Sources (read 2026-12, figures copied by hand, no code copied):
   Seeger-Fabian list), tag "passen" (264 = Grand ouvert mit 4).
 - PSO: preisskat.org "spielerhoehung-ausspielen" (Karo bid to 22 is worth 27, lost 54) and
   "null-hand-offen" (bid 50, Null Hand laid open: a Null ouvert Hand, 59).
+- GO75: SC Grand-Ouvert 75 Hamburg, "Skat-Gericht -1-" (grand-ouvert75.de.tl), Fall Nr. 002.
 - ISKO: the ISkO booklet as published on yumpu.com ("internationale-skatordnung-isko", p. 25:
   5.2.4 Schwarz = no trick, 5.2.5 no "Eigenschneider", 5.2.6 Kreuz ouvert mit 2 = 108,
   Grand ouvert mit 4 = 264).
@@ -147,6 +148,11 @@ ANNOUNCED = [
      dict(game="kreuz", spitzen=2, ouvert=True, won=True, schwarz=True), True, 108),
     ("ISKO 5.2.6 and SKB tag 'passen': Grand ouvert mit 4 = 11 x 24, the highest bid",
      dict(game="grand", spitzen=4, ouvert=True, won=True, schwarz=True), True, 264),
+    # PSO "angesagte-gewinnstufe": Grand Hand Schneider angesagt, three Buben in hand and the fourth
+    # in the Skat (mit 4), the defenders 31 Augen: lost, mit 4 Spiel 5 Hand 6 Schneider 7 angesagt 8
+    # = 192 (the entry: see test_a_lost_hand_game_counts_twice_since_1998)
+    ("PSO angesagte-gewinnstufe: Grand Hand mit 4 Schneider angesagt, defenders 31: 8 x 24",
+     dict(game="grand", spitzen=4, hand=True, schneider_angesagt=True, augen=89), False, 192),
     ("ISKO 5.2.5 no Eigenschneider: Kreuz Hand mit 1 Schneider angesagt, the declarer 25 Augen: "
      "Schneider counts once, 5 x 12",
      dict(game="kreuz", spitzen=1, hand=True, schneider_angesagt=True, augen=25), False, 60),
@@ -209,6 +215,17 @@ def test_lost_game_counts_twice_its_value_negative(source, keys, expected):
     assert not scored.won and scored.entry == expected == -2 * scored.value
 
 
+def test_a_lost_hand_game_counts_twice_since_1998():
+    """PSO "angesagte-gewinnstufe" writes 192 Verlustpunkte for the lost Grand Hand above: the
+    club's rules (preisskat.org "spielregeln" 11: "Verlorene Handspiele zählen nur einfach") keep the
+    rule from before 1998. The ISkO since 1998 counts every lost game twice: -384; the club's way is
+    the house rule lost.hand = 1, which gives its -192."""
+    lost = dict(game="grand", spitzen=4, hand=True, schneider_angesagt=True, augen=89)
+    assert score(game(**lost), RULES).entry == -384
+    single = parse_rules(TABLE_FILE.read_text(encoding="utf-8"), {"lost": {"factor": 2, "hand": 1}})
+    assert score(game(**lost), single).entry == -192
+
+
 # --- überreizt: lost at the lowest multiple of the base value reaching the bid (ISkO 5.4) ----------
 
 OVERBID = [
@@ -243,6 +260,9 @@ OVERBID = [
     ("SKB tag 'ueberreizt' (ISkO 5.4.2): Pik Hand bid 72 'ohne 5', the Kreuz-Bube in the Skat: "
      "mit 1 Hand = 33, lost at 7 x 11 whatever the Augen",
      dict(game="pik", spitzen=1, hand=True, reizwert=72, augen=61), True, 77, -154),
+    ("GO75 Fall 002: Pik at 23 led without looking at the Skat but Hand not announced, Kreuz-Bube "
+     "with the defenders (ohne 1: 22), defenders 31 Augen: overbid, 3 x 11 lost, 66 written off",
+     dict(game="pik", spitzen=1, mit=False, reizwert=23, augen=89), True, 33, -66),
     # DMH SkatScore.kt Overbid.toPoints() gives -max(next multiple, 50), once: Kreuz bid 40 -> -50
     # (TotalPointsCalculatorTest 'an overbid game counts as lost'). The ISkO 5.4 values the overbid
     # game at the lowest multiple of the base value reaching the bid (48) and a lost game counts
