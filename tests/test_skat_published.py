@@ -96,6 +96,9 @@ WON_VALUES = [
      dict(game="kreuz", spitzen=2, hand=True, won=True), 48),
     ("ERL test_minimum_possible_game_value: Karo ohne 1 = 18 (the lowest game)",
      dict(game="karo", spitzen=1, mit=False, won=True), 18),
+    ("ERL test_empty_hand_handling: no trump at all is 'without 11' (its tops); Kreuz Hand ohne 11 "
+     "= 13 x 12 (the value worked out per ISkO 2.4.3)",
+     dict(game="kreuz", spitzen=11, mit=False, hand=True, won=True), 156),
     ("DMH TotalPointsCalculatorTest 'a won game credits only the declarer': Kreuz mit 2",
      dict(game="kreuz", spitzen=2, won=True), 36),
     ("DMH 'scores of several declarers': Grand mit 1", dict(game="grand", spitzen=1, won=True), 48),
@@ -153,6 +156,8 @@ ANNOUNCED = [
     # = 192 (the entry: see test_a_lost_hand_game_counts_twice_since_1998)
     ("PSO angesagte-gewinnstufe: Grand Hand mit 4 Schneider angesagt, defenders 31: 8 x 24",
      dict(game="grand", spitzen=4, hand=True, schneider_angesagt=True, augen=89), False, 192),
+    ("ISKO 5.2.5 the higher level counts: Kreuz Hand mit 1 Schneider angesagt, Schwarz reached: 6 x 12",
+     dict(game="kreuz", spitzen=1, hand=True, schneider_angesagt=True, augen=120, schwarz=True), True, 72),
     ("ISKO 5.2.5 no Eigenschneider: Kreuz Hand mit 1 Schneider angesagt, the declarer 25 Augen: "
      "Schneider counts once, 5 x 12",
      dict(game="kreuz", spitzen=1, hand=True, schneider_angesagt=True, augen=25), False, 60),
