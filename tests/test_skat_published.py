@@ -300,8 +300,8 @@ NULL = [
     ("TSS 'win zero game ouvert hand': 59", dict(ouvert=True, hand=True, won=True), 59),
     ("ERL test_null_hand_ouvert_game: 59", dict(ouvert=True, hand=True, won=True), 59),
     # DMH SkatScore.kt Null.toPoints(): OUVERT -> 45 and HAND_OUVERT -> 56. The ISkO's Null ouvert is
-    # 46 and Null ouvert Hand 59 (the Reizwerte every other source here agrees on; 56 was the value
-    # before the 1998 rules): the ISkO's values stand.
+    # 46 and Null ouvert Hand 59 (the values jskat, erlskat, the TypeScript engine and skatblog.com all
+    # use, and the Reizwerte 46 and 59 of the bid order): the ISkO's values stand.
     ("DMH (differs): Null ouvert 46, not 45", dict(ouvert=True, won=True), 46),
     ("DMH (differs): Null ouvert Hand 59, not 56", dict(ouvert=True, hand=True, won=True), 59),
     ("DMH (differs): Null ouvert Hand lost -118, not -112", dict(ouvert=True, hand=True, won=False), -118),
