@@ -23,7 +23,8 @@ from scorepad.engine import new_game, replay
 from scorepad.exportparts import hand_money, places
 from scorepad.games import family_of
 from scorepad.summary import summarize
-from scorepad.tables import MONEY_KEYS, builtin_tables, get_table, with_options
+from scorepad.table_numbers import MONEY_KEYS
+from scorepad.tables import builtin_tables, get_table, with_options
 
 pytestmark = pytest.mark.unit
 

@@ -22,7 +22,8 @@ from scorepad.app import evenings as app_module
 from scorepad.exportformats import BY_NAME, FORMATS, NAMES, downloads
 from scorepad.exportparts import places
 from scorepad.games import family_of
-from scorepad.tables import MONEY_KEYS, builtin_tables, get_table
+from scorepad.table_numbers import MONEY_KEYS
+from scorepad.tables import builtin_tables, get_table
 
 pytestmark = pytest.mark.store
 
