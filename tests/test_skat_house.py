@@ -59,7 +59,8 @@ def test_each_house_rule_is_a_choice_and_off_by_default():
     paths = [path for _, path, _ in family_of(table).house]
     assert paths[:6] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand"), ("kontra_re", "enabled"),
                          ("announce_without_hand",), ("bock", "enabled")]
-    assert [p[-1] for p in paths if p[:2] == ("bock", "after")] == ["tie", "lost_kontra", "kontra_re", "lost_grand"]
+    assert [p[-1] for p in paths if p[:2] == ("bock", "after")] == ["tie", "lost_kontra", "kontra_re", "lost_grand",
+                                                                           "hundred"]
     assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand, table.kontra_re.enabled,
             table.announce_without_hand, table.bock.enabled, table.bock.after) == (11, 24, 2, False, False, False, [])
 
@@ -152,6 +153,36 @@ def test_bock_after_a_lost_grand():
     game = bock_game(["lost_grand"], players=[*THREE, "Dora"])
     game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40})
     assert game.state()["bock"] == [1, 1, 1, 1]  # one game per player at the table
+
+
+def test_bock_after_a_score_passing_a_hundred():
+    grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 70}  # 2 × 24 = 48
+    game = bock_game(["hundred"])
+    game.play(1, grand)
+    game.play(2, grand)  # 96: below 100
+    assert "bock" not in game.state()
+    game.play(3, grand)  # 144: passes 100
+    assert game.state()["bock"] == [1, 1, 1]
+    game = bock_game(["hundred"])
+    game.play(1, {**grand, "spitzen": 3, "augen": 50})  # 4 × 24 lost: -192
+    game.play(2, {**grand, "spitzen": 3})  # -96: passing -100 upward is no hundred
+    game.play(3, {**grand, "spitzen": 3})  # 0
+    assert "bock" not in game.state()
+    game.play(4, {**grand, "spitzen": 3})  # 96
+    game.play(5, {**grand, "spitzen": 1, "augen": 60})  # lost: 96 - 96 = 0, falling passes none
+    assert "bock" not in game.state()
+
+
+def test_bock_after_a_hundred_reached_exactly_and_on_the_rule_sheet():
+    game = bock_game(["hundred"])
+    game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 4, "augen": 100, "hand": True})  # 7 × 24 = 168
+    assert game.state()["bock"] == [1, 1, 1]
+    table = with_options(get_table("skat"), {"bock": {"enabled": True, "after": ["hundred"], "hundred": 50}})
+    game = new_game(table, THREE)
+    game.play(1, {"declarer": "Ben", "game": "herz", "spitzen": 4, "augen": 70})  # 5 × 10 = 50: reached
+    assert game.state()["bock"] == [1, 1, 1]
+    sheet = "\n".join(sheet_lines({"bock": {"enabled": True, "after": ["hundred"]}}))
+    assert "ein Spieler erreicht oder überschreitet 100, 200, … Punkte (aufwärts)" in sheet
 
 
 def test_bock_rounds_that_meet_follow_each_other_or_stack():

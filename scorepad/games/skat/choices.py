@@ -1,6 +1,7 @@
 """What a Skat table asks for: OPTIONS when an evening starts (the list kept, cents per point),
 HOUSE besides for a table's own rules: Spitzen only with Buben, Grand at 20, a lost Hand game
-single, Kontra and Re, announcing without Hand, Bock rounds (Ramsch is to come)."""
+single, Kontra and Re, announcing without Hand, Bock rounds (after a hundred too; Ramsch is to
+come)."""
 
 from __future__ import annotations
 

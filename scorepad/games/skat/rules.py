@@ -75,8 +75,8 @@ class KontraRe(Strict):
 
 
 # what brings a Bock round (house rule): 60 : 60, a lost game after Kontra, Kontra and Re both
-# said, a lost Grand
-BockTrigger = Literal["tie", "lost_kontra", "kontra_re", "lost_grand"]
+# said, a lost Grand, a player's list total reaching or passing upward 100, 200, ...
+BockTrigger = Literal["tie", "lost_kontra", "kontra_re", "lost_grand", "hundred"]
 
 
 class Bock(Strict):
@@ -88,6 +88,7 @@ class Bock(Strict):
     after: list[BockTrigger] = []
     factor: int = Field(2, ge=1, le=10)
     stacking: bool = False
+    hundred: int = Field(100, ge=1, le=10000)  # the trigger `hundred`: 100, 200, ... reached
 
 
 class Series(Strict):
