@@ -91,6 +91,14 @@ class Bock(Strict):
     hundred: int = Field(100, ge=1, le=10000)  # the trigger `hundred`: 100, 200, ... reached
 
 
+class Bierlachs(Strict):
+    """House rule: only minus points are written (a won game writes nothing, a lost one its
+    minus); the first player whose list reaches - `limit` pays the round (the beer)."""
+
+    enabled: bool = False
+    limit: int = Field(500, ge=1, le=100000)
+
+
 class Series(Strict):
     games: dict[str, int]
 
@@ -114,6 +122,7 @@ class SkatTable(RuleTable):
     serie: Series
     kontra_re: KontraRe = KontraRe()
     bock: Bock = Bock()
+    bierlachs: Bierlachs = Bierlachs()
     announce_without_hand: bool = False  # house rule: Schneider and Schwarz announced in any game
 
     def base_value(self, game: SuitGame) -> int:

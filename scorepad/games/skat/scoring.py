@@ -25,7 +25,8 @@ TALLY = "punkte"
 class Skat(Game):
     hand_model = SkatHand
     table: SkatTable
-    kept = ("bock",)  # the coming games' Bock doublings, next first (house rule)
+    # the coming games' Bock doublings, next first; who reached the Bierlachs limit first (house rules)
+    kept = ("bock", "bierlachs")
 
     def __init__(self, table: SkatTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
@@ -33,6 +34,7 @@ class Skat(Game):
         self.bonus = table.others_bonus(len(self.seated))  # Seeger-Fabian: every other player on a lost game
         self.seeger_fabian = table.list_kind == "seeger_fabian"
         self.bock: list[int] = []
+        self.bierlachs: str | None = None
 
     def play(self, number: int, raw: Any) -> HandResult:
         try:  # an entered object: parse_hand's validation without its call (replay speed)
@@ -60,7 +62,10 @@ class Skat(Game):
                                                        "in_play": in_play, "bock": bock})
         entry, won = scored.entry * t.bock.factor ** bock, scored.won
         declarer = str(declarer)
-        if not self.seeger_fabian:
+        if t.bierlachs.enabled:  # house rule: only minus points, a won game writes nothing
+            minus = 0 if won else entry - (t.seeger_fabian.lost if self.seeger_fabian else 0)
+            deltas = self.book_sides(TALLY, (declarer,), minus, (), 0)
+        elif not self.seeger_fabian:
             deltas = self.book_sides(TALLY, (declarer,), entry, (), 0)
         elif won:
             deltas = self.book_sides(TALLY, (declarer,), entry + t.seeger_fabian.won, (), 0)
@@ -70,6 +75,8 @@ class Skat(Game):
             self._bock_after(hand, scored, deltas)
         info = {"player": declarer, "game": hand.game, "won": won, "value": scored.value, "overbid": scored.overbid,
                 "entry": entry, "levels": scored.levels, "in_play": in_play, "doubled": scored.doubled, "bock": bock}
+        if t.bierlachs.enabled and self.bierlachs is None and self.board[declarer][TALLY] <= -t.bierlachs.limit:
+            self.bierlachs = info["bierlachs"] = declarer  # the first to the limit pays the round
         return HandResult(number, dealer, deltas, info)
 
     def _bock_after(self, hand: SkatHand, scored: Any, deltas: dict[str, dict[str, int]]) -> None:
@@ -97,6 +104,8 @@ class Skat(Game):
         state = super().state()
         if self.bock:
             state["bock"] = list(self.bock)
+        if self.bierlachs is not None:
+            state["bierlachs"] = self.bierlachs
         return state
 
     @staticmethod

@@ -64,6 +64,9 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
         table.append(f"Bockrunde (ein Spiel je Spieler am Tisch, {t.bock.factor}-fach) nach: {after}; "
                      + ("trifft sie eine andere, verdoppelt sie die Spiele beider noch einmal."
                         if t.bock.stacking else "trifft sie eine andere, folgt sie ihr."))
+    if t.bierlachs.enabled:
+        table.append(f"Bierlachs: nur Minuspunkte werden geschrieben (ein gewonnenes Spiel schreibt nichts); "
+                     f"wer als Erster {t.bierlachs.limit} Minuspunkte erreicht, zahlt die Runde.")
     if t.kontra_re.enabled:
         table.append(f"Kontra und Re: jedes zählt das Spiel {t.kontra_re.factor}-fach auf der Liste "
                      "(das Reizen prüft den Spielwert ohne sie).")
