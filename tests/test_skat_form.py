@@ -23,7 +23,8 @@ SEATS = {3: ["Anna", "Ben", "Cem"], 4: ["Anna", "Ben", "Cem", "Dora"], 5: ["Anna
 @given(seed=st.integers(0, 2**32), at_table=st.sampled_from([3, 4, 5]), seeger_fabian=st.booleans(),
        house=st.sampled_from([{}, {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "spitzen": {"suit": 4},
                                    "announce_without_hand": True,
-                                   "bock": {"enabled": True, "after": ["tie", "lost_grand", "kontra_re"]}}]))
+                                   "bock": {"enabled": True, "after": ["tie", "lost_grand", "kontra_re", "hundred"]}},
+                                  {"bierlachs": {"enabled": True, "limit": 100}, "kontra_re": {"enabled": True}}]))
 def test_every_game_the_engine_accepts_can_be_entered_on_the_form_with_the_same_points(seed, at_table, seeger_fabian,
                                                                                        house):
     rng = random.Random(seed)

@@ -59,9 +59,11 @@ def test_each_house_rule_is_a_choice_and_off_by_default():
     paths = [path for _, path, _ in family_of(table).house]
     assert paths[:6] == [("spitzen", "suit"), ("grundwerte", "grand"), ("lost", "hand"), ("kontra_re", "enabled"),
                          ("announce_without_hand",), ("bock", "enabled")]
-    assert [p[-1] for p in paths if p[:2] == ("bock", "after")] == ["tie", "lost_kontra", "kontra_re", "lost_grand"]
+    assert [p[-1] for p in paths if p[:2] == ("bock", "after")] == ["tie", "lost_kontra", "kontra_re", "lost_grand",
+                                                                           "hundred"]
     assert (table.spitzen.suit, table.grundwerte.grand, table.lost.hand, table.kontra_re.enabled,
             table.announce_without_hand, table.bock.enabled, table.bock.after) == (11, 24, 2, False, False, False, [])
+    assert ("bierlachs", "enabled") in paths and ("bierlachs", "limit") in paths and not table.bierlachs.enabled
 
 
 KONTRA = {"kontra_re": {"enabled": True}}
@@ -154,6 +156,36 @@ def test_bock_after_a_lost_grand():
     assert game.state()["bock"] == [1, 1, 1, 1]  # one game per player at the table
 
 
+def test_bock_after_a_score_passing_a_hundred():
+    grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 70}  # 2 × 24 = 48
+    game = bock_game(["hundred"])
+    game.play(1, grand)
+    game.play(2, grand)  # 96: below 100
+    assert "bock" not in game.state()
+    game.play(3, grand)  # 144: passes 100
+    assert game.state()["bock"] == [1, 1, 1]
+    game = bock_game(["hundred"])
+    game.play(1, {**grand, "spitzen": 3, "augen": 50})  # 4 × 24 lost: -192
+    game.play(2, {**grand, "spitzen": 3})  # -96: passing -100 upward is no hundred
+    game.play(3, {**grand, "spitzen": 3})  # 0
+    assert "bock" not in game.state()
+    game.play(4, {**grand, "spitzen": 3})  # 96
+    game.play(5, {**grand, "spitzen": 1, "augen": 60})  # lost: 96 - 96 = 0, falling passes none
+    assert "bock" not in game.state()
+
+
+def test_bock_after_a_hundred_reached_exactly_and_on_the_rule_sheet():
+    game = bock_game(["hundred"])
+    game.play(1, {"declarer": "Ben", "game": "grand", "spitzen": 4, "augen": 100, "hand": True})  # 7 × 24 = 168
+    assert game.state()["bock"] == [1, 1, 1]
+    table = with_options(get_table("skat"), {"bock": {"enabled": True, "after": ["hundred"], "hundred": 50}})
+    game = new_game(table, THREE)
+    game.play(1, {"declarer": "Ben", "game": "herz", "spitzen": 4, "augen": 70})  # 5 × 10 = 50: reached
+    assert game.state()["bock"] == [1, 1, 1]
+    sheet = "\n".join(sheet_lines({"bock": {"enabled": True, "after": ["hundred"]}}))
+    assert "ein Spieler erreicht oder überschreitet 100, 200, … Punkte (aufwärts)" in sheet
+
+
 def test_bock_rounds_that_meet_follow_each_other_or_stack():
     lost_grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40}
     queued = bock_game(["lost_grand"])
@@ -174,3 +206,52 @@ def test_bock_in_words():
     words = family_of(game.table).words
     assert words.preview(game.table, KREUZ, result) == "Kreuz mit 1: 2 × 12 = 24; gewonnen: +24; Bock: +24 × 2 = +48; Ben +48 Punkte"
     assert words.context_line(game.state(), {}, game.table).endswith("Bock: noch 2 Spiele")
+
+
+# Bierlachs: only minus points; the first to the limit pays the round
+
+def bierlachs_game(limit=500, list_kind="classic"):
+    table = with_options(get_table("skat"), {"bierlachs": {"enabled": True, "limit": limit}, "list_kind": list_kind})
+    return new_game(table, THREE)
+
+
+def test_bierlachs_writes_only_minus_points():
+    game = bierlachs_game()
+    won = game.play(1, KREUZ)
+    assert won.deltas == {p: {"punkte": 0} for p in THREE}  # a won game writes nothing
+    lost = game.play(2, {**KREUZ, "declarer": "Cem", "augen": 40})
+    assert lost.deltas["Cem"]["punkte"] == -48 and lost.deltas["Anna"]["punkte"] == 0
+
+
+def test_bierlachs_at_seeger_fabian_writes_the_declarers_minus_only():
+    game = bierlachs_game(list_kind="seeger_fabian")
+    assert all(row["punkte"] == 0 for row in game.play(1, KREUZ).deltas.values())
+    lost = game.play(2, {**KREUZ, "augen": 40})
+    assert {p: row["punkte"] for p, row in lost.deltas.items()} == {"Anna": 0, "Ben": -98, "Cem": 0}
+
+
+def test_bierlachs_the_first_to_the_limit_pays_the_round():
+    game = bierlachs_game(limit=100)
+    lost_grand = {"declarer": "Ben", "game": "grand", "spitzen": 1, "augen": 40}  # -96
+    game.play(1, lost_grand)
+    assert "bierlachs" not in game.state()
+    result = game.play(2, {"declarer": "Ben", "game": "karo", "spitzen": 1, "won": False})  # -36: -132
+    assert result.info["bierlachs"] == "Ben" and game.state()["bierlachs"] == "Ben"
+    game.play(3, {**lost_grand, "declarer": "Cem", "spitzen": 4})  # Cem -240: Ben was first
+    assert game.state()["bierlachs"] == "Ben"
+    words = family_of(game.table).words
+    assert words.context_line(game.state(), {}, game.table).endswith("Bierlachs: Ben zahlt die Runde")
+
+
+def test_bierlachs_in_words_and_on_the_rule_sheet():
+    game = bierlachs_game(limit=40)
+    words = family_of(game.table).words
+    assert words.context_line(game.state(), {}, game.table).endswith("Bierlachs bis −40")
+    won = game.play(1, KREUZ)
+    assert words.preview(game.table, KREUZ, won) == ("Kreuz mit 1: 2 × 12 = 24; gewonnen: +24; "
+                                                     "Bierlachs: nur Minuspunkte, gewonnen schreibt nichts")
+    lost = {**KREUZ, "augen": 40}
+    assert words.preview(game.table, lost, game.play(2, lost)).endswith(
+        "Bierlachs: nur Minuspunkte; Ben erreicht −40 und zahlt die Runde; Ben -48 Punkte")
+    assert ("Bierlachs: nur Minuspunkte werden geschrieben (ein gewonnenes Spiel schreibt nichts); wer als Erster "
+            "500 Minuspunkte erreicht, zahlt die Runde.") in sheet_lines({"bierlachs": {"enabled": True}})

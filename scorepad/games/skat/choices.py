@@ -1,6 +1,7 @@
 """What a Skat table asks for: OPTIONS when an evening starts (the list kept, cents per point),
 HOUSE besides for a table's own rules: Spitzen only with Buben, Grand at 20, a lost Hand game
-single, Kontra and Re, announcing without Hand, Bock rounds (Ramsch is to come)."""
+single, Kontra and Re, announcing without Hand, Bock rounds (after a hundred too), Bierlachs
+(Ramsch is to come)."""
 
 from __future__ import annotations
 
@@ -21,4 +22,7 @@ HOUSE: list[Choice] = [
     ("Bockrunden", ("bock", "enabled"), [False, True]),
     *[(f"Bockrunde nach: {words}", ("bock", "after", trigger), [False, True]) for trigger, words in BOCK_AFTER.items()],
     ("Bockrunden, die sich treffen", ("bock", "stacking"), [Labelled(False, "nacheinander"), Labelled(True, "verdoppeln")]),
+    ("Bierlachs (nur Minuspunkte)", ("bierlachs", "enabled"), [False, True]),
+    ("Bierlachs: zahlt, wer erreicht", ("bierlachs", "limit"), [Labelled(500, "−500"), Labelled(300, "−300"),
+                                                                  Labelled(1000, "−1000")]),
 ]

@@ -75,8 +75,8 @@ class KontraRe(Strict):
 
 
 # what brings a Bock round (house rule): 60 : 60, a lost game after Kontra, Kontra and Re both
-# said, a lost Grand
-BockTrigger = Literal["tie", "lost_kontra", "kontra_re", "lost_grand"]
+# said, a lost Grand, a player's list total reaching or passing upward 100, 200, ...
+BockTrigger = Literal["tie", "lost_kontra", "kontra_re", "lost_grand", "hundred"]
 
 
 class Bock(Strict):
@@ -88,6 +88,15 @@ class Bock(Strict):
     after: list[BockTrigger] = []
     factor: int = Field(2, ge=1, le=10)
     stacking: bool = False
+    hundred: int = Field(100, ge=1, le=10000)  # the trigger `hundred`: 100, 200, ... reached
+
+
+class Bierlachs(Strict):
+    """House rule: only minus points are written (a won game writes nothing, a lost one its
+    minus); the first player whose list reaches - `limit` pays the round (the beer)."""
+
+    enabled: bool = False
+    limit: int = Field(500, ge=1, le=100000)
 
 
 class Series(Strict):
@@ -113,6 +122,7 @@ class SkatTable(RuleTable):
     serie: Series
     kontra_re: KontraRe = KontraRe()
     bock: Bock = Bock()
+    bierlachs: Bierlachs = Bierlachs()
     announce_without_hand: bool = False  # house rule: Schneider and Schwarz announced in any game
 
     def base_value(self, game: SuitGame) -> int:

@@ -25,7 +25,8 @@ TALLY = "punkte"
 class Skat(Game):
     hand_model = SkatHand
     table: SkatTable
-    kept = ("bock",)  # the coming games' Bock doublings, next first (house rule)
+    # the coming games' Bock doublings, next first; who reached the Bierlachs limit first (house rules)
+    kept = ("bock", "bierlachs")
 
     def __init__(self, table: SkatTable, players: list[str], first_dealer: str | None = None) -> None:
         super().__init__(table, players, first_dealer)
@@ -33,6 +34,7 @@ class Skat(Game):
         self.bonus = table.others_bonus(len(self.seated))  # Seeger-Fabian: every other player on a lost game
         self.seeger_fabian = table.list_kind == "seeger_fabian"
         self.bock: list[int] = []
+        self.bierlachs: str | None = None
 
     def play(self, number: int, raw: Any) -> HandResult:
         try:  # an entered object: parse_hand's validation without its call (replay speed)
@@ -59,23 +61,33 @@ class Skat(Game):
             return HandResult(number, dealer, deltas, {"eingepasst": True, "passed": True, "value": 0, "entry": 0,
                                                        "in_play": in_play, "bock": bock})
         entry, won = scored.entry * t.bock.factor ** bock, scored.won
-        if t.bock.enabled:
-            self._bock_after(hand, scored)
         declarer = str(declarer)
-        if not self.seeger_fabian:
+        if t.bierlachs.enabled:  # house rule: only minus points, a won game writes nothing
+            minus = 0 if won else entry - (t.seeger_fabian.lost if self.seeger_fabian else 0)
+            deltas = self.book_sides(TALLY, (declarer,), minus, (), 0)
+        elif not self.seeger_fabian:
             deltas = self.book_sides(TALLY, (declarer,), entry, (), 0)
         elif won:
             deltas = self.book_sides(TALLY, (declarer,), entry + t.seeger_fabian.won, (), 0)
         else:  # every other player at the table, who sits out too
             deltas = self.book_sides(TALLY, (declarer,), entry - t.seeger_fabian.lost, self.seated, self.bonus or 0)
+        if t.bock.enabled:
+            self._bock_after(hand, scored, deltas)
         info = {"player": declarer, "game": hand.game, "won": won, "value": scored.value, "overbid": scored.overbid,
                 "entry": entry, "levels": scored.levels, "in_play": in_play, "doubled": scored.doubled, "bock": bock}
+        if t.bierlachs.enabled and self.bierlachs is None and self.board[declarer][TALLY] <= -t.bierlachs.limit:
+            self.bierlachs = info["bierlachs"] = declarer  # the first to the limit pays the round
         return HandResult(number, dealer, deltas, info)
 
-    def _bock_after(self, hand: SkatHand, scored: Any) -> None:
-        """A Bock round for each trigger the game met (house rule `bock`)."""
+    def _bock_after(self, hand: SkatHand, scored: Any, deltas: dict[str, dict[str, int]]) -> None:
+        """A Bock round for each trigger the game met (house rule `bock`), the game already
+        booked: `hundred` is met when a player's list total reaches or passes upward a positive
+        multiple of `bock.hundred` (100) (from below 100 to 100 or more, from 180 to 210, ...), once per game."""
         t = self.table
-        met = {"tie": hand.augen is not None and 2 * hand.augen == t.augen.total,
+        step = t.bock.hundred
+        met = {"hundred": any(_passes_hundred(row[TALLY] - deltas[p][TALLY], row[TALLY], step)
+                              for p, row in self.board.items()),
+               "tie": hand.augen is not None and 2 * hand.augen == t.augen.total,
                "lost_kontra": hand.kontra and not scored.won,
                "kontra_re": hand.kontra and hand.re,
                "lost_grand": hand.game == "grand" and not scored.won}
@@ -92,6 +104,8 @@ class Skat(Game):
         state = super().state()
         if self.bock:
             state["bock"] = list(self.bock)
+        if self.bierlachs is not None:
+            state["bierlachs"] = self.bierlachs
         return state
 
     @staticmethod
@@ -99,6 +113,12 @@ class Skat(Game):
         """Cents per list point: everyone pays everyone the difference of their points."""
         points = {p: row[TALLY] for p, row in result.standings.items()}
         return money(points, table.tariff)  # type: ignore[attr-defined]
+
+
+def _passes_hundred(before: int, after: int, step: int) -> bool:
+    """Whether a total going from `before` to `after` reaches or passes upward a positive
+    multiple of `step` (100): a total falling, or staying below the first, passes none."""
+    return after >= step and after // step > max(before, 0) // step
 
 
 _validate = SkatHand.__pydantic_validator__.validate_python

@@ -9,7 +9,7 @@ LEVELS = "Spiel, Hand, Schneider, Schneider angesagt, Schwarz, Schwarz angesagt,
 
 
 BOCK_AFTER = {"tie": "60 zu 60", "lost_kontra": "verlorenes Spiel mit Kontra", "kontra_re": "Kontra und Re",
-              "lost_grand": "verlorener Grand"}
+              "lost_grand": "verlorener Grand", "hundred": "ein Spieler erreicht den nächsten Hunderter"}
 COUNTS = {3: "dritt", 4: "viert", 5: "fünft", 6: "sechst"}
 
 
@@ -58,10 +58,15 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
     if t.announce_without_hand:
         table.append("Schneider und Schwarz ansagen geht auch ohne Hand.")
     if t.bock.enabled:
-        after = ", ".join(BOCK_AFTER[a] for a in t.bock.after) or "nichts (kein Auslöser an)"
+        step = t.bock.hundred
+        after = ", ".join(f"ein Spieler erreicht oder überschreitet {step}, {2 * step}, … Punkte (aufwärts)"
+                          if a == "hundred" else BOCK_AFTER[a] for a in t.bock.after) or "nichts (kein Auslöser an)"
         table.append(f"Bockrunde (ein Spiel je Spieler am Tisch, {t.bock.factor}-fach) nach: {after}; "
                      + ("trifft sie eine andere, verdoppelt sie die Spiele beider noch einmal."
                         if t.bock.stacking else "trifft sie eine andere, folgt sie ihr."))
+    if t.bierlachs.enabled:
+        table.append(f"Bierlachs: nur Minuspunkte werden geschrieben (ein gewonnenes Spiel schreibt nichts); "
+                     f"wer als Erster {t.bierlachs.limit} Minuspunkte erreicht, zahlt die Runde.")
     if t.kontra_re.enabled:
         table.append(f"Kontra und Re: jedes zählt das Spiel {t.kontra_re.factor}-fach auf der Liste "
                      "(das Reizen prüft den Spielwert ohne sie).")

@@ -153,9 +153,28 @@ def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
     if info.get("bock"):  # house rule: a game of a Bock round
         lines.append(f"Bock: {signed(scored.entry)} × {table.bock.factor ** info['bock']} = {signed(info['entry'])}")
     sf = points_of(table, info, list(result.deltas), "seeger_fabian")
-    if table.list_kind == "seeger_fabian" and sf is not None:
+    if table.bierlachs.enabled:  # house rule: only minus points, and who reached the limit
+        lines.append(bierlachs_words(table, info, result.deltas))
+        if info["won"]:  # nothing written: no change to say
+            return "; ".join(lines)
+    elif table.list_kind == "seeger_fabian" and sf is not None:
         lines.append(seeger_fabian_words(table, info, sf))
     return "; ".join([*lines, change_words(result.deltas, ["punkte"], table)])
+
+
+def bierlachs_words(table: SkatRules, info: dict[str, Any], deltas: dict[str, dict[str, int]]) -> str:
+    """"Bierlachs: nur Minuspunkte, gewonnen schreibt nichts"; a lost game at Seeger-Fabian with
+    its - 50; "Ben erreicht −500 und zahlt die Runde" on the game that reached the limit."""
+    player = info["player"]
+    said = "Bierlachs: nur Minuspunkte"
+    if info["won"]:
+        said += ", gewonnen schreibt nichts"
+    elif table.list_kind == "seeger_fabian":
+        said += (f", Seeger-Fabian {signed(int(info['entry']))} − {table.seeger_fabian.lost} = "
+                 f"{signed(deltas[player]['punkte'])}")
+    if info.get("bierlachs"):
+        said += f"; {player} erreicht {signed(-table.bierlachs.limit)} und zahlt die Runde"
+    return said
 
 
 def seeger_fabian_words(table: SkatRules, info: dict[str, Any], sf: dict[str, int]) -> str:
@@ -185,6 +204,10 @@ def context_line(state: dict[str, Any], standings: dict[str, dict[str, int]], ta
     bock = state.get("bock") or []
     if bock:
         parts.append(f"Bock: noch {len(bock)} {'Spiel' if len(bock) == 1 else 'Spiele'}")
+    if table.bierlachs.enabled:  # house rule: who pays the round, once someone reached the limit
+        payer = state.get("bierlachs")
+        parts.append(f"Bierlachs: {payer} zahlt die Runde" if payer
+                     else f"Bierlachs bis {signed(-table.bierlachs.limit)}")
     return SEP.join(parts)
 
 
