@@ -66,18 +66,23 @@ class KeptRanking:
 
 
 def table_scores(evenings: Evenings, evening_id: int, tally: str) -> dict[str, Score]:
-    """What each player of a table scored there: the tally, solos won, hands played."""
+    """What each player of a table scored there: the tally, solos won, hands played, and the
+    games the player declared and won or lost."""
     result = evenings.show(evening_id)
     table = evenings.table(evening_id)
     players = evenings.evening(evening_id).players
     solos = {name: 0 for name in players}
-    games = dict(solos)
+    games, won, lost = dict(solos), dict(solos), dict(solos)
     for hand in result.hands:
         for name in Seating.in_play_of(table, players, hand.dealer, hand.info.get("sitting_out")):
             games[name] += 1
         if solo_won(table, hand.info):
             solos[hand.info["player"]] += 1
-    return {name: Score(result.standings[name].get(tally, 0), solos[name], games[name]) for name in players}
+        declarer, outcome = hand.info.get("player"), hand.info.get("won")
+        if isinstance(declarer, str) and declarer in won and isinstance(outcome, bool):
+            (won if outcome else lost)[declarer] += 1
+    return {name: Score(result.standings[name].get(tally, 0), solos[name], games[name], won[name], lost[name])
+            for name in players}
 
 
 def solo_won(table: RuleTable, info: dict[str, Any]) -> bool:

@@ -22,9 +22,12 @@ class Score:
     points: int = 0
     solos_won: int = 0
     games: int = 0  # hands the player played (not sitting out)
+    won: int = 0  # games the player declared (played alone or called) and won
+    lost: int = 0  # ... and lost (Skat's tie-breaks and its lost-game fee count these)
 
     def __add__(self, other: Score) -> Score:
-        return Score(self.points + other.points, self.solos_won + other.solos_won, self.games + other.games)
+        return Score(self.points + other.points, self.solos_won + other.solos_won, self.games + other.games,
+                     self.won + other.won, self.lost + other.lost)
 
 
 class Ranked(Protocol):
@@ -46,6 +49,8 @@ class Standing:
     points: int
     solos_won: int
     games: int
+    won: int = 0
+    lost: int = 0
 
 
 def lot_order(names: Iterable[str], seed: str) -> dict[str, int]:
@@ -70,7 +75,8 @@ def rank(players: Sequence[tuple[str, int | None]], tables: Iterable[Mapping[str
     numbers = dict(players)
     order = sorted(totals, key=lambda n: (sign * totals[n].points, -totals[n].solos_won, lot[n]))
     return [Standing(rank=i, name=n, number=numbers[n], points=totals[n].points, solos_won=totals[n].solos_won,
-                     games=totals[n].games) for i, n in enumerate(order, 1)]
+                     games=totals[n].games, won=totals[n].won, lost=totals[n].lost)
+            for i, n in enumerate(order, 1)]
 
 
 def decided_by(standings: Sequence[Ranked]) -> list[str | None]:
