@@ -1,6 +1,7 @@
 """Skat: what is entered for one game (pydantic), and the German message when it cannot be.
 
-A game is either eingepasst (all three passed: worth 0) or played by a declarer: the game
+A game is either eingepasst (all three passed: worth 0), a Ramsch (house rule: all passed and
+everyone played alone; ramsch.py), or played by a declarer: the game
 (Karo, Herz, Pik, Kreuz, Grand, Null), Hand, ouvert, Spitzen "mit"/"ohne" N, Schneider or
 Schwarz announced, and the result: the declarer's Augen, or won/lost with Schneider/Schwarz
 reached. Schwarz means a party took no trick, so it is always entered, never read off Augen."""
@@ -58,3 +59,10 @@ class SkatHand(HandModel):
     reizwert: int | None = None  # the Reizwert, if written down
     kontra: bool = False  # house rule kontra_re: the defenders said Kontra
     re: bool = False  # ... and the declarer answered Re
+    # house rule ramsch: all passed and a Ramsch was played (no declarer, no game)
+    ramsch: bool = False
+    ramsch_augen: dict[str, int] | None = None  # each player's Augen, summing to 120 over those in play
+    jungfrau: list[str] = []  # who took no trick
+    durchmarsch: str | None = None  # who took every trick (no Augen entered then)
+    geschoben: int = 0  # how often the Skat was pushed on (Schieberamsch)
+    verlierer: str | None = None  # most Augen shared and the table decides: who loses

@@ -15,6 +15,7 @@ from typing import Any
 
 from scorepad.games.base import Seating
 from scorepad.games.skat.hand import SkatHand, SkatRefused
+from scorepad.games.skat.ramsch import RamschScored, score_ramsch
 from scorepad.games.skat.rules import ListKind, SkatRules
 from scorepad.games.skat.value import Scored, score
 from scorepad.settle import transfers
@@ -28,7 +29,7 @@ class Line:
     number: int
     dealer: str
     in_play: tuple[str, ...]
-    scored: Scored
+    scored: Scored | RamschScored
     classic: dict[str, int]
     seeger_fabian: dict[str, int] | None
 
@@ -36,22 +37,28 @@ class Line:
         return self.classic if kind == "classic" else self.seeger_fabian
 
 
-def classic_points(players: Iterable[str], scored: Scored) -> dict[str, int]:
+def classic_points(players: Iterable[str], scored: Scored | RamschScored) -> dict[str, int]:
     points = {p: 0 for p in players}
+    if isinstance(scored, RamschScored):  # house rule: each player's own points
+        points.update(scored.points)
+        return points
     if not scored.eingepasst:
         points[str(scored.hand.declarer)] = scored.entry
     return points
 
 
-def seeger_fabian_points(players: list[str], scored: Scored, rules: SkatRules) -> dict[str, int] | None:
+def seeger_fabian_points(players: list[str], scored: Scored | RamschScored, rules: SkatRules) -> dict[str, int] | None:
     """The declarer's entry plus 50 won / - 50 lost; on a lost game the others' bonus
-    (by players at the table; None when the table's size has no figure)."""
+    (by players at the table; None when the table's size has no figure). A Ramsch (house rule)
+    counts as on the classic list: nobody declared, no Leistungsbewertung."""
     points = classic_points(players, scored)
-    if scored.eingepasst:
+    if not isinstance(scored, RamschScored) and scored.eingepasst:
         return points
     bonus = rules.others_bonus(len(players))
     if bonus is None:
         return None
+    if isinstance(scored, RamschScored):
+        return points
     declarer = str(scored.hand.declarer)
     sf = rules.seeger_fabian
     points[declarer] += sf.won if scored.won else -sf.lost
@@ -81,7 +88,8 @@ def play_evening(rules: SkatRules, players: list[str], hands: Iterable[SkatHand]
                 raise SkatRefused("skat_not_seated", "declarer", name=hand.declarer)
             if hand.declarer in seats.sitting_out:
                 raise SkatRefused("skat_sits_out", "declarer", name=hand.declarer, dealer=seats.dealer)
-            scored = score(hand, rules)
+            scored: Scored | RamschScored = score_ramsch(hand, rules, seats.in_play) if hand.ramsch \
+                else score(hand, rules)
         except SkatRefused as exc:
             raise exc.numbered(number) from None
         lines.append(Line(number, seats.dealer, tuple(seats.in_play), scored,
@@ -118,9 +126,14 @@ def who_pays_whom(totals_: dict[str, int], cents: int) -> list[tuple[str, str, i
 def points_of(rules: SkatRules, info: dict[str, Any], players: list[str], kind: ListKind) -> dict[str, int] | None:
     """Each player's points of a scored game (the family's HandResult info: player, won, entry)
     on the list `kind`, whichever list the evening keeps (None: Seeger-Fabian at a table it
-    names no figure for)."""
+    names no figure for). A Ramsch (house rule) counts alike on both lists: nobody declared."""
     points = dict.fromkeys(players, 0)
     if info.get("eingepasst"):
+        return points
+    if info.get("ramsch"):
+        if kind == "seeger_fabian" and rules.others_bonus(len(players)) is None:
+            return None
+        points.update(info["points"])
         return points
     declarer = info["player"]
     points[declarer] = info["entry"]

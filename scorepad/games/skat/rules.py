@@ -23,6 +23,10 @@ class BaseValues(Strict):
     pik: int = Field(ge=1, le=1000)
     kreuz: int = Field(ge=1, le=1000)
     grand: int = Field(ge=1, le=1000)
+    # house rule "Grand ouvert fixed at 36" (the old Skatordnung's value table: "Grand 24, Grand ouvert 36"):
+    # the Grand ouvert's own base value in place of the Grand's, its levels counted as the ISkO does;
+    # 0: none of its own (the ISkO)
+    grand_ouvert: int = Field(0, ge=0, le=1000)
 
 
 class NullValues(Strict):
@@ -99,6 +103,26 @@ class Bierlachs(Strict):
     limit: int = Field(500, ge=1, le=100000)
 
 
+RamschValue = Literal["augen", "grand"]
+RamschTie = Literal["all", "table"]
+
+
+class Ramsch(Strict):
+    """House rule: when all pass, a Ramsch instead of eingepasst. Everyone plays alone; whoever
+    took the most Augen loses them (`value` "augen") or the Grand's base value (`value` "grand",
+    grundwerte.grand) as minus points; each Jungfrau (a player who took no trick) multiplies
+    that by `jungfrau`; each push of the Skat (Schieberamsch) by `push_factor`. A Durchmarsch (one
+    player took every trick) gives that player + `durchmarsch` (pushes multiply it too). Most
+    Augen shared: `tie` "all", every tied player loses; "table", the table names the one who does."""
+
+    enabled: bool = False
+    value: RamschValue = "augen"
+    jungfrau: int = Field(2, ge=1, le=10)
+    durchmarsch: int = Field(120, ge=0, le=10000)
+    push_factor: int = Field(2, ge=1, le=10)
+    tie: RamschTie = "all"
+
+
 class Series(Strict):
     games: dict[str, int]
 
@@ -123,9 +147,13 @@ class SkatTable(RuleTable):
     kontra_re: KontraRe = KontraRe()
     bock: Bock = Bock()
     bierlachs: Bierlachs = Bierlachs()
+    ramsch: Ramsch = Ramsch()
     announce_without_hand: bool = False  # house rule: Schneider and Schwarz announced in any game
 
-    def base_value(self, game: SuitGame) -> int:
+    def base_value(self, game: SuitGame, ouvert: bool = False) -> int:
+        """The game's base value; a Grand ouvert's own where the table gives one (house rule)."""
+        if ouvert and game == "grand" and self.grundwerte.grand_ouvert:
+            return self.grundwerte.grand_ouvert
         return int(getattr(self.grundwerte, game))
 
     def others_bonus(self, at_table: int) -> int | None:
@@ -144,6 +172,9 @@ class SkatTable(RuleTable):
         for game in games:
             most = self.spitzen.grand if game == "grand" else self.spitzen.suit
             values |= {self.base_value(game) * factor for factor in range(2, most + levels + 1)}
+        if self.grundwerte.grand_ouvert:  # house rule: a Grand ouvert has at least its 7 levels and a Spitze
+            values |= {self.grundwerte.grand_ouvert * factor
+                       for factor in range(levels + 1, self.spitzen.grand + levels + 1)}
         return frozenset(values)
 
     def hand_players(self) -> frozenset[int]:

@@ -1,6 +1,6 @@
 """Skat (ISkO): one declarer against two, the game value by value.py, the points on the list the
 evening keeps (lists.py: classic, or Seeger-Fabian), the dealer moving on after every game,
-eingepasst included (the shared Seating; at four the dealer, at five two sit out). Money: cents
+eingepasst and Ramsch included (the shared Seating; at four the dealer, at five two sit out). Money: cents
 per list point, settled as the differences between the players."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from scorepad.errors import HandError
 from scorepad.games.base import Game, HandResult, Replay, parse_hand
 from scorepad.games.skat.hand import SkatHand, SkatRefused
 from scorepad.games.skat.lists import money
+from scorepad.games.skat.ramsch import score_ramsch
 from scorepad.games.skat.value import score
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ class Skat(Game):
         declarer: Any = hand.declarer
         if declarer is not None and declarer not in in_play:
             self.check_player(number, "declarer", declarer)
+        if hand.ramsch:  # house rule: all passed, everyone played alone
+            return self._ramsch(number, hand, dealer, in_play)
         try:
             scored = score(hand, t)
         except SkatRefused as exc:
@@ -79,6 +82,31 @@ class Skat(Game):
             self.bierlachs = info["bierlachs"] = declarer  # the first to the limit pays the round
         return HandResult(number, dealer, deltas, info)
 
+    def _ramsch(self, number: int, hand: SkatHand, dealer: str, in_play: list[str]) -> HandResult:
+        """A Ramsch (house rule `ramsch`): each player's points from ramsch.py, times a Bock
+        round's doubling; with Bierlachs only the minus points (a Durchmarsch writes nothing).
+        No declarer: the statistics count no game declared."""
+        t = self.table
+        try:
+            scored = score_ramsch(hand, t, in_play)
+        except SkatRefused as exc:
+            raise HandError(number, exc.key, exc.code, **exc.params) from None
+        self.seats.pass_deal()
+        bock = self.bock.pop(0) if self.bock else 0
+        times = t.bock.factor ** bock
+        amounts = {p: v * times for p, v in scored.points.items() if not (t.bierlachs.enabled and v > 0)}
+        deltas = self.book(TALLY, amounts)
+        if t.bock.enabled:
+            self._bock_after(hand, None, deltas)
+        info: dict[str, Any] = {"ramsch": True, "value": scored.amount, "entry": scored.entry * times,
+                                "losers": list(scored.losers), "durchmarsch": scored.durchmarsch,
+                                "points": {p: v for p, v in amounts.items() if v}, "in_play": in_play, "bock": bock}
+        if t.bierlachs.enabled and self.bierlachs is None:
+            first = next((p for p in scored.losers if self.board[p][TALLY] <= -t.bierlachs.limit), None)
+            if first is not None:
+                self.bierlachs = info["bierlachs"] = first
+        return HandResult(number, dealer, deltas, info)
+
     def _bock_after(self, hand: SkatHand, scored: Any, deltas: dict[str, dict[str, int]]) -> None:
         """A Bock round for each trigger the game met (house rule `bock`), the game already
         booked: `hundred` is met when a player's list total reaches or passes upward a positive
@@ -88,9 +116,9 @@ class Skat(Game):
         met = {"hundred": any(_passes_hundred(row[TALLY] - deltas[p][TALLY], row[TALLY], step)
                               for p, row in self.board.items()),
                "tie": hand.augen is not None and 2 * hand.augen == t.augen.total,
-               "lost_kontra": hand.kontra and not scored.won,
+               "lost_kontra": hand.kontra and scored is not None and not scored.won,
                "kontra_re": hand.kontra and hand.re,
-               "lost_grand": hand.game == "grand" and not scored.won}
+               "lost_grand": hand.game == "grand" and scored is not None and not scored.won}
         for trigger in t.bock.after:
             if met[trigger]:
                 games = len(self.seated)

@@ -3,7 +3,7 @@
 Suit and Grand: base value × (Spitzen + 1 Spiel + Hand + Schneider + angesagt + Schwarz +
 angesagt + ouvert); ouvert is always Hand and Schwarz angesagt; Schwarz angesagt includes
 Schneider angesagt; an announcement counts whether or not it is reached, and the game is lost
-if it is not. Null has fixed values. A game whose value does not reach the bid is lost
+if it is not. Null has fixed values (and, by a house rule, a Grand ouvert its own base value). A game whose value does not reach the bid is lost
 (überreizt), worth the lowest multiple of its base value reaching the bid. A lost game counts
 `lost.factor` (2) times its value, negative. Eingepasst is worth 0. Pure: no store, no UI."""
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorepad.games.skat.hand import GAME_NAMES, SkatHand, SkatRefused
+from scorepad.games.skat.ramsch import is_ramsch_key_set
 from scorepad.games.skat.rules import SkatRules
 
 
@@ -54,7 +55,13 @@ class Scored:
 
 
 def check(hand: SkatHand, rules: SkatRules) -> None:
-    """SkatRefused naming in German what is wrong with the game as entered (its code, the key)."""
+    """SkatRefused naming in German what is wrong with the game as entered (its code, the key).
+    A Ramsch is checked by ramsch.py, with who plays it."""
+    if hand.ramsch:
+        raise SkatRefused("skat_ramsch_players", "ramsch")
+    ramsch_key = is_ramsch_key_set(hand)
+    if ramsch_key is not None:
+        raise SkatRefused("skat_ramsch_keys", ramsch_key)
     if hand.eingepasst:
         if hand.declarer is not None or hand.game is not None or hand.kontra or hand.re:
             raise SkatRefused("skat_eingepasst_alone", "eingepasst")
@@ -158,7 +165,7 @@ def score(hand: SkatHand, rules: SkatRules) -> Scored:
         won = bool(hand.won)
         doubled = doubling(hand, rules)
         return Scored(hand, value, won, False, None, value, value, (value if won else -factor * value) * doubled, doubled)
-    base = rules.base_value(hand.game)
+    base = rules.base_value(hand.game, hand.ouvert)
     won, schneider, schwarz = _reached(hand, rules)
     schwarz_angesagt = hand.schwarz_angesagt or hand.ouvert
     schneider_angesagt = hand.schneider_angesagt or schwarz_angesagt
