@@ -44,7 +44,7 @@ def games_line(summary: EveningSummary) -> str:
     """The games played as the statistics count them, and the hands that were no game."""
     parts = [fmt.hands_text(summary.games)]
     if summary.thrown_in:
-        parts.append(f"{summary.thrown_in} zusammengeworfen")
+        parts.append(f"{summary.thrown_in} {summary.thrown_in_word}")
     if summary.misdeals:
         parts.append(f"{summary.misdeals} vergeben")
     return " · ".join(parts)

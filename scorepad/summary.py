@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from scorepad.games import family_of
 from scorepad.games.base import Replay, Seating
@@ -105,6 +105,9 @@ class EveningSummary(Model):
     games: int = 0  # hands played as the statistics count them: no thrown-in hand, misdeal or Achterbrief
     thrown_in: int = 0  # passed hands (everyone passed, the cards thrown in)
     misdeals: int = 0  # hands misdealt (the game's stats.misdealt)
+    # how the games line says the passed hands ("2 zusammengeworfen"; Skat: "2 eingepasst"): the
+    # game's words.PASSED_COUNTED; not part of the summary's JSON
+    thrown_in_word: str = Field("zusammengeworfen", exclude=True)
 
 
 def _rank(table: RuleTable, standings: dict[str, dict[str, int]], players: list[str]) -> list[str]:
@@ -222,4 +225,5 @@ def summarize(table: RuleTable, players: list[str], result: Replay, meta: dict[s
         state=result.state,
         open_rad=_open_rad(table, players, result, settle_open),
         games=games, thrown_in=thrown_in, misdeals=misdeals,
+        thrown_in_word=getattr(family_of(table).words, "PASSED_COUNTED", "zusammengeworfen"),
     )

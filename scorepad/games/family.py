@@ -108,6 +108,8 @@ class Words(Protocol):
     (describe.py `Reckoning`: amounts and factors read from the table and the result)."""
 
     PASSED: str  # a hand everyone passed, in the game's own words
+    # optional PASSED_COUNTED: how the evening's games line counts them ("2 eingepasst"; without
+    # it "2 zusammengeworfen")
 
     def describe(self, table: Any, hand: dict[str, Any], result: Any) -> str: ...
 

@@ -23,6 +23,6 @@ HOUSE: list[Choice] = [
     *[(f"Bockrunde nach: {words}", ("bock", "after", trigger), [False, True]) for trigger, words in BOCK_AFTER.items()],
     ("Bockrunden, die sich treffen", ("bock", "stacking"), [Labelled(False, "nacheinander"), Labelled(True, "verdoppeln")]),
     ("Bierlachs (nur Minuspunkte)", ("bierlachs", "enabled"), [False, True]),
-    ("Bierlachs: zahlt, wer erreicht", ("bierlachs", "limit"), [Labelled(500, "−500"), Labelled(300, "−300"),
-                                                                  Labelled(1000, "−1000")]),
+    ("Bierlachs: zahlt, wer erreicht", ("bierlachs", "limit"), [Labelled(500, "-500"), Labelled(300, "-300"),
+                                                                  Labelled(1000, "-1000")]),
 ]

@@ -14,6 +14,7 @@ from scorepad.games.skat.hand import GAME_NAMES, SkatHand, said_kontra
 from scorepad.games.skat.lists import points_of
 from scorepad.games.skat.paper import list_cells as list_cells
 from scorepad.games.skat.paper import list_columns as list_columns
+from scorepad.games.skat.ramsch import RamschScored, score_ramsch
 from scorepad.games.skat.rules import ListKind, SkatRules
 from scorepad.games.skat.value import Scored, lost_factor, null_name, score
 
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 
 def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+    """"+48", "-96", "0": minus written "-", as every game's preview writes it."""
+    return f"+{points}" if points > 0 else str(points)
 
 
 def game_words(scored: Scored) -> str:
@@ -52,8 +54,40 @@ def game_words(scored: Scored) -> str:
     return ", ".join(marks)
 
 
-def value_lines(scored: Scored, rules: SkatRules) -> list[str]:
+def names(players: list[str] | tuple[str, ...]) -> str:
+    """"Anna", "Anna und Ben", "Anna, Ben und Cem"."""
+    return players[0] if len(players) == 1 else f"{', '.join(players[:-1])} und {players[-1]}"
+
+
+def ramsch_lines(scored: RamschScored, rules: SkatRules) -> list[str]:
+    """A Ramsch (house rule) in words: "Ramsch: Anna verliert 58 Augen, Jungfrau (Cem): × 2 = -116";
+    "Ramsch: Durchmarsch Ben: +120"; a push "geschoben 1-mal: × 2"."""
+    hand = scored.hand
+    factors = []
+    if scored.jungfrau > 1:
+        factors.append(f"Jungfrau ({names(hand.jungfrau)}): × {scored.jungfrau}")
+    if scored.pushed > 1:
+        factors.append(f"geschoben {hand.geschoben}-mal: × {scored.pushed}")
+    if scored.durchmarsch is not None:
+        said = f"Ramsch: Durchmarsch {scored.durchmarsch}" + (f" {signed(scored.amount)}" if factors else "")
+    else:
+        losers = list(scored.losers)
+        verb = "verliert" if len(losers) == 1 else "verlieren je"
+        if rules.ramsch.value == "augen":
+            said = f"Ramsch: {names(losers)} {verb} {scored.augen} Augen"
+        else:
+            said = f"Ramsch: {names(losers)} mit {scored.augen} Augen {verb} den Grand {scored.amount}"
+        if hand.verlierer is not None:
+            said += " (gleich viele Augen, der Tisch entscheidet)"
+    if not factors:
+        return [f"{said}: {signed(scored.entry)}"]
+    return [", ".join([said, *factors]) + f" = {signed(scored.entry)}"]
+
+
+def value_lines(scored: Scored | RamschScored, rules: SkatRules) -> list[str]:
     """The lines that made the game's points, in German."""
+    if isinstance(scored, RamschScored):
+        return ramsch_lines(scored, rules)
     if scored.eingepasst:
         return ["eingepasst: 0"]
     hand = scored.hand
@@ -71,13 +105,15 @@ def value_lines(scored: Scored, rules: SkatRules) -> list[str]:
         lines.append(f"gewonnen: {scored.value}{doubled} = {signed(scored.entry)}" if doubled
                      else f"gewonnen: {signed(scored.entry)}")
     else:
-        lines.append(f"verloren: −{lost_factor(hand, rules)} × {scored.value}{doubled} = {signed(scored.entry)}")
+        lines.append(f"verloren: -{lost_factor(hand, rules)} × {scored.value}{doubled} = {signed(scored.entry)}")
     return lines
 
 
 # --- the family's words (scorepad.games.family.Words) ----------------------------------------
 
 PASSED = "Eingepasst"  # all three passed: a game worth 0, the next deals
+PASSED_COUNTED = "eingepasst"  # the evening's summary: "2 eingepasst"
+RAMSCH = "Ramsch"  # house rule: all passed and everyone played alone
 LIST_NAMES = {"classic": "klassische Liste", "seeger_fabian": "Seeger-Fabian-Liste"}
 
 
@@ -116,6 +152,8 @@ def describe(table: SkatRules, hand: dict[str, Any], result: HandResult | None) 
     value did not reach the bid."""
     if hand.get("eingepasst"):
         return PASSED
+    if hand.get("ramsch"):
+        return ramsch_describe(hand, result)
     parts = [f"{game_label(hand)} {hand.get('declarer') or ''}".strip()]
     if hand.get("schwarz_angesagt") and not hand.get("ouvert"):
         parts.append("Schwarz angesagt")
@@ -140,6 +178,46 @@ def describe(table: SkatRules, hand: dict[str, Any], result: HandResult | None) 
     return SEP.join(parts)
 
 
+def ramsch_describe(hand: dict[str, Any], result: HandResult | None) -> str:
+    """"Ramsch · Anna 58, Ben 62, Cem 0 Augen · Jungfrau Cem · 1-mal geschoben · Ben verliert"."""
+    parts = [RAMSCH]
+    if hand.get("durchmarsch"):
+        parts.append(f"Durchmarsch {hand['durchmarsch']}")
+    elif isinstance(hand.get("ramsch_augen"), dict):
+        parts.append(", ".join(f"{p} {a}" for p, a in hand["ramsch_augen"].items()) + " Augen")
+    if hand.get("jungfrau"):
+        parts.append(f"Jungfrau {names(list(hand['jungfrau']))}")
+    if hand.get("geschoben"):
+        parts.append(f"{hand['geschoben']}-mal geschoben")
+    losers = list(result.info.get("losers") or []) if result is not None else []
+    if losers:
+        parts.append(f"{names(losers)} {'verliert' if len(losers) == 1 else 'verlieren'}")
+    if result is not None and result.info.get("bock"):
+        parts.append("Bock")
+    return SEP.join(parts)
+
+
+def ramsch_preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
+    """A Ramsch's line: how its points are made, a Bock round's doubling, Bierlachs's minus only,
+    the Seeger-Fabian list's word (no declarer: no Leistungsbewertung), each player's change."""
+    info = result.info
+    entered = SkatHand.model_validate({k: v for k, v in hand.items() if k != "sitting_out"})
+    scored = score_ramsch(entered, table, list(info["in_play"]))
+    lines = ramsch_lines(scored, table)
+    if info.get("bock"):
+        lines.append(f"Bock: {signed(scored.entry)} × {table.bock.factor ** info['bock']} = {signed(info['entry'])}")
+    if table.bierlachs.enabled:
+        if info.get("durchmarsch"):
+            return "; ".join([*lines, "Bierlachs: nur Minuspunkte, der Durchmarsch schreibt nichts"])
+        said = "Bierlachs: nur Minuspunkte"
+        if info.get("bierlachs"):
+            said += f"; {info['bierlachs']} erreicht {signed(-table.bierlachs.limit)} und zahlt die Runde"
+        lines.append(said)
+    elif table.list_kind == "seeger_fabian":
+        lines.append("Seeger-Fabian: ohne Spieler keine Leistungsbewertung")
+    return "; ".join([*lines, change_words(result.deltas, ["punkte"], table)])
+
+
 def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
     """The hand screen's line: how the value is made, won or lost, überreizt ("Kreuz mit 2, Hand:
     4 × 12 = 48; gewonnen: +48"), the Seeger-Fabian points where that list is kept, then each
@@ -147,6 +225,8 @@ def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
     info = result.info
     if info.get("eingepasst"):
         return f"{PASSED}: keine Punkte, der Nächste gibt"
+    if info.get("ramsch"):
+        return ramsch_preview(table, hand, result)
     entered = SkatHand.model_validate({k: v for k, v in hand.items() if k != "sitting_out"})
     scored = score(entered, table)
     lines = value_lines(scored, table)
@@ -164,13 +244,13 @@ def preview(table: SkatRules, hand: dict[str, Any], result: HandResult) -> str:
 
 def bierlachs_words(table: SkatRules, info: dict[str, Any], deltas: dict[str, dict[str, int]]) -> str:
     """"Bierlachs: nur Minuspunkte, gewonnen schreibt nichts"; a lost game at Seeger-Fabian with
-    its - 50; "Ben erreicht −500 und zahlt die Runde" on the game that reached the limit."""
+    its - 50; "Ben erreicht -500 und zahlt die Runde" on the game that reached the limit."""
     player = info["player"]
     said = "Bierlachs: nur Minuspunkte"
     if info["won"]:
         said += ", gewonnen schreibt nichts"
     elif table.list_kind == "seeger_fabian":
-        said += (f", Seeger-Fabian {signed(int(info['entry']))} − {table.seeger_fabian.lost} = "
+        said += (f", Seeger-Fabian {signed(int(info['entry']))} - {table.seeger_fabian.lost} = "
                  f"{signed(deltas[player]['punkte'])}")
     if info.get("bierlachs"):
         said += f"; {player} erreicht {signed(-table.bierlachs.limit)} und zahlt die Runde"
@@ -178,13 +258,13 @@ def bierlachs_words(table: SkatRules, info: dict[str, Any], deltas: dict[str, di
 
 
 def seeger_fabian_words(table: SkatRules, info: dict[str, Any], sf: dict[str, int]) -> str:
-    """The Leistungsbewertung added: "Seeger-Fabian: +48 + 50 = +98" or "−96 − 50 = −146, die
+    """The Leistungsbewertung added: "Seeger-Fabian: +48 + 50 = +98" or "-96 - 50 = -146, die
     anderen je +40"."""
     entry, player = int(info["entry"]), info["player"]
     if info["won"]:
         return f"Seeger-Fabian: {signed(entry)} + {table.seeger_fabian.won} = {signed(sf[player])}"
     bonus = next((v for p, v in sf.items() if p != player), 0)
-    return (f"Seeger-Fabian: {signed(entry)} − {table.seeger_fabian.lost} = {signed(sf[player])}, "
+    return (f"Seeger-Fabian: {signed(entry)} - {table.seeger_fabian.lost} = {signed(sf[player])}, "
             f"die anderen je {signed(bonus)}")
 
 
