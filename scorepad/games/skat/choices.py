@@ -1,7 +1,8 @@
 """What a Skat table asks for: OPTIONS when an evening starts (the list kept, cents per point),
 HOUSE besides for a table's own rules: Spitzen only with Buben, Grand at 20, a lost Hand game
 single, Kontra and Re, announcing without Hand, Bock rounds (after a hundred too), Bierlachs
-(Ramsch is to come)."""
+Ramsch when all pass (its value, Jungfrau, Durchmarsch, Schieberamsch, ties), Grand ouvert
+with its own base value 36."""
 
 from __future__ import annotations
 
@@ -25,4 +26,14 @@ HOUSE: list[Choice] = [
     ("Bierlachs (nur Minuspunkte)", ("bierlachs", "enabled"), [False, True]),
     ("Bierlachs: zahlt, wer erreicht", ("bierlachs", "limit"), [Labelled(500, "-500"), Labelled(300, "-300"),
                                                                   Labelled(1000, "-1000")]),
+    ("Grand ouvert", ("grundwerte", "grand_ouvert"), [Labelled(0, "wie Grand"), Labelled(36, "Grundwert 36")]),
+    ("Ramsch, wenn alle passen", ("ramsch", "enabled"), [False, True]),
+    ("Ramsch: wer die meisten Augen hat, verliert", ("ramsch", "value"),
+     [Labelled("augen", "die Augen"), Labelled("grand", "einen Grand")]),
+    ("Ramsch: Jungfrau", ("ramsch", "jungfrau"), [Labelled(2, "doppelt"), Labelled(1, "zählt nicht")]),
+    ("Ramsch: Durchmarsch", ("ramsch", "durchmarsch"), [Labelled(120, "+120"), Labelled(240, "+240"),
+                                                        Labelled(60, "+60")]),
+    ("Schieberamsch", ("ramsch", "push_factor"), [Labelled(2, "doppelt je Schieben"), Labelled(1, "ohne")]),
+    ("Ramsch: gleich viele Augen", ("ramsch", "tie"), [Labelled("all", "alle verlieren"),
+                                                       Labelled("table", "der Tisch entscheidet")]),
 ]

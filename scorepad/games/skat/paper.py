@@ -1,6 +1,6 @@
 """Skat's list as it is kept on paper (the HTML and print export's hand table): Nr, Spieler, Spiel,
 Spitzen, a mark each for Hand, Schneider, Schwarz and ouvert ("×" reached, "a" announced), the
-Wert the declarer writes (minus: lost; "ü": überreizt), the Seeger-Fabian column when that list
+Wert the declarer writes (minus: lost; "ü": überreizt; a Ramsch: who lost and what each writes), the Seeger-Fabian column when that list
 is kept, then each player's change and running total (the export adds those). Short headings,
 said in the key line above the table: the list fits A4 with five players."""
 
@@ -45,6 +45,14 @@ def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]
     sf = table.list_kind == "seeger_fabian"
     if info.get("eingepasst"):
         return ["", "eingepasst", "", "", "", "", "", "0"] + (["0"] if sf else [])
+    if info.get("ramsch"):  # house rule: who lost (or went through), what each of them writes
+        said = [f"Jungfrau {', '.join(hand.get('jungfrau') or [])}"] if hand.get("jungfrau") else []
+        said += [f"{hand['geschoben']}× geschoben"] if hand.get("geschoben") else []
+        said += ["Bock"] if info.get("bock") else []
+        name = "Ramsch" + (", Durchmarsch" if info.get("durchmarsch") else "") + (f" ({', '.join(said)})" if said else "")
+        who = info.get("durchmarsch") or ", ".join(info.get("losers") or [])
+        written = next(iter(info["points"].values()), 0)  # each loser's alike (Bierlachs: a Durchmarsch writes 0)
+        return [str(who), name, "", "", "", "", "", signed(int(written))] + (["0"] if sf else [])
     game = str(hand.get("game"))
     spitzen = "" if hand.get("spitzen") is None else f"{'ohne' if hand.get('mit') is False else 'mit'} {hand['spitzen']}"
     levels = info.get("levels")

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from scorepad.games.skat.hand import SkatHand, SkatRefused
 from scorepad.games.skat.lists import Line, money, play_evening, totals
+from scorepad.games.skat.ramsch import RamschScored
 from scorepad.games.skat.rules import ListKind, SkatRules, isko
 from scorepad.games.skat.words import value_lines
 
@@ -48,6 +49,13 @@ def parse_hands(raw: list[Any]) -> list[SkatHand]:
 def game_json(line: Line, rules: SkatRules) -> dict[str, Any]:
     scored = line.scored
     other: ListKind = "seeger_fabian" if rules.list_kind == "classic" else "classic"
+    if isinstance(scored, RamschScored):  # house rule: no declarer; who lost, or who went through
+        return {
+            "number": line.number, "dealer": line.dealer, "in_play": list(line.in_play), "declarer": None,
+            "value": scored.amount, "result": "ramsch", "losers": list(scored.losers),
+            "durchmarsch": scored.durchmarsch, "ueberreizt": False, "lines": value_lines(scored, rules),
+            "points": line.points(rules.list_kind), other: line.points(other),
+        }
     return {
         "number": line.number,
         "dealer": line.dealer,

@@ -36,6 +36,10 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
              + ("(nur die Buben zählen, auch im Farbspiel)." if spitzen_only_buben else "(nur die Buben)."),
              f"Null {n.plain}, Null Hand {n.hand}, Null ouvert {n.ouvert}, Null ouvert Hand {n.ouvert_hand}.",
              "Ouvert ist immer Hand und Schwarz angesagt; Schwarz angesagt schließt Schneider angesagt ein."]
+    if b.grand_ouvert:
+        games.append(f"Grand ouvert hat den eigenen Grundwert {b.grand_ouvert} (alte Regel), die Stufen zählen wie "
+                     f"sonst: mit 1 ist er 8 × {b.grand_ouvert} = {8 * b.grand_ouvert}; überreizt zählt das kleinste "
+                     f"Vielfache von {b.grand_ouvert}, verloren wie jedes verlorene Handspiel.")
     win = [f"Der Spieler gewinnt mit {a.win} Augen (der Skat zählt für ihn); im Spiel sind {a.total} Augen.",
            f"Schneider: eine Partei mit {a.schneider} Augen oder weniger. Schwarz: eine Partei ohne Stich.",
            "Schneider und Schwarz ansagen nur im Handspiel; eine Ansage zählt immer, "
@@ -43,7 +47,8 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
            "Null gewinnt der Spieler, wenn er keinen Stich bekommt.",
            "Überreizt: erreicht der Spielwert das Reizgebot nicht, ist das Spiel verloren; es zählt das "
            "kleinste Vielfache des Grundwerts, das das Gebot erreicht.",
-           "Eingepasst: alle passen, das Spiel zählt 0, der Nächste gibt."]
+           "Passen alle, wird geramscht (siehe Ramsch)." if t.ramsch.enabled
+           else "Eingepasst: alle passen, das Spiel zählt 0, der Nächste gibt."]
     lists = [f"Gewonnen: der Spielwert für den Spieler; verloren: {t.lost.factor} × der Spielwert minus"
              + ("." if t.lost.hand == t.lost.factor else f", ein Handspiel {t.lost.hand} ×.")]
     if t.list_kind == "seeger_fabian":
@@ -54,7 +59,8 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
         lists.append("Klassische Liste: nur der Spieler schreibt.")
     table = [f"{at_table(n).capitalize()} {out_words(t.sitting_out_seats(n))}."
              for n in t.players if t.sitting_out_seats(n)]
-    table.append("Der Geber wechselt nach jedem Spiel, auch nach einem eingepassten.")
+    table.append("Der Geber wechselt nach jedem Spiel, auch nach einem "
+                 + ("Ramsch." if t.ramsch.enabled else "eingepassten."))
     if t.announce_without_hand:
         table.append("Schneider und Schwarz ansagen geht auch ohne Hand.")
     if t.bock.enabled:
@@ -72,4 +78,27 @@ def sheet(t: SkatTable) -> list[tuple[str, list[str]]]:
                      "(das Reizen prüft den Spielwert ohne sie).")
     if t.tariff:
         table.append(f"{t.tariff} Cent je Punkt; am Ende zahlt jeder jedem die Differenz.")
-    return [("Spiele", games), ("Wer gewinnt", win), ("Die Liste", lists), ("Am Tisch", table)]
+    parts = [("Spiele", games), ("Wer gewinnt", win), ("Die Liste", lists), ("Am Tisch", table)]
+    if t.ramsch.enabled:
+        parts.append(("Ramsch", ramsch_lines(t)))
+    return parts
+
+
+def ramsch_lines(t: SkatTable) -> list[str]:
+    """The house rule Ramsch as the rule sheet says it."""
+    r = t.ramsch
+    lose = "schreibt sie minus" if r.value == "augen" else f"schreibt einen Grand ({t.grundwerte.grand}) minus"
+    lines = ["Passen alle, spielt jeder für sich (Ramsch) statt einzupassen.",
+             f"Wer die meisten Augen hat, {lose}.",
+             f"Jungfrau (ein Spieler ohne Stich): × {r.jungfrau} je Jungfrau." if r.jungfrau > 1
+             else "Eine Jungfrau (ein Spieler ohne Stich) zählt nichts extra.",
+             f"Durchmarsch (einer bekommt alle Stiche): +{r.durchmarsch} für ihn.",
+             f"Schieberamsch: jedes Schieben des Skats × {r.push_factor}." if r.push_factor > 1
+             else "Schieben des Skats zählt nichts extra.",
+             "Gleich viele Augen: alle mit den meisten verlieren." if r.tie == "all"
+             else "Gleich viele Augen: der Tisch bestimmt, wer von ihnen verliert."]
+    if t.bock.enabled:
+        lines.append(f"Ein Ramsch in einer Bockrunde zählt {t.bock.factor}-fach.")
+    lines.append("Seeger-Fabian-Liste: ein Ramsch zählt wie auf der klassischen Liste, ohne Leistungsbewertung "
+                 "(die Skatwettspielordnung kennt keinen Ramsch; im Turnier bleibt er aus).")
+    return lines

@@ -35,7 +35,7 @@ def count(table: Any, players: list[str], games: list[HandResult], stats: dict[s
     for hand in games:
         info = hand.info
         declarer = info.get("player")
-        if declarer is None:
+        if declarer is None:  # eingepasst, or a Ramsch (house rule): no declarer, no defenders
             continue
         values.setdefault(declarer, []).append(int(info.get("value", 0)))
         if info.get("game") == "grand":
