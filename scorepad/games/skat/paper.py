@@ -46,7 +46,7 @@ def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]
     if info.get("eingepasst"):
         return ["", "eingepasst", "", "", "", "", "", "0"] + (["0"] if sf else [])
     if info.get("ramsch"):  # house rule: who lost (or went through), what each of them writes
-        said = [f"Jungfrau {', '.join(hand.get('jungfrau') or [])}"] if hand.get("jungfrau") else []
+        said = [f"Jungfrau {', '.join(hand.get('jungfrauen') or [])}"] if hand.get("jungfrauen") else []
         said += [f"{hand['geschoben']}× geschoben"] if hand.get("geschoben") else []
         said += ["Bock"] if info.get("bock") else []
         name = "Ramsch" + (", Durchmarsch" if info.get("durchmarsch") else "") + (f" ({', '.join(said)})" if said else "")

@@ -3,7 +3,7 @@ player with the most Augen loses them (or the Grand's base value) as minus point
 (a player who took no trick) multiplies that by `ramsch.jungfrau`, each push of the Skat
 (Schieberamsch) by `ramsch.push_factor`; a Durchmarsch (one player took every trick) writes
 + `ramsch.durchmarsch` for him, pushes multiplying it too. Most Augen shared: every tied player
-loses (`tie` "all"), or the one the table names (`tie` "table", hand key `verlierer`).
+loses (`tie` "all"), or the one the table names (`tie` "table", hand key `loser`).
 
 On the Seeger-Fabian list a Ramsch counts as on the classic list: nobody declared, so there is
 no Leistungsbewertung (the SkWO knows no Ramsch; tournament tables keep it off). Pure: no store,
@@ -26,7 +26,7 @@ def is_ramsch_key_set(hand: SkatHand) -> str | None:
     """The first Ramsch key a hand that is no Ramsch names (None: none)."""
     if hand.ramsch_augen is not None:
         return "ramsch_augen"
-    for key in ("jungfrau", "durchmarsch", "geschoben", "verlierer"):
+    for key in ("jungfrauen", "durchmarsch", "geschoben", "loser"):
         if getattr(hand, key):
             return key
     return None
@@ -62,19 +62,19 @@ def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> No
             raise SkatRefused("skat_ramsch_alone", key)
     if not 0 <= hand.geschoben <= len(in_play):
         raise SkatRefused("skat_ramsch_geschoben", "geschoben", most=len(in_play), got=hand.geschoben)
-    named = [*(hand.ramsch_augen or {}), *hand.jungfrau, hand.durchmarsch, hand.verlierer]
+    named = [*(hand.ramsch_augen or {}), *hand.jungfrauen, hand.durchmarsch, hand.loser]
     for name in named:
         if name is not None and name not in in_play:
             raise SkatRefused("skat_ramsch_player", "ramsch_augen", name=name)
-    if len(set(hand.jungfrau)) != len(hand.jungfrau):
-        raise SkatRefused("skat_ramsch_jungfrau_twice", "jungfrau")
+    if len(set(hand.jungfrauen)) != len(hand.jungfrauen):
+        raise SkatRefused("skat_ramsch_jungfrau_twice", "jungfrauen")
     if hand.durchmarsch is not None:
         if hand.ramsch_augen is not None:
             raise SkatRefused("skat_ramsch_durchmarsch_augen", "ramsch_augen", name=hand.durchmarsch)
-        if hand.jungfrau:
-            raise SkatRefused("skat_ramsch_durchmarsch_jungfrau", "jungfrau", name=hand.durchmarsch)
-        if hand.verlierer is not None:
-            raise SkatRefused("skat_ramsch_loser_no_tie", "verlierer")
+        if hand.jungfrauen:
+            raise SkatRefused("skat_ramsch_durchmarsch_jungfrau", "jungfrauen", name=hand.durchmarsch)
+        if hand.loser is not None:
+            raise SkatRefused("skat_ramsch_loser_no_tie", "loser")
         return
     augen = hand.ramsch_augen
     if augen is None:
@@ -88,18 +88,18 @@ def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> No
             raise SkatRefused("skat_augen_range", "ramsch_augen", augen=got, total=total)
     if sum(augen.values()) != total:
         raise SkatRefused("skat_ramsch_augen_sum", "ramsch_augen", sum=sum(augen.values()), total=total)
-    for player in hand.jungfrau:
+    for player in hand.jungfrauen:
         if augen[player]:
-            raise SkatRefused("skat_ramsch_jungfrau_augen", "jungfrau", name=player, augen=augen[player])
+            raise SkatRefused("skat_ramsch_jungfrau_augen", "jungfrauen", name=player, augen=augen[player])
     tied = most_augen(augen)
     decided = len(tied) > 1 and r.tie == "table"
-    if hand.verlierer is not None and not decided:
-        raise SkatRefused("skat_ramsch_loser_no_tie", "verlierer")
+    if hand.loser is not None and not decided:
+        raise SkatRefused("skat_ramsch_loser_no_tie", "loser")
     if decided:
-        if hand.verlierer is None:
-            raise SkatRefused("skat_ramsch_loser_missing", "verlierer", names=" und ".join(tied))
-        if hand.verlierer not in tied:
-            raise SkatRefused("skat_ramsch_loser_not_tied", "verlierer", name=hand.verlierer)
+        if hand.loser is None:
+            raise SkatRefused("skat_ramsch_loser_missing", "loser", names=" und ".join(tied))
+        if hand.loser not in tied:
+            raise SkatRefused("skat_ramsch_loser_not_tied", "loser", name=hand.loser)
 
 
 def most_augen(augen: dict[str, int]) -> list[str]:
@@ -121,9 +121,9 @@ def score_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> Ra
     augen = hand.ramsch_augen
     assert augen is not None
     tied = most_augen(augen)
-    losers = tuple(tied) if r.tie == "all" or len(tied) == 1 else (str(hand.verlierer),)
+    losers = tuple(tied) if r.tie == "all" or len(tied) == 1 else (str(hand.loser),)
     amount = augen[losers[0]] if r.value == "augen" else rules.grundwerte.grand
-    jungfrau = r.jungfrau ** len(hand.jungfrau)
+    jungfrau = r.jungfrau ** len(hand.jungfrauen)
     entry = -amount * jungfrau * pushed
     for loser in losers:
         points[loser] = entry

@@ -91,6 +91,6 @@ FIELD_NAMES: dict[str, str] = {
     "declarer": "Spieler", "eingepasst": "Eingepasst", "ouvert": "Ouvert", "spitzen": "Spitzen", "mit": "Spitzen",
     "schneider_angesagt": "Schneider angesagt", "schwarz_angesagt": "Schwarz angesagt", "won": "Ergebnis",
     "schneider": "Schneider", "schwarz": "Schwarz", "reizwert": "Reizwert",
-    "ramsch": "Ramsch", "ramsch_augen": "Augen", "jungfrau": "Jungfrau", "durchmarsch": "Durchmarsch",
-    "geschoben": "Geschoben", "verlierer": "Verlierer",
+    "ramsch": "Ramsch", "ramsch_augen": "Augen", "jungfrauen": "Jungfrauen", "durchmarsch": "Durchmarsch",
+    "geschoben": "Geschoben", "loser": "Verlierer",
 }

@@ -65,7 +65,7 @@ def ramsch_lines(scored: RamschScored, rules: SkatRules) -> list[str]:
     hand = scored.hand
     factors = []
     if scored.jungfrau > 1:
-        factors.append(f"Jungfrau ({names(hand.jungfrau)}): × {scored.jungfrau}")
+        factors.append(f"Jungfrau ({names(hand.jungfrauen)}): × {scored.jungfrau}")
     if scored.pushed > 1:
         factors.append(f"geschoben {hand.geschoben}-mal: × {scored.pushed}")
     if scored.durchmarsch is not None:
@@ -77,7 +77,7 @@ def ramsch_lines(scored: RamschScored, rules: SkatRules) -> list[str]:
             said = f"Ramsch: {names(losers)} {verb} {scored.augen} Augen"
         else:
             said = f"Ramsch: {names(losers)} mit {scored.augen} Augen {verb} den Grand {scored.amount}"
-        if hand.verlierer is not None:
+        if hand.loser is not None:
             said += " (gleich viele Augen, der Tisch entscheidet)"
     if not factors:
         return [f"{said}: {signed(scored.entry)}"]
@@ -185,8 +185,8 @@ def ramsch_describe(hand: dict[str, Any], result: HandResult | None) -> str:
         parts.append(f"Durchmarsch {hand['durchmarsch']}")
     elif isinstance(hand.get("ramsch_augen"), dict):
         parts.append(", ".join(f"{p} {a}" for p, a in hand["ramsch_augen"].items()) + " Augen")
-    if hand.get("jungfrau"):
-        parts.append(f"Jungfrau {names(list(hand['jungfrau']))}")
+    if hand.get("jungfrauen"):
+        parts.append(f"Jungfrau {names(list(hand['jungfrauen']))}")
     if hand.get("geschoben"):
         parts.append(f"{hand['geschoben']}-mal geschoben")
     losers = list(result.info.get("losers") or []) if result is not None else []
