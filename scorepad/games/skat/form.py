@@ -4,7 +4,10 @@ one tap; 1 to 11, in Grand 1 to 4) → Ergebnis (gewonnen or verloren, Schneider
 beside them; the declarer's Augen one tap away on a pad) → Ansagen (Hand games: Schneider or
 Schwarz angesagt) → Reizwert (optional, on a pad): a game the bid is not reached by is marked
 "überreizt" right there, before it is saved. A won suit game with Spitzen: Spieler, Spiel,
-Spitzen, gewonnen, Speichern. "Eingepasst" saves at once (a quick action)."""
+Spitzen, gewonnen, Speichern. "Eingepasst" saves at once (a quick action). Where the table plays
+Ramsch (house rule), "Ramsch" sits beside the players in the Spieler row (nobody declared): then
+each player's Augen (0 one tap, the rest of 120 one tap for the last, else the pad), Jungfrau,
+Durchmarsch, geschoben, and who loses when the most Augen are shared and the table decides."""
 
 from __future__ import annotations
 
@@ -17,8 +20,8 @@ from pydantic import ValidationError
 from scorepad.games.skat.hand import GAME_NAMES, SkatHand, SkatRefused
 from scorepad.games.skat.rules import SkatTable
 from scorepad.games.skat.value import bid_values, score
-from scorepad.games.skat.words import PASSED, game_label
-from scorepad.ui.forms import FormCtx, FormError, Put
+from scorepad.games.skat.words import PASSED, RAMSCH, game_label
+from scorepad.ui.forms import FormCtx, FormError, Put, sit_out
 from scorepad.ui.widgets import chip, tag
 
 DENSE = 8  # the room left and right of a chip's label: the form fits a phone's screen
@@ -26,6 +29,8 @@ GAP = 5
 NUMBER_WIDTH = 44  # a Spitzen chip
 # the hand keys the draft keeps besides the form's own (those start with "_")
 RESULT_KEYS = ("won", "schneider", "schwarz", "augen")
+# a Ramsch's keys (house rule), left behind when "Ramsch" is tapped off again
+RAMSCH_KEYS = ("ramsch", "ramsch_augen", "jungfrauen", "durchmarsch", "geschoben", "loser")
 
 
 def quick_augen(t: SkatTable) -> list[int]:
@@ -44,10 +49,59 @@ def most_spitzen(t: SkatTable, game: str | None) -> int:
     return t.spitzen.grand if game == "grand" else t.spitzen.suit
 
 
+def ramsch_players(c: FormCtx, d: dict[str, Any]) -> list[str]:
+    """Who plays this Ramsch: who does not sit out (the draft's choice, else the deal's)."""
+    game = c.game
+    if game is None or not game.seats.out:
+        return list(c.players)
+    return sit_out.in_play(game, sit_out.chosen(game, d))
+
+
+def ramsch_quick(t: SkatTable, augen: dict[str, int], player: str, players: list[str]) -> list[int]:
+    """A player's Augen keys in a Ramsch: none, and once everyone else has his, the rest."""
+    others = [augen.get(p) for p in players if p != player]
+    if any(a is None for a in others):
+        return [0]
+    rest = t.augen.total - sum(a for a in others if a is not None)
+    return sorted({0, rest}) if 0 <= rest <= t.augen.total else [0]
+
+
+def ramsch_tied(t: SkatTable, augen: dict[str, int], players: list[str]) -> list[str]:
+    """Who shares the most Augen when the table decides a tie and every Augen is in ([]: none)."""
+    if t.ramsch.tie != "table" or any(augen.get(p) is None for p in players):
+        return []
+    top = max(augen[p] for p in players)
+    tied = [p for p in players if augen[p] == top]
+    return tied if len(tied) > 1 else []
+
+
+def _ramsch_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
+    """The draft as a Ramsch: only the Ramsch's keys, of who plays it."""
+    players = ramsch_players(c, d)
+    hand: dict[str, Any] = {"ramsch": True}
+    if d.get("geschoben"):
+        hand["geschoben"] = d["geschoben"]
+    if d.get("durchmarsch") in players:
+        hand["durchmarsch"] = d["durchmarsch"]
+        return hand
+    augen = {p: a for p, a in (d.get("ramsch_augen") or {}).items() if p in players and a is not None}
+    if augen:
+        hand["ramsch_augen"] = augen
+    jungfrauen = [p for p in players if p in (d.get("jungfrauen") or [])]
+    if jungfrauen:
+        hand["jungfrauen"] = jungfrauen
+    if d.get("loser") in ramsch_tied(c.table, augen, players):
+        hand["loser"] = d["loser"]
+    return hand
+
+
 def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
     if not existing:
         return {}
     d = dict(existing)
+    if existing.get("ramsch"):
+        d["_ramsch_pad"] = [p for p, a in (existing.get("ramsch_augen") or {}).items() if a]
+        return d
     if existing.get("augen") is not None:
         d["_augen"] = True
         d["_augen_pad"] = existing["augen"] not in quick_augen(c.table)
@@ -58,7 +112,10 @@ def initial(c: FormCtx, existing: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def to_hand(c: FormCtx, d: dict[str, Any]) -> dict[str, Any]:
-    hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None and v is not False}
+    if d.get("ramsch"):
+        return _ramsch_hand(c, d)
+    hand = {k: v for k, v in d.items() if not k.startswith("_") and v is not None and v is not False
+            and k not in RAMSCH_KEYS}
     if d.get("mit") is False and hand.get("game") not in (None, "null"):
         hand["mit"] = False
     if hand.get("game") == "null":
@@ -126,9 +183,53 @@ def _number_rows(title: str, value: int | None, on_value: Callable[[int | None],
 
 
 def _declarer_block(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
-    return _block(_row([_label("Spieler")] + [_pick(p, d.get("declarer") == p, (lambda _e=None, p=p: put(declarer=p)),
-                                                    f"declarer-{p}") for p in c.players]),
-                  error=err.at("declarer"))
+    """The players, and "Ramsch" beside them where the table plays it (nobody declared)."""
+    ramsch = bool(d.get("ramsch"))
+    chips = [_pick(p, not ramsch and d.get("declarer") == p, (lambda _e=None, p=p: put(declarer=p, ramsch=None)),
+                   f"declarer-{p}") for p in c.players]
+    if c.table.ramsch.enabled:
+        chips.append(_pick(RAMSCH, ramsch, lambda _e=None: put(ramsch=None if ramsch else True), "ramsch"))
+    return _block(_row([_label("Spieler")] + chips), error=err.at("declarer", "ramsch"))
+
+
+def _ramsch_blocks(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
+    """A Ramsch: Durchmarsch, else each player's Augen and the Jungfrauen; geschoben; who loses
+    a tie the table decides."""
+    t: SkatTable = c.table
+    players = ramsch_players(c, d)
+    durch = d.get("durchmarsch")
+    blocks = [_block(_row([_label("Durchmarsch")] + [
+        _pick(p, durch == p, (lambda _e=None, p=p: put(durchmarsch=None if durch == p else p)), f"durchmarsch-{p}")
+        for p in players]), error=err.at("durchmarsch"))]
+    if durch not in players:
+        augen = {p: a for p, a in (d.get("ramsch_augen") or {}).items() if a is not None}
+        padded = list(d.get("_ramsch_pad") or [])
+        rows: list[ft.Control] = []
+        for p in players:
+            def set_augen(v: int | None, p: str = p) -> None:
+                put(ramsch_augen={**{k: a for k, a in augen.items() if k != p}, **({} if v is None else {p: v})})
+
+            def set_pad(on: bool, p: str = p) -> None:
+                put(_ramsch_pad=[*padded, p] if on else [k for k in padded if k != p])
+
+            rows += _number_rows(f"{p}: Augen", augen.get(p), set_augen, ramsch_quick(t, augen, p, players),
+                                 t.augen.total, f"ramsch-{p}-", p in padded, set_pad, [])
+        blocks.append(_block(*rows, error=err.at("ramsch_augen")))
+        jungfrauen = list(d.get("jungfrauen") or [])
+        blocks.append(_block(_row([_label("Jungfrau")] + [
+            _pick(p, p in jungfrauen, (lambda _e=None, p=p: put(
+                jungfrauen=[k for k in jungfrauen if k != p] if p in jungfrauen else [*jungfrauen, p])),
+                  f"jungfrau-{p}") for p in players]), error=err.at("jungfrauen")))
+        tied = ramsch_tied(t, augen, players)
+        if tied:
+            blocks.append(_block(_row([_label("Verliert")] + [
+                _pick(p, d.get("loser") == p, (lambda _e=None, p=p: put(loser=p)), f"loser-{p}") for p in tied]),
+                error=err.at("loser")))
+    pushed = d.get("geschoben") or 0
+    blocks.append(_block(_row([_label("Geschoben")] + [
+        _pick(f"{n}×", pushed == n, (lambda _e=None, n=n: put(geschoben=None if pushed == n else n)), f"geschoben-{n}",
+              NUMBER_WIDTH) for n in range(1, len(players) + 1)]), error=err.at("geschoben")))
+    return blocks
 
 
 def _game_block(t: SkatTable, d: dict[str, Any], put: Put, err: FormError) -> ft.Control:
@@ -224,6 +325,8 @@ def _bid_block(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> ft.Co
 def view(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> list[ft.Control]:
     t: SkatTable = c.table
     game = d.get("game")
+    if d.get("ramsch") and t.ramsch.enabled:
+        return [ft.Column([_declarer_block(c, d, put, err), *_ramsch_blocks(c, d, put, err)], spacing=8, tight=True)]
     blocks: list[ft.Control] = [_declarer_block(c, d, put, err), _game_block(t, d, put, err)]
     if game is not None:
         if game != "null":

@@ -91,6 +91,9 @@ def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> No
     for player in hand.jungfrauen:
         if augen[player]:
             raise SkatRefused("skat_ramsch_jungfrau_augen", "jungfrauen", name=player, augen=augen[player])
+    if hand.jungfrauen and len(hand.jungfrauen) >= len(in_play) - 1:
+        rest = [p for p in in_play if p not in hand.jungfrauen]
+        raise SkatRefused("skat_ramsch_all_jungfrau", "jungfrauen", name=rest[0] if rest else in_play[0])
     tied = most_augen(augen)
     decided = len(tied) > 1 and r.tie == "table"
     if hand.loser is not None and not decided:

@@ -80,6 +80,8 @@ REFUSALS: dict[str, Refusal] = {
                                      "Die Augen ergeben zusammen {sum}, im Spiel sind {total}."),
     "skat_ramsch_jungfrau_augen": Refusal("{name} is Jungfrau (no trick) but has {augen} Augen",
                                           "{name} ist Jungfrau (kein Stich), hat aber {augen} Augen."),
+    "skat_ramsch_all_jungfrau": Refusal("if no other player took a trick, it is a Durchmarsch of {name}",
+                                        "Hat kein anderer einen Stich, ist es ein Durchmarsch von {name}."),
     "skat_ramsch_loser_no_tie": Refusal("a Verlierer is named only when the most Augen are shared and the table decides",
                                         "Einen Verlierer nennt man nur bei gleich vielen Augen, wenn der Tisch entscheidet."),
     "skat_ramsch_loser_missing": Refusal("is missing: {names} have the most Augen, who loses?",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.skat.form import quick_augen, quick_bids
+from scorepad.games.skat.form import quick_augen, quick_bids, ramsch_players, ramsch_quick
 from scorepad.games.skat.rules import SkatTable
 from scorepad.ui.forms import FormCtx
 from scorepad.ui.forms.taps import digits
@@ -28,6 +28,8 @@ def taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
     """The keys to tap, in order, to enter exactly `hand` on a fresh form at `table`."""
     if hand.get("eingepasst"):
         return ["eingepasst"]
+    if hand.get("ramsch"):
+        return ramsch_taps(table, ctx, hand)
     game = hand["game"]
     out = [f"declarer-{hand['declarer']}", f"game-{game}"]
     out += [key for key in ("hand", "ouvert") if hand.get(key)]
@@ -43,4 +45,25 @@ def taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
     out += [key for key in ("kontra", "re") if hand.get(key)]
     if hand.get("reizwert") is not None:
         out += ["reizwert-on"] + number(hand["reizwert"], quick_bids(table), "reiz-")
+    return out
+
+
+def ramsch_taps(table: SkatTable, ctx: FormCtx, hand: dict[str, Any]) -> list[str]:
+    """A Ramsch (house rule): "Ramsch", the Durchmarsch or each player's Augen in seating order
+    (the last one's the rest, one tap) and the Jungfrauen, a tie's loser, geschoben."""
+    out = ["ramsch"]
+    if hand.get("durchmarsch"):
+        out.append(f"durchmarsch-{hand['durchmarsch']}")
+    else:
+        players = ramsch_players(ctx, {})
+        entered: dict[str, int] = {}
+        for p in players:
+            augen = hand["ramsch_augen"][p]
+            out += number(augen, ramsch_quick(table, entered, p, players), f"ramsch-{p}-")
+            entered[p] = augen
+        out += [f"jungfrau-{p}" for p in hand.get("jungfrauen") or []]
+        if hand.get("loser"):
+            out.append(f"loser-{hand['loser']}")
+    if hand.get("geschoben"):
+        out.append(f"geschoben-{hand['geschoben']}")
     return out
