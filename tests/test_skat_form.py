@@ -11,6 +11,7 @@ from test_form_roundtrip import check_roundtrip, ctx_for, enter, find, playable,
 
 from scorepad.engine import new_game
 from scorepad.games import family_of
+from scorepad.games.skat.bench import ramsch as generate_ramsch
 from scorepad.tables import get_table, with_options
 from scorepad.ui.forms import NO_ERROR, form_for
 
@@ -24,7 +25,10 @@ SEATS = {3: ["Anna", "Ben", "Cem"], 4: ["Anna", "Ben", "Cem", "Dora"], 5: ["Anna
        house=st.sampled_from([{}, {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "spitzen": {"suit": 4},
                                    "announce_without_hand": True,
                                    "bock": {"enabled": True, "after": ["tie", "lost_grand", "kontra_re", "hundred"]}},
-                                  {"bierlachs": {"enabled": True, "limit": 100}, "kontra_re": {"enabled": True}}]))
+                                  {"bierlachs": {"enabled": True, "limit": 100}, "kontra_re": {"enabled": True}},
+                                  {"ramsch": {"enabled": True}, "grundwerte": {"grand_ouvert": 36}},
+                                  {"ramsch": {"enabled": True, "tie": "table", "value": "grand", "jungfrau": 3},
+                                   "bock": {"enabled": True, "after": ["hundred"]}}]))
 def test_every_game_the_engine_accepts_can_be_entered_on_the_form_with_the_same_points(seed, at_table, seeger_fabian,
                                                                                        house):
     rng = random.Random(seed)
@@ -35,6 +39,22 @@ def test_every_game_the_engine_accepts_can_be_entered_on_the_form_with_the_same_
     family = family_of(table)
     for number in range(1, 6):
         hand = family.generate(rng, game)
+        check_roundtrip(game, hand)
+        game.play(number, hand)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), at_table=st.sampled_from([3, 4, 5]), seeger_fabian=st.booleans(),
+       ramsch=st.fixed_dictionaries({"value": st.sampled_from(["augen", "grand"]), "tie": st.sampled_from(["all", "table"]),
+                                     "jungfrau": st.sampled_from([1, 2, 3]), "push_factor": st.sampled_from([1, 2])}))
+def test_every_ramsch_the_engine_accepts_can_be_entered_on_the_form_with_the_same_points(seed, at_table, seeger_fabian,
+                                                                                         ramsch):
+    rng = random.Random(seed)
+    table = with_options(get_table("skat"), {"ramsch": {"enabled": True, **ramsch},
+                                             "list_kind": "seeger_fabian" if seeger_fabian and at_table < 5 else "classic"})
+    game = new_game(table, SEATS[at_table])
+    for number in range(1, 5):
+        hand = generate_ramsch(rng, game)
         check_roundtrip(game, hand)
         game.play(number, hand)
 
@@ -132,3 +152,14 @@ def test_any_combination_the_engine_accepts_is_entered_on_the_form_with_the_same
     if not playable(game, hand):
         return
     check_roundtrip(game, hand)
+
+
+def test_ramsch_on_the_form():
+    game = new_game(with_options(get_table("skat"), {"ramsch": {"enabled": True, "tie": "table"}}), SEATS[3])
+    taps = family_of(game.table).taps_module()
+    hand = {"ramsch": True, "ramsch_augen": {"Anna": 60, "Ben": 60, "Cem": 0}, "jungfrauen": ["Cem"], "loser": "Anna"}
+    assert taps.taps(game.table, ctx_for(game), hand) == [
+        "ramsch", "ramsch-Anna-pad-on", "ramsch-Anna-pad-6", "ramsch-Anna-pad-0", "ramsch-Ben-pad-on", "ramsch-Ben-pad-6",
+        "ramsch-Ben-pad-0", "ramsch-Cem-quick-0", "jungfrau-Cem", "loser-Anna"]
+    check_roundtrip(game, hand)
+    assert taps.taps(game.table, ctx_for(game), {"ramsch": True, "durchmarsch": "Ben"}) == ["ramsch", "durchmarsch-Ben"]

@@ -26,7 +26,7 @@ def test_ohne_and_schneider_are_said():
 
 def test_an_overbid_game_says_ueberreizt_and_the_multiple():
     assert lines(game="herz", spitzen=1, augen=70, reizwert=30) == [
-        "Herz mit 1: 2 × 10 = 20", "überreizt (gereizt 30): 3 × 10 = 30", "verloren: −2 × 30 = −60"]
+        "Herz mit 1: 2 × 10 = 20", "überreizt (gereizt 30): 3 × 10 = 30", "verloren: -2 × 30 = -60"]
 
 
 def test_ouvert_says_ouvert_not_hand():
@@ -34,7 +34,7 @@ def test_ouvert_says_ouvert_not_hand():
 
 
 def test_null_says_its_fixed_value():
-    assert lines(game="null", ouvert=True, hand=True, won=False) == ["Null ouvert Hand: 59", "verloren: −2 × 59 = −118"]
+    assert lines(game="null", ouvert=True, hand=True, won=False) == ["Null ouvert Hand: 59", "verloren: -2 × 59 = -118"]
 
 
 def test_eingepasst_says_0():

@@ -83,7 +83,7 @@ def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> No
         if player not in augen:
             raise SkatRefused("skat_ramsch_augen_of", "ramsch_augen", name=player)
     total = rules.augen.total
-    for player, got in augen.items():
+    for got in augen.values():
         if not 0 <= got <= total:
             raise SkatRefused("skat_augen_range", "ramsch_augen", augen=got, total=total)
     if sum(augen.values()) != total:

@@ -5,6 +5,7 @@ per list point, settled as the differences between the players."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -82,11 +83,17 @@ class Skat(Game):
             self.bierlachs = info["bierlachs"] = declarer  # the first to the limit pays the round
         return HandResult(number, dealer, deltas, info)
 
-    def _ramsch(self, number: int, hand: SkatHand, dealer: str, in_play: list[str]) -> HandResult:
+    def _ramsch(self, number: int, hand: SkatHand, dealer: str, in_play: Sequence[str]) -> HandResult:
         """A Ramsch (house rule `ramsch`): each player's points from ramsch.py, times a Bock
         round's doubling; with Bierlachs only the minus points (a Durchmarsch writes nothing).
         No declarer: the statistics count no game declared."""
         t = self.table
+        named: dict[str, list[str | None]] = {"ramsch_augen": list(hand.ramsch_augen or {}), "jungfrauen": [*hand.jungfrauen],
+                 "durchmarsch": [hand.durchmarsch], "loser": [hand.loser]}
+        for key, names in named.items():  # at the table and not sitting it out: the shared words why not
+            for name in names:
+                if name is not None and name not in in_play:
+                    self.check_player(number, key, name)
         try:
             scored = score_ramsch(hand, t, in_play)
         except SkatRefused as exc:
