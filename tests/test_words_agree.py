@@ -220,6 +220,9 @@ def read_skat(table, hand, words, points, in_play, complete) -> None:
     if hand.get("eingepasst"):
         assert not any(v for row in points.values() for v in row.values()), f"{words!r} but {points}"
         return
+    if hand.get("ramsch"):
+        read_skat_ramsch(hand, words, points, in_play)
+        return
     said = outcome_words(words)
     if complete:
         assert len(said) == 1, f"the line says no outcome, or two: {words!r}"
@@ -234,6 +237,23 @@ def read_skat(table, hand, words, points, in_play, complete) -> None:
         assert above(values, others, declarer), f"{words!r} but {values}"
     if hand.get("reizwert") is not None and "überreizt" in words:
         assert said[0] == "verloren", f"überreizt but not lost: {words!r}"
+
+
+def read_skat_ramsch(hand, words, points, in_play) -> None:
+    """A Skat Ramsch (house rule): who has the most Augen (or the table's loser) is below every
+    other player, a Durchmarsch player not below anyone; nobody declared, so no gewonnen/verloren."""
+    assert not outcome_words(words), f"a Ramsch has no declarer to win or lose: {words!r}"
+    values = {p: points[p]["punkte"] for p in in_play if "punkte" in points[p]}
+    if len(values) < len(in_play):
+        return
+    if hand.get("durchmarsch"):
+        assert values[hand["durchmarsch"]] >= max(values.values()), f"{words!r} but {values}"
+        return
+    augen = hand["ramsch_augen"]
+    top = max(augen.values())
+    losers = [hand["loser"]] if hand.get("loser") else [p for p, a in augen.items() if a == top]
+    others = [p for p in in_play if p not in losers]
+    assert not others or max(values[p] for p in losers) <= min(values[p] for p in others), f"{words!r} but {values}"
 
 
 READERS = {"skat": read_skat, "schafkopf": read_schafkopf, "saukopf": read_saukopf, "schwarze_sau": read_schwarze_sau,
@@ -357,9 +377,13 @@ def check_skat_preview(table, hand: dict, result, words: str, where: str) -> Non
         assert not any(v for row in result.deltas.values() for v in row.values()), f"{where}: {words!r}"
         return
     parts = words.split("; ")
-    shown = read_shares(table, parts[-1], ["punkte"])
+    if hand.get("ramsch"):
+        check_skat_ramsch_preview(table, result, parts, where)
+        return
     changed = {p: {"punkte": row["punkte"]} for p, row in result.deltas.items() if row["punkte"]}
-    assert shown == changed, f"{where}: {words!r} but {result.deltas}"
+    if changed or not table.bierlachs.enabled:  # Bierlachs: a won game writes nothing, and says so
+        shown = read_shares(table, parts[-1], ["punkte"])
+        assert shown == changed, f"{where}: {words!r} but {result.deltas}"
     info = result.info
     value = info["value"]
     product = re.search(r": (\d+) × (\d+) = (\d+)$", parts[0]) or re.search(r": (\d+)$", parts[0])
@@ -386,6 +410,36 @@ def check_skat_preview(table, hand: dict, result, words: str, where: str) -> Non
     else:
         assert bock is None, f"{where}: {bock!r}"
     assert entry == info["entry"], f"{where}: {words!r} but the entry is {info['entry']}"
+
+
+def check_skat_ramsch_preview(table, result, parts: list[str], where: str) -> None:
+    """A Ramsch's preview: "Ramsch: Ben verliert 62 Augen, Jungfrau (Cem): × 2 = -124; Ben -124
+    Punkte": the amount times the factors said is the entry, a Bock round's line doubles it, and
+    the shares are each player's points."""
+    info = result.info
+    changed = {p: {"punkte": row["punkte"]} for p, row in result.deltas.items() if row["punkte"]}
+    if changed:
+        assert read_shares(table, parts[-1], ["punkte"]) == changed, f"{where}: {parts!r} but {result.deltas}"
+    first = parts[0]
+    amount = re.match(r"^Ramsch: .*?(?:verliert|verlieren je) (\d+) Augen|^Ramsch: .* den Grand (\d+)"
+                      r"|^Ramsch: Durchmarsch \S+(?: \+(\d+))?", first)
+    assert amount, f"{where}: {first!r}"
+    factors = [int(f) for f in re.findall(r": × (\d+)", first)]
+    entry = int(re.search(r"(?:=|:) ([+-]?\d+)$", first).group(1))
+    if amount.group(1) or amount.group(2):
+        product = -int(amount.group(1) or amount.group(2))
+    else:
+        product = int(amount.group(3)) if amount.group(3) else entry
+    for factor in factors:
+        product *= factor
+    assert product == entry, f"{where}: {first!r}"
+    bock = next((part for part in parts if part.startswith("Bock: ")), None)
+    if info.get("bock"):
+        said = re.match(r"^Bock: ([+-]?\d+) × (\d+) = ([+-]?\d+)$", bock or "")
+        assert said and int(said.group(1)) == entry and int(said.group(1)) * int(said.group(2)) == int(said.group(3)), \
+            f"{where}: {bock!r}"
+        entry = int(said.group(3))
+    assert entry == info["entry"], f"{where}: {parts!r} but the entry is {info['entry']}"
 
 
 # --- the exports' hand lines ---------------------------------------------------------------
@@ -448,7 +502,9 @@ def html_rows(table, page: str, players: list[str]) -> dict[int, tuple[str, Poin
         words = row[spiel]
         if table.family == "skat":  # a paper Skat list: Spieler, Spiel, Spitzen, marks, Wert (minus: lost)
             wert = row[head.index("Wert")]
-            said = "" if row[head.index("Spiel")] == "eingepasst" else "verloren" if wert.startswith("-") else "gewonnen"
+            game = row[head.index("Spiel")]
+            said = "" if game == "eingepasst" or game.startswith("Ramsch") else \
+                "verloren" if wert.startswith("-") else "gewonnen"
             words = SEP.join([*row[1:head.index(short[players[0]])], said] + (["überreizt"] if wert.endswith("ü") else []))
         for p in players:  # the hand table says the short names
             if short[p] != p:
@@ -645,14 +701,16 @@ def test_skat_words_agree_with_the_points(store, ruleset):
         if ruleset == "skat-seeger-fabian" and at_table == 5:
             at_table = 4  # the Seeger-Fabian list names no table of five
         players = ["Anna", "Ben", "Cem", "Dora", "Emil"][:at_table]
-        options = data.draw(st.sampled_from([None, SKAT_HOUSE]))
+        options = data.draw(st.sampled_from([None, SKAT_HOUSE, SKAT_RAMSCH]))
         check_evening(store, ruleset, options, players, data, generated, size=8)
 
     run()
 
 
-SKAT_HOUSE = {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "grundwerte": {"grand": 20},
-              "bock": {"enabled": True, "after": ["tie", "lost_kontra", "kontra_re", "lost_grand"], "stacking": True}}
+SKAT_HOUSE = {"kontra_re": {"enabled": True}, "lost": {"hand": 1}, "grundwerte": {"grand": 20, "grand_ouvert": 36},
+              "bock": {"enabled": True, "after": ["tie", "lost_kontra", "kontra_re", "lost_grand"], "stacking": True},
+              "ramsch": {"enabled": True, "tie": "table", "value": "grand"}}
+SKAT_RAMSCH = {"ramsch": {"enabled": True, "jungfrau": 3}, "bock": {"enabled": True, "after": ["hundred", "tie"]}}
 
 
 # --- the readers read: a line that disagrees is caught ------------------------------------------
