@@ -62,7 +62,7 @@ class SkatHand(HandModel):
     # house rule ramsch: all passed and a Ramsch was played (no declarer, no game)
     ramsch: bool = False
     ramsch_augen: dict[str, int] | None = None  # each player's Augen, summing to 120 over those in play
-    jungfrauen: list[str] = []  # who took no trick (each has 0 Augen)
+    jungfrauen: list[str] | None = None  # who took no trick (each has 0 Augen)
     durchmarsch: str | None = None  # who took every trick (no Augen entered then)
     geschoben: int = 0  # how often the Skat was pushed on (Schieberamsch)
     loser: str | None = None  # most Augen shared and the table decides: which of them loses

@@ -55,6 +55,7 @@ class RamschScored:
 def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> None:
     """SkatRefused naming in German what is wrong with a Ramsch as entered."""
     r = rules.ramsch
+    jung = hand.jungfrauen or []
     if not r.enabled:
         raise SkatRefused("skat_ramsch_off", "ramsch")
     for key in NOT_IN_RAMSCH:
@@ -62,16 +63,16 @@ def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> No
             raise SkatRefused("skat_ramsch_alone", key)
     if not 0 <= hand.geschoben <= len(in_play):
         raise SkatRefused("skat_ramsch_geschoben", "geschoben", most=len(in_play), got=hand.geschoben)
-    named = [*(hand.ramsch_augen or {}), *hand.jungfrauen, hand.durchmarsch, hand.loser]
+    named = [*(hand.ramsch_augen or {}), *jung, hand.durchmarsch, hand.loser]
     for name in named:
         if name is not None and name not in in_play:
             raise SkatRefused("skat_ramsch_player", "ramsch_augen", name=name)
-    if len(set(hand.jungfrauen)) != len(hand.jungfrauen):
+    if len(set(jung)) != len(jung):
         raise SkatRefused("skat_ramsch_jungfrau_twice", "jungfrauen")
     if hand.durchmarsch is not None:
         if hand.ramsch_augen is not None:
             raise SkatRefused("skat_ramsch_durchmarsch_augen", "ramsch_augen", name=hand.durchmarsch)
-        if hand.jungfrauen:
+        if jung:
             raise SkatRefused("skat_ramsch_durchmarsch_jungfrau", "jungfrauen", name=hand.durchmarsch)
         if hand.loser is not None:
             raise SkatRefused("skat_ramsch_loser_no_tie", "loser")
@@ -88,11 +89,11 @@ def check_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> No
             raise SkatRefused("skat_augen_range", "ramsch_augen", augen=got, total=total)
     if sum(augen.values()) != total:
         raise SkatRefused("skat_ramsch_augen_sum", "ramsch_augen", sum=sum(augen.values()), total=total)
-    for player in hand.jungfrauen:
+    for player in jung:
         if augen[player]:
             raise SkatRefused("skat_ramsch_jungfrau_augen", "jungfrauen", name=player, augen=augen[player])
-    if hand.jungfrauen and len(hand.jungfrauen) >= len(in_play) - 1:
-        rest = [p for p in in_play if p not in hand.jungfrauen]
+    if jung and len(jung) >= len(in_play) - 1:
+        rest = [p for p in in_play if p not in jung]
         raise SkatRefused("skat_ramsch_all_jungfrau", "jungfrauen", name=rest[0] if rest else in_play[0])
     tied = most_augen(augen)
     decided = len(tied) > 1 and r.tie == "table"
@@ -115,6 +116,7 @@ def score_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> Ra
     """The Ramsch scored (SkatRefused when it cannot be)."""
     check_ramsch(hand, rules, in_play)
     r = rules.ramsch
+    jung = hand.jungfrauen or []
     pushed = r.push_factor ** hand.geschoben
     points = dict.fromkeys(in_play, 0)
     if hand.durchmarsch is not None:
@@ -126,7 +128,7 @@ def score_ramsch(hand: SkatHand, rules: SkatRules, in_play: Sequence[str]) -> Ra
     tied = most_augen(augen)
     losers = tuple(tied) if r.tie == "all" or len(tied) == 1 else (str(hand.loser),)
     amount = augen[losers[0]] if r.value == "augen" else rules.grundwerte.grand
-    jungfrau = r.jungfrau ** len(hand.jungfrauen)
+    jungfrau = r.jungfrau ** len(jung)
     entry = -amount * jungfrau * pushed
     for loser in losers:
         points[loser] = entry

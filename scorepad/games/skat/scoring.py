@@ -88,7 +88,7 @@ class Skat(Game):
         round's doubling; with Bierlachs only the minus points (a Durchmarsch writes nothing).
         No declarer: the statistics count no game declared."""
         t = self.table
-        named: dict[str, list[str | None]] = {"ramsch_augen": list(hand.ramsch_augen or {}), "jungfrauen": [*hand.jungfrauen],
+        named: dict[str, list[str | None]] = {"ramsch_augen": list(hand.ramsch_augen or {}), "jungfrauen": [*(hand.jungfrauen or [])],
                  "durchmarsch": [hand.durchmarsch], "loser": [hand.loser]}
         for key, names in named.items():  # at the table and not sitting it out: the shared words why not
             for name in names:

@@ -57,11 +57,11 @@ class Scored:
 def check(hand: SkatHand, rules: SkatRules) -> None:
     """SkatRefused naming in German what is wrong with the game as entered (its code, the key).
     A Ramsch is checked by ramsch.py, with who plays it."""
-    if hand.ramsch:
-        raise SkatRefused("skat_ramsch_players", "ramsch")
-    ramsch_key = is_ramsch_key_set(hand)
-    if ramsch_key is not None:
-        raise SkatRefused("skat_ramsch_keys", ramsch_key)
+    if hand.ramsch or hand.ramsch_augen is not None or hand.jungfrauen or hand.durchmarsch is not None \
+            or hand.geschoben or hand.loser is not None:  # one test per game (replay speed)
+        if hand.ramsch:
+            raise SkatRefused("skat_ramsch_players", "ramsch")
+        raise SkatRefused("skat_ramsch_keys", str(is_ramsch_key_set(hand)))
     if hand.eingepasst:
         if hand.declarer is not None or hand.game is not None or hand.kontra or hand.re:
             raise SkatRefused("skat_eingepasst_alone", "eingepasst")

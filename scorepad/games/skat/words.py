@@ -65,7 +65,7 @@ def ramsch_lines(scored: RamschScored, rules: SkatRules) -> list[str]:
     hand = scored.hand
     factors = []
     if scored.jungfrau > 1:
-        factors.append(f"Jungfrau ({names(hand.jungfrauen)}): × {scored.jungfrau}")
+        factors.append(f"Jungfrau ({names(hand.jungfrauen or [])}): × {scored.jungfrau}")
     if scored.pushed > 1:
         factors.append(f"geschoben {hand.geschoben}-mal: × {scored.pushed}")
     if scored.durchmarsch is not None:
