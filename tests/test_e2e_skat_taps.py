@@ -101,3 +101,37 @@ async def test_a_skat_evening_by_finger_without_a_swipe(server, example):
             await browser.close()
     with App.open(server.db) as app:
         assert app.session(eid)["hands"] == hands
+
+
+async def test_a_ramsch_evening_by_finger_without_a_swipe(server):
+    """House rule Ramsch: "Ramsch" beside the players, each player's Augen (the last one the
+    rest, one tap), a Jungfrau, a push, a Durchmarsch; the preview says the Ramsch before Speichern."""
+    options = {"ramsch": {"enabled": True}}
+    table = with_options(get_table("skat"), options)
+    hands = [{"ramsch": True, "ramsch_augen": {"Anna": 58, "Ben": 0, "Cem": 62}, "jungfrauen": ["Ben"], "geschoben": 1},
+             {"declarer": "Ben", "game": "kreuz", "spitzen": 2, "won": True},
+             {"ramsch": True, "durchmarsch": "Anna"}]
+    eid = evening(server, "skat", THREE, options)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            tab = await phone(browser, server, eid)
+            entered: list[dict] = []
+            for number, hand in enumerate(hands, start=1):
+                keys = family_of(table).taps_module().taps(table, ctx_before(table, THREE, entered), hand)
+                finger = Finger(tab)
+                await finger.tap("next-hand")
+                for key in keys:
+                    await finger.tap(key)
+                if number == 1:
+                    assert "Ramsch: Cem verliert 62 Augen, Jungfrau (Ben): × 2, geschoben 1-mal: × 2 = -248" \
+                        in await tab.text("preview")
+                await tab.screenshot(f"skat/ramsch-{number}")
+                await finger.tap("save")
+                await tab.wait_text("notice", f"Spiel {number} gespeichert")
+                entered.append(hand)
+            await tab.wait_text("value-Cem", "-248")
+        finally:
+            await browser.close()
+    with App.open(server.db) as app:
+        assert app.session(eid)["hands"] == hands
