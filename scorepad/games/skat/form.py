@@ -204,7 +204,7 @@ def _ramsch_blocks(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> l
     if durch not in players:
         augen = {p: a for p, a in (d.get("ramsch_augen") or {}).items() if a is not None}
         padded = list(d.get("_ramsch_pad") or [])
-        rows: list[ft.Control] = []
+        rows: list[ft.Control] = [_label(f"Augen (zusammen {t.augen.total})")]
         for p in players:
             def set_augen(v: int | None, p: str = p) -> None:
                 put(ramsch_augen={**{k: a for k, a in augen.items() if k != p}, **({} if v is None else {p: v})})
@@ -212,7 +212,7 @@ def _ramsch_blocks(c: FormCtx, d: dict[str, Any], put: Put, err: FormError) -> l
             def set_pad(on: bool, p: str = p) -> None:
                 put(_ramsch_pad=[*padded, p] if on else [k for k in padded if k != p])
 
-            rows += _number_rows(f"{p}: Augen", augen.get(p), set_augen, ramsch_quick(t, augen, p, players),
+            rows += _number_rows(p, augen.get(p), set_augen, ramsch_quick(t, augen, p, players),
                                  t.augen.total, f"ramsch-{p}-", p in padded, set_pad, [])
         blocks.append(_block(*rows, error=err.at("ramsch_augen")))
         jungfrauen = list(d.get("jungfrauen") or [])
