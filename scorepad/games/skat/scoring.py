@@ -1,7 +1,7 @@
 """Skat (ISkO): one declarer against two, the game value by value.py, the points on the list the
 evening keeps (lists.py: classic, or Seeger-Fabian), the dealer moving on after every game,
-eingepasst and Ramsch included (the shared Seating; at four the dealer, at five two sit out). Money: cents
-per list point, settled as the differences between the players."""
+eingepasst and Ramsch included (the shared Seating; at four the dealer, at five two sit out).
+Money: cents per list point, settled as the differences between the players."""
 
 from __future__ import annotations
 
@@ -88,8 +88,9 @@ class Skat(Game):
         round's doubling; with Bierlachs only the minus points (a Durchmarsch writes nothing).
         No declarer: the statistics count no game declared."""
         t = self.table
-        named: dict[str, list[str | None]] = {"ramsch_augen": list(hand.ramsch_augen or {}), "jungfrauen": [*(hand.jungfrauen or [])],
-                 "durchmarsch": [hand.durchmarsch], "loser": [hand.loser]}
+        named: dict[str, list[str | None]] = {"ramsch_augen": list(hand.ramsch_augen or {}),
+                                              "jungfrauen": [*(hand.jungfrauen or [])],
+                                              "durchmarsch": [hand.durchmarsch], "loser": [hand.loser]}
         for key, names in named.items():  # at the table and not sitting it out: the shared words why not
             for name in names:
                 if name is not None and name not in in_play:
