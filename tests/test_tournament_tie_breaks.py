@@ -16,12 +16,11 @@ from scorepad.errors import TableError
 from scorepad.tables import builtin_tables, load_table_file
 from scorepad.tournament import lot_order
 from tests.cli_runner import ok
+from tests.skat_tournament import FIELD, play_skat_tournament
 
 pytestmark = pytest.mark.unit
 
 FIXTURES = Path(__file__).parent / "fixtures"
-FIELD = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz", "Gerd", "Hanna", "Ilse"]  # 9: three tables of three
-BASE = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12}  # ISkO: a suit game's base value
 
 
 def test_every_schafkopf_table_splits_ties_by_won_solos_and_skat_by_won_then_lost_games():
@@ -39,53 +38,6 @@ def test_a_table_naming_a_tie_break_no_ranking_knows_is_refused(tmp_path):
     with pytest.raises(TableError) as info:
         load_table_file(path)
     assert "tournament.tie_breaks" in str(info.value)
-
-
-# -- a Skat tournament, worked by hand (Seeger-Fabian at tables of three) -----------------------
-
-def game(declarer, suit, spitzen, won):
-    """A suit game "mit/ohne `spitzen`", won with 70 Augen or lost with 50."""
-    return {"declarer": declarer, "game": suit, "spitzen": spitzen, "augen": 70 if won else 50}
-
-
-def seeger_fabian(hands, seats):
-    """Each seat's points, won and lost games at a table of three, by hand: the declarer + value
-    + 50 for a won game; - 2 x value - 50 for a lost one, and 40 to each other player."""
-    points = {s: 0 for s in seats}
-    won = {s: 0 for s in seats}
-    lost = {s: 0 for s in seats}
-    for hand in hands:
-        value = BASE[hand["game"]] * (hand["spitzen"] + 1)
-        declarer = hand["declarer"]
-        if hand["augen"] >= 61:
-            points[declarer] += value + 50
-            won[declarer] += 1
-        else:
-            points[declarer] -= 2 * value + 50
-            lost[declarer] += 1
-            for other in seats:
-                if other != declarer:
-                    points[other] += 40
-    return points, won, lost
-
-
-def play_skat_tournament(app):
-    """Nine players, one series of two games a table: at the first table its first seat wins two
-    games (140); at the second its first seat wins one big game (140) and its second seat one
-    (72); at the third its first seat wins one (158) and loses one (-86): 72, and each of the
-    others gets 40."""
-    tid = app.new_tournament("Preisskat", "skat-seeger-fabian", 1, 2, FIELD, seed="Altenburg").id
-    one, two, three = app.draw_round(tid).tables
-    hands = {one.evening: [game(one.seats[0], "herz", 1, True), game(one.seats[0], "herz", 1, True)],
-             two.evening: [game(two.seats[0], "herz", 8, True), game(two.seats[1], "pik", 1, True)],
-             three.evening: [game(three.seats[0], "kreuz", 8, True), game(three.seats[0], "karo", 1, False)]}
-    points, won, lost = {}, {}, {}
-    for table in (one, two, three):
-        for hand in hands[table.evening]:
-            app.add_hand(table.evening, hand)
-        for mine, table_figures in zip((points, won, lost), seeger_fabian(hands[table.evening], table.seats)):
-            mine.update(table_figures)
-    return tid, points, won, lost
 
 
 def test_a_skat_tournament_ranks_points_first_then_more_won_games_then_fewer_lost_games_then_the_lot(app):
