@@ -31,6 +31,16 @@ def test_every_schafkopf_table_splits_ties_by_won_solos_and_skat_by_won_then_los
     assert {t.id for t in tables.values() if t.family == "skat"} >= {"skat", "skat-seeger-fabian"}
 
 
+def test_the_tie_breaks_a_table_may_name_are_the_ones_the_ranking_has_words_for():
+    from typing import get_args
+
+    from scorepad.tables import TournamentRules
+    from scorepad.tournament.tie_breaks import TIE_BREAKS
+
+    [named] = get_args(TournamentRules.model_fields["tie_breaks"].annotation)
+    assert set(get_args(named)) == set(TIE_BREAKS)
+
+
 def test_a_table_naming_a_tie_break_no_ranking_knows_is_refused(tmp_path):
     path = tmp_path / "vereinsskat.toml"
     path.write_text('id = "vereinsskat"\nname = "Vereinsskat"\nextends = "skat"\n[tournament]\n'
