@@ -121,6 +121,8 @@ class TournamentRules(Strict):
     tables: list[Annotated[int, Field(ge=2, le=8)]] = Field(default=[4, 5], min_length=2, max_length=2)
     round_word: str = Field(default="Runde", min_length=1)  # what a round is called (Skat: "Serie")
     rounds_word: str = Field(default="Runden", min_length=1)  # ... more than one
+    # level on points: what splits them, in order (tournament/tie_breaks.py), then the lot
+    tie_breaks: list[Literal["solos", "won", "lost"]] = Field(default=["solos"], max_length=3)
 
     def table_kinds(self) -> tuple[int, int]:
         usual, rest = self.tables

@@ -230,3 +230,37 @@ async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_
             await phone.screenshot("table-phone-round-over")
         finally:
             await browser.close()
+
+
+async def test_a_skat_ranking_shows_won_and_lost_games_on_a_720_line_projector_and_a_phone(server):
+    """Skat's tie-breaks have their columns (Gew., Verl.) and the decided words beside the name
+    and points, every column inside a 1280x720 window; a phone shows place, name and points."""
+    from tests.skat_tournament import FIELD as SKAT_FIELD
+    from tests.skat_tournament import play_skat_tournament
+
+    with App.open(server.db) as app:
+        tid, *_ = play_skat_tournament(app)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            board = await Tab.open(await browser.new_context(viewport=SMALL_PROJECTOR), server, f"turnier/{tid}")
+            await board.at("rank-1-name").wait_for(state="attached", timeout=20000)
+            assert [await board.text(f"ranking-head-{k}") for k in ("won", "lost")] == ["Gew.", "Verl."]
+            right = 0.0
+            for rank in range(1, len(SKAT_FIELD) + 1):
+                for field in ("place", "name", "points", "won", "lost", "games", "decided"):
+                    cell = await box(board, f"rank-{rank}-{field}")
+                    assert cell["x"] >= right - 1 or field == "place", f"place {rank}: {field} over the one before"
+                    right = cell["x"] + cell["width"]
+                    assert right <= SMALL_PROJECTOR["width"] + 1, f"place {rank}: its {field} cut off"
+                assert (await box(board, f"rank-{rank}-name"))["width"] > 200, f"place {rank}: no room for the name"
+            assert await board.text("rank-2-decided") == "mehr gewonnene Spiele"
+            assert await board.text("rank-4-decided") == "weniger verlorene Spiele"
+            await board.screenshot("ranking-skat-720")
+            phone = await Tab.open(browser, server, f"turnier/{tid}")
+            await phone.at("rank-1-name").wait_for(state="attached", timeout=20000)
+            shown = await page_lines(phone, {"width": 390, "height": 844})
+            assert shown and not await phone.has("rank-1-won") and not await phone.has("rank-1-decided")
+            await phone.screenshot("ranking-skat-phone")
+        finally:
+            await browser.close()

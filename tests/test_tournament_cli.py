@@ -46,10 +46,12 @@ def table_hands(seats):
 
 
 def worked_by_hand(rounds):
-    """Each player's points, won solos and games over every table, the tariff applied by hand."""
+    """Each player's points, won solos and games (and games declared, won and lost) over every
+    table, the tariff applied by hand."""
     points = {p: 0 for p in PLAYERS}
     solos = {p: 0 for p in PLAYERS}
     games = {p: 0 for p in PLAYERS}
+    lost = {p: 0 for p in PLAYERS}
     for drawn in rounds:
         for table in drawn["tables"]:
             for _, in_play, soloist, won in table_hands(table["seats"]):
@@ -60,9 +62,10 @@ def worked_by_hand(rounds):
                     else:
                         points[p] += -5 if won else 5
                 solos[soloist] += won
+                lost[soloist] += not won
     order = sorted(PLAYERS, key=lambda p: (-points[p], -solos[p], LOT.index(p)))
-    return [{"rank": i, "name": p, "points": points[p], "solos_won": solos[p], "games": games[p]}
-            for i, p in enumerate(order, 1)]
+    return [{"rank": i, "name": p, "points": points[p], "solos_won": solos[p], "games": games[p], "won": solos[p],
+             "lost": lost[p]} for i, p in enumerate(order, 1)]
 
 
 def test_a_tournament_of_26_players_and_3_rounds_ranks_by_points_then_won_solos_then_the_lot(capsys, db):
@@ -145,7 +148,8 @@ def test_export_writes_the_whole_tournament_as_csv_de_html_and_json(capsys, db):
        "--db", db)
     data = json.loads(ok(capsys, "tournament", "export", tid, "--format", "json", "--db", db))
     assert data["standings"][0] == {"rank": 1, "name": soloist, "points": 150, "solos_won": 1, "games": 1,
-                                    "number": PLAYERS.index(soloist) + 1}
+                                    "number": PLAYERS.index(soloist) + 1, "won": 1, "lost": 0}
+    assert data["tie_breaks"] == ["solos"]
     assert data["rounds"][0]["tables"][0]["scores"][soloist]["points"] == 150
     csv_de = ok(capsys, "tournament", "export", tid, "--format", "csv-de", "--db", db)
     assert csv_de.startswith("\ufeffPlatz;Nr.;Name;Punkte;Soli gewonnen;Spiele;Runde 1")

@@ -58,3 +58,73 @@ def test_each_line_says_which_tie_break_put_it_below_the_one_above():
              enumerate([("Vroni", 50, 1), ("Kathi", 50, 1), ("Hias", 50, 0), ("Wast", -20, 0)], 1)]
     assert decided_by(lines) == [None, "lot", "solos", None]
     assert decided_by([]) == []
+
+
+# -- the tie-breaks a game's table names ([tournament] tie_breaks) -------------------------------
+
+SKAT = ("won", "lost")  # rulesets/skat.toml
+
+
+def score(points, won=0, lost=0, solos=0):
+    return Score(points, solos, won + lost + 2, won, lost)
+
+
+def test_skat_ranks_points_first_then_more_won_games_then_fewer_lost_games_then_the_lot():
+    field = [(n, None) for n in ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritz")]
+    tables = [{"Anna": score(120, won=2, lost=1), "Ben": score(120, won=3, lost=2), "Cem": score(120, won=3, lost=1)},
+              {"Dora": score(120, won=2, lost=1), "Emil": score(300, won=1, lost=4), "Fritz": score(-40, won=5)}]
+    ranked = rank(field, tables, "Altenburg", tie_breaks=SKAT)
+    lot = lot_order([n for n, _ in field], "Altenburg")
+    level = sorted(["Anna", "Dora"], key=lot.get)  # as many points, won and lost games: the lot
+    assert names(ranked) == ["Emil", "Cem", "Ben", *level, "Fritz"]
+
+
+def test_skat_adds_up_the_won_and_lost_games_of_every_table():
+    field = [("Anna", None), ("Ben", None)]
+    tables = [{"Anna": score(50, won=1), "Ben": score(50, won=2)}, {"Anna": score(0, won=2, lost=1),
+                                                                    "Ben": score(0, won=1, lost=1)}]
+    ranked = rank(field, tables, "s", tie_breaks=SKAT)
+    assert [(s.name, s.won, s.lost) for s in ranked] == [("Anna", 3, 1), ("Ben", 3, 1)]
+    lot = lot_order(["Anna", "Ben"], "s")
+    assert names(ranked) == sorted(["Anna", "Ben"], key=lot.get)  # 3 won, 1 lost each: the lot
+
+
+def test_schafkopf_splits_level_points_by_won_solos_never_by_won_or_lost_games():
+    field = [(n, None) for n in ("Hias", "Vroni", "Wast", "Kathi")]
+    for seed in ("1", "2", "3", "Aying"):  # whoever the lot draws first ranks first of the level
+        tables = [{"Hias": score(10, won=4, lost=0), "Vroni": score(10, won=0, lost=5),
+                   "Wast": score(10, won=1, solos=1), "Kathi": score(10, won=6, lost=1)}]
+        lot = lot_order([n for n, _ in field], seed)
+        assert names(rank(field, tables, seed)) == ["Wast", *sorted(["Hias", "Vroni", "Kathi"], key=lot.get)]
+
+
+def test_a_table_naming_no_tie_break_ranks_level_points_by_the_lot_alone():
+    field = [("Hias", None), ("Vroni", None)]
+    tables = [{"Hias": score(10, won=4, solos=2), "Vroni": score(10, lost=3)}]
+    lot = lot_order(["Hias", "Vroni"], "Aying")
+    assert names(rank(field, tables, "Aying", tie_breaks=())) == sorted(["Hias", "Vroni"], key=lot.get)
+
+
+def test_each_line_says_which_of_the_tables_tie_breaks_put_it_below_the_one_above():
+    from scorepad.tournament import Standing, decided_by
+
+    lines = [Standing(k, n, None, p, 0, 20, w, lo) for k, (n, p, w, lo) in enumerate(
+        [("Emil", 300, 1, 4), ("Cem", 120, 3, 1), ("Ben", 120, 3, 2), ("Anna", 120, 2, 1), ("Dora", 120, 2, 1),
+         ("Fritz", -40, 5, 0)], 1)]
+    assert decided_by(lines, SKAT) == [None, None, "lost", "won", "lot", None]
+    assert decided_by(lines, ("lost", "won")) == [None, None, "lost", "lost", "lot", None]
+    assert decided_by(lines) == [None, None, "lot", "lot", "lot", None]  # Schafkopf's: no solos here
+
+
+def test_the_tie_breaks_words_say_what_was_level_and_what_decided():
+    from scorepad.tournament import tie_breaks
+
+    assert tie_breaks.decided_words("won") == "mehr gewonnene Spiele"
+    assert tie_breaks.decided_words("lost") == "weniger verlorene Spiele"
+    assert tie_breaks.decided_words("lot") == "durch Los"
+    assert tie_breaks.decided_words(None) == ""
+    assert tie_breaks.printed_reason("lot", SKAT) == \
+        "gleiche Punkte, gleich viele gewonnene Spiele und gleich viele verlorene Spiele, durch Los entschieden"
+    assert tie_breaks.printed_reason("lost", SKAT) == \
+        "gleiche Punkte und gleich viele gewonnene Spiele, durch weniger verlorene Spiele entschieden"
+    assert tie_breaks.printed_rule(()) == "Bei gleichen Punkten entscheidet das Los."

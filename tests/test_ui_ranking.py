@@ -212,3 +212,26 @@ async def test_the_start_numbers_column_shows_only_where_the_field_has_numbers(m
     with_numbers = await ranking_phone(main, numbered, 1280, 720)
     number = with_numbers.text_of("rank-1-number")
     assert number.isdigit() and 11 <= int(number) <= 18
+
+
+async def test_the_ranking_shows_the_columns_of_the_tables_tie_breaks(main):
+    """Skat: won and lost games (Gew., Verl.) where Schafkopf shows its won solos, the words of
+    the tie-break that decided, and the rule spelling out the short headings."""
+    from tests.skat_tournament import play_skat_tournament
+
+    skat, *_ = play_skat_tournament(main.app)
+    schafkopf = main.app.new_tournament("Kirta", RULES, 2, 4, FIELD, seed="1").id
+    board = main.app.ranking_board(skat)
+    phone = await ranking_phone(main, skat, 1280, 720)
+    assert [phone.text_of(f"ranking-head-{k}") for k in ("won", "lost")] == ["Gew.", "Verl."]
+    assert not phone.has("ranking-head-solos") and not phone.has("rank-1-solos")
+    for line in board.lines[:4]:
+        assert (phone.text_of(f"rank-{line.rank}-won"), phone.text_of(f"rank-{line.rank}-lost")) == \
+            (str(line.won), str(line.lost))
+    assert [phone.text_of(f"rank-{k}-decided") for k in (2, 4, 6)] == \
+        ["mehr gewonnene Spiele", "weniger verlorene Spiele", "durch Los"]
+    assert phone.text_of("ranking-rule") == \
+        "Reihung: Punkte, dann mehr gewonnene Spiele (Gew.), dann weniger verlorene Spiele (Verl.), dann Los"
+    other = await ranking_phone(main, schafkopf, 1280, 720)
+    assert other.text_of("ranking-head-solos") == "Soli" and not other.has("ranking-head-won")
+    assert other.has("rank-1-solos") and not other.has("rank-1-won") and not other.has("rank-1-lost")

@@ -149,7 +149,7 @@ class Organiser:
         return self._tournaments.printed_standings(tournament_id, places)
 
     def tournament_standings(self, tournament_id: int, caller: Caller | None = None) -> list[StandingRow]:
-        """The ranking: points, then won solos, then the tournament's lot."""
+        """The ranking: points, then the table's tie-breaks, then the tournament's lot."""
         self._organiser(caller)
         return self._tournaments.standings(tournament_id)
 

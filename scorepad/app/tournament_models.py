@@ -38,6 +38,7 @@ class TournamentInfo(Model):
     drawn: int  # rounds drawn so far
     open_round: int | None  # the round being played (drawn, not closed), if any
     tally: str  # what the points are: the rule table's lead tally (geld: cents)
+    tie_breaks: list[str] = ["solos"]  # what splits players level on points (the table's), then the lot
 
 
 class DrawnTable(Model):
@@ -164,11 +165,14 @@ class StandingRow(Model):
     solos_won: int
     games: int
     number: int | None = None
+    won: int = 0  # games the player declared and won
+    lost: int = 0  # ... and lost
 
 
 class BoardLine(StandingRow):
     """A line of the ranking screen: the ranking's line and what decided its place against the
-    line above: None (the points), "solos" (level on points: won solos) or "lot" (level on both)."""
+    line above: None (the points), the tie-break that did ("solos", "won", "lost": level on
+    points and the ones before) or "lot" (level on all)."""
 
     decided_by: str | None
 
@@ -180,6 +184,7 @@ class RankingBoard(Model):
     id: int
     name: str
     tally: str  # what the points are (the rule table's lead tally)
+    tie_breaks: list[str] = ["solos"]  # the table's, in order (their columns are shown); then the lot
     rounds: int
     round: int  # the round being played, else the last drawn (0: none drawn yet)
     playing: bool  # the round is being played (drawn, not closed)

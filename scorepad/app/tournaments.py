@@ -108,6 +108,7 @@ class Tournaments(TableReads):
             row = self.store.tournament(tournament_id)
             players = self.store.tournament_players(tournament_id)
             rounds = self.store.tournament_rounds(tournament_id)
+        table = self._table(row["ruleset"], row["options"])
         return TournamentInfo(
             id=row["id"], name=row["name"], ruleset=row["ruleset"], options=row["options"], rounds=row["rounds"],
             games=row["games"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
@@ -115,7 +116,7 @@ class Tournaments(TableReads):
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
             drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
-            tally=self._table(row["ruleset"], row["options"]).rank_keys()[0].tally)
+            tally=table.rank_keys()[0].tally, tie_breaks=list(table.tournament.tie_breaks))
 
     @guarded
     def list_tournaments(self) -> list[TournamentInfo]:
@@ -278,7 +279,7 @@ class Tournaments(TableReads):
 
     @unlocked  # read in short transactions: a save at a table never waits for a ranking
     def standings(self, tournament_id: int) -> list[StandingRow]:
-        """The ranking, best first: points (the rule table's lead tally), won solos, the lot."""
+        """The ranking, best first: points (the rule table's lead tally), its tie-breaks, the lot."""
         with self.store.read():
             mark = self.store.tournament_mark(tournament_id)
         return self._standings(self.tournament(tournament_id), mark)
@@ -299,8 +300,10 @@ class Tournaments(TableReads):
         tables = [t for t in self.progress(tournament_id) if t.round == round]
         # (the lines as they are: the standings' values are checked already; 200 models validated
         # again at every save were half of the board's time at 50 tables)
-        lines = [BoardLine.model_construct(**s.__dict__, decided_by=d) for s, d in zip(standings, decided_by(standings))]
-        return RankingBoard(id=info.id, name=info.name, tally=info.tally, rounds=info.rounds, round=round,
+        lines = [BoardLine.model_construct(**s.__dict__, decided_by=d)
+                 for s, d in zip(standings, decided_by(standings, info.tie_breaks))]
+        return RankingBoard(id=info.id, name=info.name, tally=info.tally, tie_breaks=info.tie_breaks,
+                            rounds=info.rounds, round=round,
                             playing=info.open_round is not None, played=sum(min(t.played, t.games) for t in tables),
                             games=sum(t.games for t in tables), finished=info.finished, lines=lines)
 
@@ -310,9 +313,10 @@ class Tournaments(TableReads):
         key = self._table(info.ruleset, info.options).rank_keys()[0]
         scores = [self._kept.scores(evening, version, key.tally, partial(table_scores, self._evenings, evening, key.tally))
                   for evening, version in mark["tables"]]
-        ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more")
+        ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more",
+                      info.tie_breaks)
         return [StandingRow.model_construct(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won,
-                                            games=s.games, number=s.number) for s in ranked]
+                                            games=s.games, number=s.number, won=s.won, lost=s.lost) for s in ranked]
 
     @guarded
     def ranking_boards(self) -> list[BoardLabel]:
@@ -337,12 +341,13 @@ class Tournaments(TableReads):
                 scores = self.table_scores(t.evening, tally)
                 out_tables.append({"table": t.table, "evening": t.evening, "seats": seats,
                                    "sitting_out": _sitting_out(table, seats), "played": t.played, "games": t.games,
-                                   "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games}
-                                              for n, s in scores.items()}})
+                                   "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games,
+                                                  "won": s.won, "lost": s.lost} for n, s in scores.items()}})
             out_rounds.append({"round": r["round"], "repeat_meetings": r["repeat_meetings"],
                                "closed": r["closed_at"] is not None, "tables": out_tables})
-        facts = info.model_dump(exclude={"players", "drawn", "open_round", "tally"})
-        return {"tournament": facts, "tally": tally, "players": [p.model_dump() for p in info.players],
+        facts = info.model_dump(exclude={"players", "drawn", "open_round", "tally", "tie_breaks"})
+        return {"tournament": facts, "tally": tally, "tie_breaks": info.tie_breaks,
+                "players": [p.model_dump() for p in info.players],
                 "rounds": out_rounds, "standings": [s.model_dump() for s in self.standings(tournament_id)]}
 
     @guarded
@@ -386,7 +391,8 @@ class Tournaments(TableReads):
 
         standings = self.standings(tournament_id)
         return printed.standings_html(info.name, facts, standings, info.tally, places,
-                                      decided=decided_by(standings), stand=self._stand())
+                                      decided=decided_by(standings, info.tie_breaks), stand=self._stand(),
+                                      tie_breaks=info.tie_breaks)
 
     def _stand(self) -> str:
         """When a page is printed, as it says: "Stand: 05.12.2026, 22:14 Uhr" (local time)."""

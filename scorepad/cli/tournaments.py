@@ -5,7 +5,8 @@ HAND_JSON` like any evening's.
     new NAME --ruleset ID --rounds R --games G PLAYER...   prints the tournament's id
     draw TID          draws the next round: {"round", "tables": [{"table", "evening", "seats",
                       "sitting_out"}], "repeat_meetings"}
-    standings TID [--json]   the ranking ([{"rank", "name", "points", "solos_won", "games"}])
+    standings TID [--json]   the ranking ([{"rank", "name", "points", "solos_won", "games", "won", "lost"}];
+                      the table's tie-breaks' columns as text)
                       --format html [--prizes N] [-o FILE]: the ranking list (the prize list) to print
     export TID --format csv-de|html|json [-o FILE]
     finish TID [--force]
@@ -29,7 +30,7 @@ from scorepad.cli.inout import hand_json, open_app, print_json, write_out
 from scorepad.cli.numbers import HAND, ID, whole
 from scorepad.errors import ScorepadError
 
-STANDING_KEYS = ("rank", "name", "points", "solos_won", "games")
+STANDING_KEYS = ("rank", "name", "points", "solos_won", "games", "won", "lost")
 
 
 def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
@@ -58,7 +59,7 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
            (("players",), {"nargs": "+", "metavar": "PLAYER"}))
     action("draw", "draw the next round (the round before must be played out) and print it as JSON", cmd_draw, tid)
     output = (("-o", "--output"), {"metavar": "FILE", "help": "write to FILE instead of standard output"})
-    action("standings", "the ranking: points, then won solos, then the lot", cmd_standings, tid,
+    action("standings", "the ranking: points, then the table's tie-breaks, then the lot", cmd_standings, tid,
            (("--json",), {"action": "store_true"}),
            (("--format",), {"choices": ("text", "json", "html"), "default": None,
                             "help": "html: the ranking list to print (A4)"}),
@@ -139,14 +140,17 @@ def cmd_standings(args: argparse.Namespace) -> int:
             write_out(app.printed_standings(args.tid, args.prizes), args.output)
             return 0
         rows = app.tournament_standings(args.tid)
-        tally = app.tournament(args.tid).tally
+        info = app.tournament(args.tid)
     if form == "json":
         write_out(json.dumps([row.model_dump(include=set(STANDING_KEYS)) for row in rows], ensure_ascii=False,
                              indent=2) + "\n", args.output)
         return 0
-    lines = [("Platz", "Nr.", "Name", "Punkte", "Soli", "Spiele")]
-    lines += [(f"{r.rank}.", "" if r.number is None else str(r.number), r.name, fmt.tally_value(tally, r.points),
-               str(r.solos_won), str(r.games)) for r in rows]
+    from scorepad.tournament import tie_breaks
+
+    breaks = tie_breaks.of(info.tie_breaks)  # their columns (Schafkopf: Soli; Skat: Gew., Verl.)
+    lines = [("Platz", "Nr.", "Name", "Punkte", *(t.head for t in breaks), "Spiele")]
+    lines += [(f"{r.rank}.", "" if r.number is None else str(r.number), r.name, fmt.tally_value(info.tally, r.points),
+               *(str(getattr(r, t.field)) for t in breaks), str(r.games)) for r in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
     write_out("".join("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip() + "\n" for line in lines),
               args.output)

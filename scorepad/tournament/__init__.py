@@ -4,7 +4,10 @@
                   four (the dealer sits out each hand), players who already sat together kept
                   apart as far as possible, and how many repeat meetings remain
     standings.py  the ranking over every table of every round: points (the table's lead
-                  tally), then won solos, then a seeded lot, and which of them decided each line
+                  tally), then the table's tie-breaks, then a seeded lot, and which of them
+                  decided each line
+    tie_breaks.py the tie-breaks a table names (won solos; more won, fewer lost games) and
+                  their German words
     sheet.py      what a table sheet says: round, table, seats, the evening and its PIN
     address.py    the address that opens an evening on the organiser's server (BASE/abend/ID)
     printed.py    the printed pages (A4 HTML): the table sheets with the QR code of each

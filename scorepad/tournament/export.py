@@ -1,7 +1,8 @@
 """A whole tournament written out: as JSON (everything: facts, players, every round's tables
 with their scores, the ranking), as CSV for German Excel (the ranking with each round's points)
 and as one HTML page (the ranking and every round's tables), from the tournament's data as
-`App.tournament_data` gives it. Pure: the data in, the text out."""
+`App.tournament_data` gives it. The CSV and the page show the counts of the table's tie-breaks
+(Schafkopf: won solos; Skat: games won and lost). Pure: the data in, the text out."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from scorepad import fmt
 from scorepad.csvcells import Figure, csv_line
+from scorepad.tournament.tie_breaks import DEFAULT, TieBreak, of
 
 FORMATS = ("csv-de", "html", "json")
 BOM = "\ufeff"
@@ -42,14 +44,21 @@ def _points(data: dict[str, Any], value: int | None) -> str:
     return "" if value is None else Figure(fmt.tally_value(data["tally"], value))
 
 
+def _breaks(data: dict[str, Any]) -> list[TieBreak]:
+    """The tie-breaks whose counts are shown (data before tables named them: won solos)."""
+    return of(data.get("tie_breaks", DEFAULT))
+
+
 def to_csv_de(data: dict[str, Any]) -> str:
     """The ranking as German Excel opens it by a double click: semicolons, a byte-order mark."""
     rounds = [f"Runde {r['round']}" for r in data["rounds"]]
-    lines = [csv_line(["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele", *rounds], ";")]
+    breaks = _breaks(data)
+    lines = [csv_line(["Platz", "Nr.", "Name", "Punkte", *(t.column for t in breaks), "Spiele", *rounds], ";")]
     per_round = _round_points(data)
     for s in data["standings"]:
-        lines.append(csv_line([f"{s['rank']}.", s["number"], s["name"], _points(data, s["points"]), s["solos_won"],
-                               s["games"], *(_points(data, v) for v in per_round[s["name"]])], ";"))
+        lines.append(csv_line([f"{s['rank']}.", s["number"], s["name"], _points(data, s["points"]),
+                               *(s[t.field] for t in breaks), s["games"],
+                               *(_points(data, v) for v in per_round[s["name"]])], ";"))
     return BOM + "".join(lines)
 
 
@@ -61,25 +70,26 @@ def to_html(data: dict[str, Any]) -> str:
     """One page: the ranking, then every round's tables with each player's points."""
     t = data["tournament"]
     title = html.escape(t["name"])
+    breaks = _breaks(data)
     parts = ["<!DOCTYPE html>", '<html lang="de"><head><meta charset="utf-8">', f"<title>{title}</title>",
              "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}"
              "td,th{border:1px solid #999;padding:2px 8px}td:nth-child(n+4){text-align:right}</style>",
              "</head><body>", f"<h1>{title}</h1>",
              f"<p>{html.escape(t['ruleset'])} · {t['rounds']} Runden · {t['games']} Spiele je Tisch und Runde</p>",
              "<h2>Rangliste</h2><table>",
-             _cells("th", ["Platz", "Nr.", "Name", "Punkte", "Soli gewonnen", "Spiele"])]
+             _cells("th", ["Platz", "Nr.", "Name", "Punkte", *(b.column for b in breaks), "Spiele"])]
     for s in data["standings"]:
         parts.append(_cells("td", [f"{s['rank']}.", "" if s["number"] is None else s["number"], s["name"],
-                                   _points(data, s["points"]), s["solos_won"], s["games"]]))
+                                   _points(data, s["points"]), *(s[b.field] for b in breaks), s["games"]]))
     parts.append("</table>")
     for rnd in data["rounds"]:
         parts.append(f"<h2>Runde {rnd['round']}</h2><table>")
-        parts.append(_cells("th", ["Tisch", "Abend", "Name", "Punkte", "Soli gewonnen", "Spiele"]))
+        parts.append(_cells("th", ["Tisch", "Abend", "Name", "Punkte", *(b.column for b in breaks), "Spiele"]))
         for table in rnd["tables"]:
             for name in table["seats"]:
                 score = table["scores"][name]
                 parts.append(_cells("td", [table["table"], table["evening"], name, _points(data, score["points"]),
-                                           score["solos_won"], score["games"]]))
+                                           *(score.get(b.field, 0) for b in breaks), score["games"]]))
         parts.append("</table>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -16,6 +16,7 @@ import segno
 from scorepad import fmt
 from scorepad.tournament.address import evening_address
 from scorepad.tournament.sheet import TableSheet
+from scorepad.tournament.tie_breaks import DEFAULT, LOT_DECIDED, TIE_BREAKS, of, printed_reason, printed_rule
 
 STYLE = """
 @page { size: A4; margin: 15mm; }
@@ -66,6 +67,8 @@ class RankLine(Protocol):
     points: int
     solos_won: int
     games: int
+    won: int
+    lost: int
 
 
 def qr_code(text: str) -> segno.QRCode:
@@ -135,10 +138,11 @@ def sheets_html(sheets: Sequence[TableSheet], base: str, stand: str | None = Non
     return _page(title, [sheet_html(s, base, stand) for s in sheets])
 
 
-DECIDED = {"solos": "nach Soli", "lot": "durch Los"}
+DECIDED = {"lot": LOT_DECIDED} | {key: t.decided for key, t in TIE_BREAKS.items()}
 
 
-def tie_break_words(rows: Sequence[RankLine], decided: Sequence[str | None]) -> list[str]:
+def tie_break_words(rows: Sequence[RankLine], decided: Sequence[str | None],
+                    tie_breaks: Sequence[str] = DEFAULT) -> list[str]:
     """Each run of places a tie-break decided, in words: "Plätze 4 bis 8: gleiche Punkte und
     gleich viele gewonnene Soli, durch Los entschieden"."""
     out: list[str] = []
@@ -153,19 +157,20 @@ def tie_break_words(rows: Sequence[RankLine], decided: Sequence[str | None]) -> 
             k += 1
         places = f"Plätze {rows[first].rank} bis {rows[k].rank}" if k - first > 1 else \
             f"Plätze {rows[first].rank} und {rows[k].rank}"
-        out.append(f"{places}: gleiche Punkte, nach den gewonnenen Soli entschieden" if how == "solos" else
-                   f"{places}: gleiche Punkte und gleich viele gewonnene Soli, durch Los entschieden")
+        out.append(f"{places}: {printed_reason(how, tie_breaks)}")
         k += 1
     return out
 
 
 def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally: str,
                    places: int | None = None, decided: Sequence[str | None] | None = None,
-                   stand: str | None = None) -> str:
+                   stand: str | None = None, tie_breaks: Sequence[str] = DEFAULT) -> str:
     """The ranking list (every place) or, with `places`, the prize list (the first `places`
-    places): place, number (where the players have numbers), name, points, won solos (and
-    games, in the ranking), where a tie-break decided a place which (`decided`, per line:
-    "solos", "lot" or None), and the time it shows (`stand`: "Stand: 05.12.2026, 22:14 Uhr")."""
+    places): place, number (where the players have numbers), name, points, the counts of the
+    table's `tie_breaks` (won solos; games won and lost) (and games, in the ranking), where a
+    tie-break decided a place which (`decided`, per line: a tie-break's key, "lot" or None),
+    and the time it shows (`stand`: "Stand: 05.12.2026, 22:14 Uhr")."""
+    breaks = of(tie_breaks)
     prizes = places is not None
     decided = list(decided) if decided is not None else [None] * len(rows)
     kept = [(r, d) for r, d in zip(rows, decided) if places is None or r.rank <= places]
@@ -173,21 +178,22 @@ def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally:
     numbers = any(r.number is not None for r in shown)
     ties = any(how)
     heading = f"Preisliste: Plätze 1 bis {places}" if prizes else "Rangliste"
-    head = [("Platz", "w1")] + ([("Nr.", "w1")] if numbers else []) + [("Name", ""), ("Punkte", "w2"),
-                                                                       ("Soli gewonnen", "w3")] \
+    head = [("Platz", "w1")] + ([("Nr.", "w1")] if numbers else []) + [("Name", ""), ("Punkte", "w2")] \
+        + [(t.printed, "w3" if len(t.printed) > 5 else "w1") for t in breaks] \
         + ([] if prizes else [("Spiele", "w2")]) + ([("Gleichstand", "w3")] if ties else [])
     lines = []
     for r, d in zip(shown, how):
         cells = [f'<td class="num">{r.rank}.</td>'] \
             + ([f'<td class="num">{"" if r.number is None else r.number}</td>'] if numbers else []) \
-            + [f"<td>{_name(r.name)}</td>", f'<td class="num">{_e(fmt.tally_value(tally, r.points))}</td>',
-               f'<td class="num">{r.solos_won}</td>'] + ([] if prizes else [f'<td class="num">{r.games}</td>']) \
+            + [f"<td>{_name(r.name)}</td>", f'<td class="num">{_e(fmt.tally_value(tally, r.points))}</td>'] \
+            + [f'<td class="num">{getattr(r, t.field)}</td>' for t in breaks] \
+            + ([] if prizes else [f'<td class="num">{r.games}</td>']) \
             + ([f"<td>{DECIDED.get(d or '', '')}</td>"] if ties else [])
         lines.append("<tr>" + "".join(cells) + "</tr>")
-    notes = "".join(f'<p class="tiebreak">{_e(w)}</p>' for w in tie_break_words(shown, how))
+    notes = "".join(f'<p class="tiebreak">{_e(w)}</p>' for w in tie_break_words(shown, how, tie_breaks))
     return _page(f"{tournament}: {heading}", [
         f"<h1>{_e(tournament)}</h1>", f"<h2>{_e(heading)}</h2>", f'<p class="facts">{_e(facts)}</p>',
         *([f'<p class="stand">{_e(stand)}</p>'] if stand else []),
         '<table class="ranking"><thead><tr>' + "".join(f'<th class="{c}">{h}</th>' if c else f"<th>{h}</th>" for h, c in head) + "</tr></thead>",
         "<tbody>" + "".join(lines) + "</tbody></table>", notes,
-        '<p class="tiebreak">Bei gleichen Punkten entscheiden die gewonnenen Soli, dann das Los.</p>'])
+        f'<p class="tiebreak">{_e(printed_rule(tie_breaks))}</p>'])

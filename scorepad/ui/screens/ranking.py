@@ -1,7 +1,8 @@
 """A tournament's ranking for a projector (or a big screen): large type, as many lines a page as
 the screen holds (measured against the viewport: every part has a fixed height, scaled to the
 screen; ROWS at 1080 lines), the pages turning by themselves every PAGE_S seconds ("Seite 2 von
-4"), the tie-break shown where it decided a place. A phone (narrow) gets place, name and points
+4"), the counts of the table's tie-breaks in their columns (Schafkopf: won solos; Skat: won and
+lost games) and the tie-break shown where it decided a place. A phone (narrow) gets place, name and points
 in larger type. It renders again when the browser window changes size (ui/main.py). It renders again after the saves at any table, at most every few tenths of a
 second, every ranking screen at once (ui/ranking_feed.py; the board is computed once for them
 all: app/ranking.py), and what the command line saves comes in through the store watch
@@ -16,41 +17,57 @@ import flet as ft
 from scorepad import fmt
 from scorepad.app.tournament_models import BoardLine, RankingBoard
 from scorepad.errors import ScorepadError
+from scorepad.tournament import tie_breaks
 from scorepad.ui.widgets import error_screen, icon_action, tag
 
 ROWS = 15  # lines a page on a 1080p projector: readable from the back of the room
 PAGE_S = 8.0  # seconds a page stays before the next
-TIE_BREAK = "Reihung: Punkte, dann gewonnene Soli, dann Los"
-DECIDED = {"solos": "nach Soli", "lot": "durch Los"}
 SIZE = 34  # the lines' type (at 1080 lines)
-# the columns: (heading, width; None: the rest), at 1080 lines
-COLUMNS: list[tuple[str, int | None]] = [("Platz", 110), ("Nr.", 110), ("Name", None), ("Punkte", 190),
-                                         ("Soli", 120), ("Spiele", 140), ("Entscheid", 230)]
-PHONE_COLUMNS = (0, 2, 3)  # a phone: Platz, Name, Punkte
-NUMBER = 1  # the start numbers' column: shown only where a player has one
+# the columns: (field, heading, width; None: the rest), at 1080 lines; the table's tie-breaks'
+# columns go between the points and the games (BREAK_W each), the decided column is as wide as
+# the table's words need (DECIDED_W at least)
+COLUMNS: list[tuple[str, str, int | None]] = [("place", "Platz", 110), ("number", "Nr.", 110), ("name", "Name", None),
+                                              ("points", "Punkte", 190), ("games", "Spiele", 140),
+                                              ("decided", "Entscheid", 230)]
+BREAK_W = {"solos": 120}  # a tie-break's column (a short heading over a count), else 100
+DECIDED_W, LETTER_W = 230, 17  # the decided column: at least, and for each letter of its longest words
+PHONE_FIELDS = ("place", "name", "points")  # a phone: Platz, Name, Punkte
+RIGHT = ("number", "points", "games")  # the columns of numbers (and every tie-break's)
 NARROW = 700  # a screen narrower than this is a phone
 PROJECTOR = (1920.0, 1080.0)  # what a page is taken to be before the browser says its size
 # the fixed heights (at 1080 lines) that make a page's lines countable: top bar, headings, footer, line
 TOP_H, HEAD_H, FOOT_H, LINE_H = 130, 44, 64, 56
 
 
-class Layout:
-    """How the ranking is laid out: `phone` (place, name and points) or a projector's seven
-    columns (six without start numbers: `numbered`), every size times `scale`, `rows` lines a
-    page (what fits between the top bar, the headings and the footer, never under them: `fitting`)."""
+def columns(keys: tuple[str, ...]) -> list[tuple[str, str, int | None]]:
+    """The columns of a table whose tie-breaks are `keys` (at 1080 lines)."""
+    words = [tie_breaks.LOT_DECIDED, *(tie_breaks.decided_words(k) for k in keys)]
+    decided = max(DECIDED_W, LETTER_W * max(len(w) for w in words))
+    counts = [(k, tie_breaks.TIE_BREAKS[k].head, BREAK_W.get(k, 100)) for k in keys]
+    return [*COLUMNS[:4], *counts, COLUMNS[4], (*COLUMNS[5][:2], decided)]
 
-    def __init__(self, phone: bool, scale: float, numbered: bool = True, rows: int = ROWS):
+
+class Layout:
+    """How the ranking is laid out: `phone` (place, name and points) or a projector's columns
+    (place, start number (only with `numbered`), name, points, the counts of the tie-breaks
+    `keys`, games, what decided), every size times `scale`, `rows` lines a page (what fits
+    between the top bar, the headings and the footer, never under them: `fitting`)."""
+
+    def __init__(self, phone: bool, scale: float, numbered: bool = True, keys: tuple[str, ...] = tie_breaks.DEFAULT,
+                 rows: int = ROWS):
         self.phone, self.scale, self.rows = phone, scale, rows
-        self.columns = PHONE_COLUMNS if phone else tuple(k for k in range(len(COLUMNS)) if numbered or k != NUMBER)
+        self.columns = [c for c in columns(keys)
+                        if (c[0] in PHONE_FIELDS if phone else numbered or c[0] != "number")]
 
     @classmethod
-    def fitting(cls, width: float | None, height: float | None, numbered: bool = True) -> Layout:
+    def fitting(cls, width: float | None, height: float | None, numbered: bool = True,
+                keys: tuple[str, ...] = tie_breaks.DEFAULT) -> Layout:
         """The layout of a screen of `width` x `height` logical pixels (None: not known yet,
         a 1080p projector)."""
         width, height = width or PROJECTOR[0], height or PROJECTOR[1]
         phone = width < NARROW
         # a phone: larger type than a projector's scaled down to its width
-        fit = cls(phone, 0.7 if phone else max(0.5, min(height / PROJECTOR[1], width / 1400)), numbered)
+        fit = cls(phone, 0.7 if phone else max(0.5, min(height / PROJECTOR[1], width / 1400)), numbered, keys)
         fixed = fit.top(TOP_H) + fit.px(HEAD_H) + fit.px(FOOT_H)
         fit.rows = max(1, int((height - fixed) // fit.px(LINE_H)))
         return fit
@@ -65,11 +82,11 @@ class Layout:
     def gap(self) -> int:
         return 12 if self.phone else self.px(24)
 
-    def width(self, column: int) -> int | None:
-        wide = COLUMNS[column][1]
+    def width(self, column: tuple[str, str, int | None]) -> int | None:
+        field, _, wide = column
         if wide is None:
             return None
-        return (60 if column == 0 else 100) if self.phone else self.px(wide)
+        return (60 if field == "place" else 100) if self.phone else self.px(wide)
 
 
 def pages_of(count: int, rows: int = ROWS) -> int:
@@ -96,23 +113,21 @@ def cell(text: str, width: int | None, *, size: int = SIZE, bold: bool = False, 
     return ft.Container(tag(words) if key else words, width=width, expand=width is None)
 
 
-RIGHT = (1, 3, 4, 5)  # the columns of numbers
-FIELDS = ("place", "number", "name", "points", "solos", "games", "decided")
-
-
 @ft.component
-def LineRow(tally: str, line: BoardLine, shaded: bool, layout: tuple[bool, float, bool]) -> ft.Control:
+def LineRow(tally: str, line: BoardLine, shaded: bool, layout: tuple[bool, float, bool, tuple[str, ...]]) -> ft.Control:
     """One line of the ranking, of a fixed height (so a page's lines are counted, never cut):
     rendered again only when it changed (RANK_LINE: at 50 tables most saves move a few lines of
-    the page shown, not all fifteen). `layout`: (phone, scale, numbered), what Layout makes of
-    the screen."""
+    the page shown, not all fifteen). `layout`: (phone, scale, numbered, tie-breaks), what
+    Layout makes of the screen."""
     fit = Layout(*layout)
-    values = [f"{line.rank}.", "" if line.number is None else str(line.number), line.name,
-              fmt.tally_value(tally, line.points), str(line.solos_won), str(line.games),
-              DECIDED.get(line.decided_by or "", "")]
-    cells = [cell(values[k], fit.width(k), size=fit.px(SIZE), bold=k in (0, 2, 3), right=k in RIGHT,
-                  colour=ft.Colors.ON_SURFACE_VARIANT if k == 6 else None, key=f"rank-{line.rank}-{FIELDS[k]}")
-             for k in fit.columns]
+    values = {"place": f"{line.rank}.", "number": "" if line.number is None else str(line.number), "name": line.name,
+              "points": fmt.tally_value(tally, line.points), "games": str(line.games),
+              "decided": tie_breaks.decided_words(line.decided_by)}
+    values |= {t.key: str(getattr(line, t.field)) for t in tie_breaks.of(layout[3])}
+    cells = [cell(values[c[0]], fit.width(c), size=fit.px(SIZE), bold=c[0] in ("place", "name", "points"),
+                  right=c[0] in RIGHT or c[0] in tie_breaks.TIE_BREAKS,
+                  colour=ft.Colors.ON_SURFACE_VARIANT if c[0] == "decided" else None, key=f"rank-{line.rank}-{c[0]}")
+             for c in fit.columns]
     return tag(ft.Container(ft.Row(cells, spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             height=fit.px(LINE_H), padding=ft.Padding.symmetric(horizontal=fit.gap()),
                             bgcolor=ft.Colors.SURFACE_CONTAINER if shaded else None, key=f"rank-{line.rank}"))
@@ -148,7 +163,8 @@ def RankingScreen(nav, tick: int) -> ft.Control:
         return error_screen("Rangliste", back, exc)
     page_of = nav.page
     numbered = any(line.number is not None for line in board.lines)  # a field with start numbers
-    fit = Layout.fitting(getattr(page_of, "width", None), getattr(page_of, "height", None), numbered)
+    keys = tuple(board.tie_breaks)  # the table's: their counts' columns
+    fit = Layout.fitting(getattr(page_of, "width", None), getattr(page_of, "height", None), numbered, keys)
     pages = pages_of(len(board.lines), fit.rows)
     page = turn % pages
     shown = board.lines[page * fit.rows:(page + 1) * fit.rows]
@@ -171,16 +187,17 @@ def RankingScreen(nav, tick: int) -> ft.Control:
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER), height=fit.top(TOP_H),
         padding=ft.Padding.symmetric(horizontal=fit.gap()), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         clip_behavior=ft.ClipBehavior.HARD_EDGE)
-    headings = ft.Container(ft.Row([cell(COLUMNS[k][0], fit.width(k), size=fit.px(24), right=k in RIGHT,
-                                         colour=ft.Colors.ON_SURFACE_VARIANT) for k in fit.columns],
+    headings = ft.Container(ft.Row([cell(c[1], fit.width(c), size=fit.px(24), right=c[0] in RIGHT or c[0] in keys,
+                                         colour=ft.Colors.ON_SURFACE_VARIANT, key=f"ranking-head-{c[0]}")
+                                    for c in fit.columns],
                                    spacing=fit.gap(), vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             height=fit.px(HEAD_H), padding=ft.Padding.symmetric(horizontal=fit.gap()))
-    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1, (fit.phone, fit.scale, numbered))
+    rows: list[ft.Control] = [RANK_LINE(board.tally, line, k % 2 == 1, (fit.phone, fit.scale, numbered, keys))
                               for k, line in enumerate(shown)]
     if not rows:
         rows.append(ft.Container(tag(ft.Text("Noch niemand gemeldet", size=fit.px(SIZE), key="ranking-empty")),
                                  padding=fit.px(24)))
-    foot = ft.Container(tag(ft.Text(TIE_BREAK, size=fit.top(26) if fit.phone else fit.px(26), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
+    foot = ft.Container(tag(ft.Text(tie_breaks.screen_rule(keys), size=fit.top(26) if fit.phone else fit.px(26), color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2,
                                     overflow=ft.TextOverflow.ELLIPSIS, key="ranking-rule")),
                         height=fit.px(FOOT_H), padding=ft.Padding.symmetric(horizontal=fit.gap()),
                         alignment=ft.Alignment.CENTER_LEFT)
