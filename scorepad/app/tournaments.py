@@ -30,6 +30,9 @@ from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
     DrawnTable,
+    FeeLine,
+    FeeList,
+    FeeRound,
     RankingBoard,
     RoundDraw,
     RoundTable,
@@ -50,7 +53,8 @@ from scorepad.texts import first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
-from scorepad.tournament.limits import GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
+from scorepad.tournament.event import ascending_sizes, fee, fee_words, fees_of, per_size
+from scorepad.tournament.limits import FEE_MAX, FEE_STEPS_MAX, GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
 
 if TYPE_CHECKING:
     from scorepad.app.access import Pins
@@ -74,12 +78,15 @@ class Tournaments(TableReads):
     # -- the tournament and its field -----------------------------------------------------------
 
     @guarded
-    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int, players: Sequence[str],
+    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int | Sequence[int], players: Sequence[str],
                        numbers: Sequence[int | None] | None = None, seed: str | None = None,
-                       options: dict[str, Any] | None = None) -> TournamentInfo:
-        """A tournament of `rounds` rounds, `games` games per table and round, at the rule table
-        `ruleset` (with `options`), for `players` (with their `numbers`, if any). `seed` makes its
-        draws and its lot repeatable (default: a random one, kept)."""
+                       options: dict[str, Any] | None = None, fees: Sequence[int] | None = None) -> TournamentInfo:
+        """A tournament of `rounds` rounds, `games` games per table and round (one count, or one
+        per table size: the sizes of the rule table's `tournament.tables`, smallest first), at
+        the rule table `ruleset` (with `options`), for `players` (with their `numbers`, if any).
+        `fees`: the lost-game fee, cents for a player's 1st, 2nd, ... lost game of a round, the
+        last repeating (None or []: none). `seed` makes its draws and its lot repeatable
+        (default: a random one, kept)."""
         if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > NAME_MAX \
                 or any(ord(c) < 32 for c in name):
             raise TournamentError("tournament_name", max=NAME_MAX, value=name)
@@ -88,16 +95,25 @@ class Tournaments(TableReads):
             raise TournamentError("tournament_name_control", **char_words(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
-        if not _whole(games, GAMES_MAX):
-            raise TournamentError("tournament_games_count", max=GAMES_MAX, value=games)
+        counts = list(games) if isinstance(games, (list, tuple)) else [games]
+        for count in counts:
+            if not _whole(count, GAMES_MAX):
+                raise TournamentError("tournament_games_count", max=GAMES_MAX, value=count)
         table = self._table(ruleset, options)
+        sizes = ascending_sizes(table.tournament.tables)
+        if len(counts) not in (1, len(sizes)):
+            raise TournamentError("tournament_games_sizes", sizes=" und ".join(map(str, sizes)),
+                                  value="/".join(map(str, counts)))
+        by_size = per_size(counts, sizes)
+        scale = self._fee_scale(fees, table)
         numbers = list(numbers) if numbers is not None else [None] * len(players)
         self._check_field(table, list(players), numbers)
         self._seats(table, len(players))
         with self.store.write():
             tid = self.store.create_tournament({
                 "name": name, "ruleset": ruleset, "options": dumps(options or {}), "rounds": rounds,
-                "games": games, "seed": seed if seed is not None else secrets.token_hex(4)})
+                "games": by_size.get(table.tournament.tables[0], counts[0]), "table_games": dumps(by_size),
+                "fees": dumps(scale), "seed": seed if seed is not None else secrets.token_hex(4)})
             for player, number in zip(players, numbers):
                 self.store.enter_player(tid, self.store.player_id(player)[0], number, 1)
         return self.tournament(tid)
@@ -110,7 +126,7 @@ class Tournaments(TableReads):
             rounds = self.store.tournament_rounds(tournament_id)
         return TournamentInfo(
             id=row["id"], name=row["name"], ruleset=row["ruleset"], options=row["options"], rounds=row["rounds"],
-            games=row["games"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
+            games=row["games"], table_games=row["table_games"], fees=row["fees"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
             finished_at=row["finished_at"],
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
@@ -209,10 +225,10 @@ class Tournaments(TableReads):
     def progress(self, tournament_id: int) -> list[TableProgress]:
         """Every table of every round: games entered of the games it plays."""
         with self.store.read():
-            games = self.store.tournament(tournament_id)["games"]
+            self.store.tournament(tournament_id)  # (NotFoundError for no such tournament)
             rows = self.store.tournament_tables(tournament_id)
         return [TableProgress(round=r["round"], table=r["number"], evening=r["evening_id"], played=r["hands"],
-                              games=games, finished=bool(r["finished"])) for r in rows]
+                              games=r["games"], finished=bool(r["finished"])) for r in rows]
 
     @guarded
     def round_view(self, tournament_id: int, round: int | None = None) -> RoundView | None:
@@ -248,7 +264,7 @@ class Tournaments(TableReads):
         for t in self.progress(tournament_id):
             if t.round == round:
                 seats = self._evenings.evening(t.evening).players
-                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), info.games,
+                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), t.games,
                                          tuple(seats), tuple(_sitting_out(table, seats))))
         return sheets
 
@@ -311,8 +327,10 @@ class Tournaments(TableReads):
         scores = [self._kept.scores(evening, version, key.tally, partial(table_scores, self._evenings, evening, key.tally))
                   for evening, version in mark["tables"]]
         ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more")
+        paid = fees_of(scores, info.fees)
         return [StandingRow.model_construct(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won,
-                                            games=s.games, number=s.number) for s in ranked]
+                                            games=s.games, number=s.number, fees=paid.get(s.name, 0))
+                for s in ranked]
 
     @guarded
     def ranking_boards(self) -> list[BoardLabel]:
@@ -337,13 +355,17 @@ class Tournaments(TableReads):
                 scores = self.table_scores(t.evening, tally)
                 out_tables.append({"table": t.table, "evening": t.evening, "seats": seats,
                                    "sitting_out": _sitting_out(table, seats), "played": t.played, "games": t.games,
-                                   "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games}
+                                   "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games,
+                                                  "fee": fee(s.lost, info.fees)}
                                               for n, s in scores.items()}})
             out_rounds.append({"round": r["round"], "repeat_meetings": r["repeat_meetings"],
                                "closed": r["closed_at"] is not None, "tables": out_tables})
         facts = info.model_dump(exclude={"players", "drawn", "open_round", "tally"})
+        facts["table_games"] = {str(k): v for k, v in info.table_games.items()}  # (JSON's keys: as stored)
+        standings = self.standings(tournament_id)
         return {"tournament": facts, "tally": tally, "players": [p.model_dump() for p in info.players],
-                "rounds": out_rounds, "standings": [s.model_dump() for s in self.standings(tournament_id)]}
+                "rounds": out_rounds, "standings": [s.model_dump() for s in standings],
+                "fees": {"scale": info.fees, "words": fee_words(info.fees), "total": sum(s.fees for s in standings)}}
 
     @guarded
     def export_tournament(self, tournament_id: int, format: str = "json") -> str:
@@ -381,7 +403,7 @@ class Tournaments(TableReads):
             facts = f"Endstand nach {info.rounds} Runden"
         else:
             facts = f"Zwischenstand: Runde {info.drawn} von {info.rounds}"
-        facts += f" · {info.games} Spiele je Tisch und Runde"
+        facts += f" · {info.games_words()} Spiele je Tisch und Runde"
         from scorepad.tournament import printed
 
         standings = self.standings(tournament_id)
@@ -398,6 +420,32 @@ class Tournaments(TableReads):
         return table_scores(self._evenings, evening_id, tally)
 
     # -- what the others use --------------------------------------------------------------------
+
+    @guarded
+    def fees(self, tournament_id: int) -> FeeList:
+        """The lost-game fee (Verlustspielgeld): each player's lost games and fee per round,
+        their totals and the pot's."""
+        info = self.tournament(tournament_id)
+        tally = self._table(info.ruleset, info.options).rank_keys()[0].tally
+        tables = self.progress(tournament_id)
+        lines = {p.name: FeeLine(name=p.name, number=p.number, rounds=[None] * info.drawn) for p in info.players}
+        for t in tables:
+            for name, score in self.table_scores(t.evening, tally).items():
+                if name in lines:
+                    lines[name].rounds[t.round - 1] = FeeRound(lost=score.lost, fee=fee(score.lost, info.fees))
+        for line in lines.values():
+            line.total = sum(r.fee for r in line.rounds if r is not None)
+        return FeeList(tournament=info.id, name=info.name, scale=info.fees, words=fee_words(info.fees),
+                       players=list(lines.values()), total=sum(line.total for line in lines.values()))
+
+    @staticmethod
+    def _fee_scale(fees: Sequence[int] | None, table: RuleTable) -> list[int]:
+        """The lost-game fee as stored: cents for the 1st, 2nd, ... lost game ([] for none, or nothing but 0)."""
+        scale = list(fees) if isinstance(fees, (list, tuple)) else [] if fees is None else None
+        if scale is None or len(scale) > FEE_STEPS_MAX or not all(_whole(c, FEE_MAX) or (type(c) is int and c == 0) for c in scale):
+            raise TournamentError("tournament_fee", max=FEE_MAX, steps=FEE_STEPS_MAX, value=fees,
+                                  round=table.tournament.round_word)
+        return scale if any(scale) else []
 
     def _open(self, tournament_id: int) -> TournamentInfo:
         info = self.tournament(tournament_id)
