@@ -61,7 +61,7 @@ def worked_by_hand(rounds):
                         points[p] += -5 if won else 5
                 solos[soloist] += won
     order = sorted(PLAYERS, key=lambda p: (-points[p], -solos[p], LOT.index(p)))
-    return [{"rank": i, "name": p, "points": points[p], "solos_won": solos[p], "games": games[p]}
+    return [{"rank": i, "name": p, "points": points[p], "solos_won": solos[p], "games": games[p], "fees": 0}
             for i, p in enumerate(order, 1)]
 
 
@@ -145,7 +145,7 @@ def test_export_writes_the_whole_tournament_as_csv_de_html_and_json(capsys, db):
        "--db", db)
     data = json.loads(ok(capsys, "tournament", "export", tid, "--format", "json", "--db", db))
     assert data["standings"][0] == {"rank": 1, "name": soloist, "points": 150, "solos_won": 1, "games": 1,
-                                    "number": PLAYERS.index(soloist) + 1}
+                                    "number": PLAYERS.index(soloist) + 1, "fees": 0}
     assert data["rounds"][0]["tables"][0]["scores"][soloist]["points"] == 150
     csv_de = ok(capsys, "tournament", "export", tid, "--format", "csv-de", "--db", db)
     assert csv_de.startswith("\ufeffPlatz;Nr.;Name;Punkte;Soli gewonnen;Spiele;Runde 1")

@@ -51,9 +51,9 @@ from scorepad.store import dumps
 from scorepad.tables import RuleTable
 from scorepad.texts import first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
+from scorepad.tournament.event import ascending_sizes, fee, fee_words, fees_of, per_size
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
-from scorepad.tournament.event import ascending_sizes, fee, fee_words, fees_of, per_size
 from scorepad.tournament.limits import FEE_MAX, FEE_STEPS_MAX, GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class Tournaments(TableReads):
             raise TournamentError("tournament_name_control", **char_words(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
-        counts = list(games) if isinstance(games, (list, tuple)) else [games]
+        counts: list[Any] = list(games) if isinstance(games, (list, tuple)) else [games]
         for count in counts:
             if not _whole(count, GAMES_MAX):
                 raise TournamentError("tournament_games_count", max=GAMES_MAX, value=count)
@@ -105,7 +105,7 @@ class Tournaments(TableReads):
             raise TournamentError("tournament_games_sizes", sizes=" und ".join(map(str, sizes)),
                                   value="/".join(map(str, counts)))
         by_size = per_size(counts, sizes)
-        scale = self._fee_scale(fees, table)
+        scale = self._fee_scale(fees)
         numbers = list(numbers) if numbers is not None else [None] * len(players)
         self._check_field(table, list(players), numbers)
         self._seats(table, len(players))
@@ -439,12 +439,12 @@ class Tournaments(TableReads):
                        players=list(lines.values()), total=sum(line.total for line in lines.values()))
 
     @staticmethod
-    def _fee_scale(fees: Sequence[int] | None, table: RuleTable) -> list[int]:
+    def _fee_scale(fees: Sequence[int] | None) -> list[int]:
         """The lost-game fee as stored: cents for the 1st, 2nd, ... lost game ([] for none, or nothing but 0)."""
         scale = list(fees) if isinstance(fees, (list, tuple)) else [] if fees is None else None
-        if scale is None or len(scale) > FEE_STEPS_MAX or not all(_whole(c, FEE_MAX) or (type(c) is int and c == 0) for c in scale):
-            raise TournamentError("tournament_fee", max=FEE_MAX, steps=FEE_STEPS_MAX, value=fees,
-                                  round=table.tournament.round_word)
+        if scale is None or len(scale) > FEE_STEPS_MAX \
+                or not all(_whole(c, FEE_MAX) or (type(c) is int and c == 0) for c in scale):
+            raise TournamentError("tournament_fee", max=FEE_MAX, steps=FEE_STEPS_MAX, value=fees)
         return scale if any(scale) else []
 
     def _open(self, tournament_id: int) -> TournamentInfo:

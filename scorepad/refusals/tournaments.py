@@ -25,9 +25,9 @@ TOURNAMENTS: dict[str, Refusal] = {
                                       "Spiele je Tisch und Runde: eine Zahl für jeden Tisch, oder eine je Tischgröße, "
                                       "durch / getrennt, für Tische zu {sizes} in dieser Reihenfolge (nicht {value!r})"),
     "tournament_fee": Refusal("the lost-game fee: amounts of 0 to {max} cents for a player's 1st, 2nd, ... lost game "
-                              "of a {round}, at most {steps} (got {value!r})",
+                              "of a round (a Skat series), at most {steps} (got {value!r})",
                               "Verlustspielgeld: Beträge von 0 bis {max} Cent für das 1., 2., ... verlorene Spiel "
-                              "eines Spielers in einer {round}, höchstens {steps} (nicht {value!r})"),
+                              "eines Spielers in einer Runde (Skat: Serie), höchstens {steps} (nicht {value!r})"),
     "tournament_fee_euros": Refusal("the lost-game fee in euros, e.g. 0,50 or 0,50/0,50/0,50/1,00 (got {value!r})",
                                     "Verlustspielgeld in Euro, z. B. „0,50“ oder „0,50/0,50/0,50/1,00“ "
                                     "(nicht {value!r})"),

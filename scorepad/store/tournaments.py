@@ -26,7 +26,8 @@ def table_games(row: dict[str, Any]) -> dict[int, int]:
 def games_of(row: dict[str, Any]) -> int:
     """The games a table plays per round (the row has the tournament's `games`, `table_games`
     and the table's `seats`): its size's count, else the one count."""
-    return table_games(row).get(row["seats"], row["games"])
+    games: int = table_games(row).get(row["seats"], row["games"])
+    return games
 
 
 class TournamentRows:

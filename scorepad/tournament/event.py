@@ -112,3 +112,21 @@ def fee_words(scale: Sequence[int]) -> str:
 def scale_euros(scale: Sequence[int]) -> str:
     """The scale as the screen's field takes it: "0,50/0,50/0,50/1,00" ("" for none)."""
     return "/".join(fmt.money(c).removesuffix(" €") for c in scale)
+
+
+def typed_games(text: str) -> list[int] | None:
+    """The games as typed on the screen ("32", "36/48"): the counts, or None if a part is no
+    whole number (the application layer checks their range and how many)."""
+    parts = split_counts(text)
+    if not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+def typed_fee(text: str) -> list[int] | None:
+    """The lost-game fee as typed on the screen, in euros ("0,50", "0,50/0,50/0,50/1,00"; empty:
+    none) as cents, or None if a part is no amount."""
+    if not text.strip():
+        return []
+    cents = [euros(p) for p in split_counts(text)]
+    return None if any(c is None for c in cents) else [c for c in cents if c is not None]
