@@ -126,8 +126,8 @@ class Tournaments(TableReads):
             rounds = self.store.tournament_rounds(tournament_id)
         return TournamentInfo(
             id=row["id"], name=row["name"], ruleset=row["ruleset"], options=row["options"], rounds=row["rounds"],
-            games=row["games"], table_games=row["table_games"], fees=row["fees"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
-            finished_at=row["finished_at"],
+            games=row["games"], table_games=row["table_games"], fees=row["fees"], seed=row["seed"],
+            created_at=row["created_at"], finished=bool(row["finished"]), finished_at=row["finished_at"],
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
             drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
