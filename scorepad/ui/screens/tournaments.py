@@ -27,7 +27,8 @@ ROUNDS = list(range(1, 9))
 GAMES = [8, 12, 16, 20, 24, 28, 32, 36, 40, 48]
 DEFAULT_ROUNDS, DEFAULT_GAMES = 3, 32
 PLAYERS_HINT = "Ein Name je Zeile; die Startnummer wahlweise davor, z. B. „7 Hias“"
-GAMES_HINT = "Oder eine Zahl je Tischgröße, die kleinste zuerst: „36/48“ spielt 36 am Tisch zu 3, 48 am Tisch zu 4"
+GAMES_HINT = "Eine Zahl für jeden Tisch, oder eine je Tischgröße, die kleinste zuerst: „36/48“ spielt 36 am Tisch " \
+             "zu 3, 48 am Tisch zu 4"
 FEE_HINT = "Euro je verlorenes Spiel eines Spielers in einer Runde: „0,50“, oder für das 1., 2., … verlorene Spiel " \
            "„0,50/0,50/0,50/1,00“ (der letzte Betrag gilt weiter); leer: keins"
 NUMBERED = re.compile(r"(\d{1,5})[\s.:)-]+(\S.*)")
@@ -140,6 +141,7 @@ def NewTournamentScreen(nav, tick: int) -> ft.Control:
         """A chip tapped: its count in the field."""
         games_text.pending = str(count)
         set_games(str(count))
+
     entries = player_lines(typed)
 
     def create() -> None:
