@@ -26,13 +26,11 @@ from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
 from scorepad.app.ranking import KeptRanking, table_scores
+from scorepad.app.tournament_event import EventSettings
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
     DrawnTable,
-    FeeLine,
-    FeeList,
-    FeeRound,
     RankingBoard,
     RoundDraw,
     RoundTable,
@@ -51,10 +49,10 @@ from scorepad.store import dumps
 from scorepad.tables import RuleTable
 from scorepad.texts import first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
-from scorepad.tournament.event import ascending_sizes, fee, fee_words, fees_of, per_size
+from scorepad.tournament.event import fee, fee_words, fees_of
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
-from scorepad.tournament.limits import FEE_MAX, FEE_STEPS_MAX, GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
+from scorepad.tournament.limits import NAME_MAX, NUMBER_MAX, ROUNDS_MAX
 
 if TYPE_CHECKING:
     from scorepad.app.access import Pins
@@ -66,7 +64,7 @@ def _whole(value: Any, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
 
 
-class Tournaments(TableReads):
+class Tournaments(TableReads, EventSettings):
     """The tournaments of one store (what a table phone reads of its tournament: TableReads)."""
 
     def __init__(self, evenings: Evenings, pins: Pins):
@@ -81,12 +79,10 @@ class Tournaments(TableReads):
     def new_tournament(self, name: str, ruleset: str, rounds: int, games: int | Sequence[int], players: Sequence[str],
                        numbers: Sequence[int | None] | None = None, seed: str | None = None,
                        options: dict[str, Any] | None = None, fees: Sequence[int] | None = None) -> TournamentInfo:
-        """A tournament of `rounds` rounds, `games` games per table and round (one count, or one
-        per table size: the sizes of the rule table's `tournament.tables`, smallest first), at
-        the rule table `ruleset` (with `options`), for `players` (with their `numbers`, if any).
-        `fees`: the lost-game fee, cents for a player's 1st, 2nd, ... lost game of a round, the
-        last repeating (None or []: none). `seed` makes its draws and its lot repeatable
-        (default: a random one, kept)."""
+        """A tournament of `rounds` rounds, `games` games per table and round (or per table size,
+        app/tournament_event.py), at the rule table `ruleset` (with `options`), for `players` (with
+        their `numbers`, if any), with the lost-game fee `fees` (cents; None: none). `seed` makes
+        its draws and its lot repeatable (default: a random one, kept)."""
         if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > NAME_MAX \
                 or any(ord(c) < 32 for c in name):
             raise TournamentError("tournament_name", max=NAME_MAX, value=name)
@@ -95,16 +91,9 @@ class Tournaments(TableReads):
             raise TournamentError("tournament_name_control", **char_words(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
-        counts: list[Any] = list(games) if isinstance(games, (list, tuple)) else [games]
-        for count in counts:
-            if not _whole(count, GAMES_MAX):
-                raise TournamentError("tournament_games_count", max=GAMES_MAX, value=count)
+        counts = self._game_counts(games)
         table = self._table(ruleset, options)
-        sizes = ascending_sizes(table.tournament.tables)
-        if len(counts) not in (1, len(sizes)):
-            raise TournamentError("tournament_games_sizes", sizes=" und ".join(map(str, sizes)),
-                                  value="/".join(map(str, counts)))
-        by_size = per_size(counts, sizes)
+        by_size = self._games_by_size(counts, table)
         scale = self._fee_scale(fees)
         numbers = list(numbers) if numbers is not None else [None] * len(players)
         self._check_field(table, list(players), numbers)
@@ -420,32 +409,6 @@ class Tournaments(TableReads):
         return table_scores(self._evenings, evening_id, tally)
 
     # -- what the others use --------------------------------------------------------------------
-
-    @guarded
-    def fees(self, tournament_id: int) -> FeeList:
-        """The lost-game fee (Verlustspielgeld): each player's lost games and fee per round,
-        their totals and the pot's."""
-        info = self.tournament(tournament_id)
-        tally = self._table(info.ruleset, info.options).rank_keys()[0].tally
-        tables = self.progress(tournament_id)
-        lines = {p.name: FeeLine(name=p.name, number=p.number, rounds=[None] * info.drawn) for p in info.players}
-        for t in tables:
-            for name, score in self.table_scores(t.evening, tally).items():
-                if name in lines:
-                    lines[name].rounds[t.round - 1] = FeeRound(lost=score.lost, fee=fee(score.lost, info.fees))
-        for line in lines.values():
-            line.total = sum(r.fee for r in line.rounds if r is not None)
-        return FeeList(tournament=info.id, name=info.name, scale=info.fees, words=fee_words(info.fees),
-                       players=list(lines.values()), total=sum(line.total for line in lines.values()))
-
-    @staticmethod
-    def _fee_scale(fees: Sequence[int] | None) -> list[int]:
-        """The lost-game fee as stored: cents for the 1st, 2nd, ... lost game ([] for none, or nothing but 0)."""
-        scale = list(fees) if isinstance(fees, (list, tuple)) else [] if fees is None else None
-        if scale is None or len(scale) > FEE_STEPS_MAX \
-                or not all(_whole(c, FEE_MAX) or (type(c) is int and c == 0) for c in scale):
-            raise TournamentError("tournament_fee", max=FEE_MAX, steps=FEE_STEPS_MAX, value=fees)
-        return scale if any(scale) else []
 
     def _open(self, tournament_id: int) -> TournamentInfo:
         info = self.tournament(tournament_id)

@@ -47,11 +47,12 @@ def games_counts(text: str) -> list[int]:
 
 def fee_cents(text: str) -> list[int]:
     """An argparse type: the lost-game fee, cents for the 1st, 2nd, ... lost game ("50,50,50,100",
-    a flat "50"; "0" or "": none)."""
+    a flat "50"; "0": none)."""
     from scorepad.tournament.limits import FEE_MAX, FEE_STEPS_MAX
 
-    parts = [p.strip() for p in text.split(",")] if text.strip() else []
-    if len(parts) > FEE_STEPS_MAX or not all(p.isascii() and p.isdigit() and int(p) <= FEE_MAX for p in parts):
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) > FEE_STEPS_MAX or not all(p.isascii() and p.isdigit() and len(p) <= 6 and int(p) <= FEE_MAX
+                                             for p in parts):
         raise ScorepadError("tournament_fee", max=FEE_MAX, steps=FEE_STEPS_MAX, value=text)
     return [int(p) for p in parts]
 
