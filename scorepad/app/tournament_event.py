@@ -38,7 +38,8 @@ class EventSettings:
         """The lost-game fee (Verlustspielgeld): each player's lost games and fee per round,
         their totals and the pot's."""
         info = self.tournament(tournament_id)
-        tally = self._table(info.ruleset, info.options).rank_keys()[0].tally
+        table = self._table(info.ruleset, info.options)
+        tally = table.rank_keys()[0].tally
         lines = {p.name: FeeLine(name=p.name, number=p.number, rounds=[None] * info.drawn) for p in info.players}
         for t in self.progress(tournament_id):
             for name, score in self.table_scores(t.evening, tally).items():
@@ -47,7 +48,8 @@ class EventSettings:
         for line in lines.values():
             line.total = sum(r.fee for r in line.rounds if r is not None)
         return FeeList(tournament=info.id, name=info.name, scale=info.fees, words=fee_words(info.fees),
-                       players=list(lines.values()), total=sum(line.total for line in lines.values()))
+                       round_word=table.tournament.round_word, players=list(lines.values()),
+                       total=sum(line.total for line in lines.values()))
 
     @staticmethod
     def _game_counts(games: Any) -> list[int]:

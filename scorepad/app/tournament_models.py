@@ -202,6 +202,7 @@ class FeeList(Model):
     name: str
     scale: list[int]  # cents for the 1st, 2nd, ... lost game of a round, the last repeating ([]: none)
     words: str  # the scale in German ("0,50 € je verlorenes Spiel")
+    round_word: str = "Runde"  # what a round is called at the rule table (Skat: "Serie")
     players: list[FeeLine]
     total: int  # the pot
 

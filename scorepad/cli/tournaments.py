@@ -199,7 +199,7 @@ def cmd_fees(args: argparse.Namespace) -> int:
         print_json(fees.model_dump())
         return 0
     rounds = max((len(p.rounds) for p in fees.players), default=0)
-    lines = [("Nr.", "Name", *(f"{k}." for k in range(1, rounds + 1)), "Summe")]
+    lines = [("Nr.", "Name", *(f"{fees.round_word} {k}" for k in range(1, rounds + 1)), "Summe")]
     for p in fees.players:
         cells = ["" if r is None else f"{fmt.money(r.fee)} ({r.lost})" for r in p.rounds]
         lines.append(("" if p.number is None else str(p.number), p.name, *cells, fmt.money(p.total)))
