@@ -171,6 +171,9 @@ def check_standings(capsys, db, tid: str, players: list[str], played) -> None:
     assert listing["scale"] == FEE
     assert {line["name"]: [r["fee"] for r in line["rounds"]] for line in listing["players"]} == fees
     assert listing["total"] == sum(sum(f) for f in fees.values())
+    text = ok(capsys, "tournament", "fees", tid, "--db", db)
+    assert text.splitlines()[-1] == "Kasse: " + f"{listing['total'] // 100},{listing['total'] % 100:02d} €"
+    assert "Serie 1" in text.splitlines()[1]
     exported = json.loads(ok(capsys, "tournament", "export", tid, "--format", "json", "--db", db))
     assert exported["fees"]["total"] == listing["total"]
     assert exported["tournament"]["table_games"] == {"3": 6, "4": 8}
