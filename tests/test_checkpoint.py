@@ -251,7 +251,7 @@ def test_a_schema_4_file_is_upgraded_to_checkpoints_keeping_every_hand_and_draft
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
     with App.open(path) as app:
         with sqlite3.connect(path) as conn:
-            assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
+            assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
             assert conn.execute("SELECT count(*) FROM checkpoints").fetchone()[0] == 0
         assert path.with_name("scorepad.db.bak-v4").exists()
         [evening] = app.list_evenings()

@@ -240,7 +240,7 @@ def test_a_stored_table_from_before_chosen_trump_is_written_as_it_meant_by_the_u
     shutil.copyfile(CORPUS / FIRST / "store.db", path)
     App.open(path).close()
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 12
         for family, text in conn.execute("SELECT family, rule_table FROM evenings"):
             if family == "saukopf":
                 contracts = json.loads(text)["contracts"]

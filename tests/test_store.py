@@ -50,7 +50,7 @@ def test_a_new_file_is_created_on_first_use_with_the_current_schema(tmp_path):
     path = tmp_path / "deep" / "er" / "scorepad.db"
     with App.open(path) as app:
         assert app.list_evenings() == []
-    assert pragma(path, "user_version") == SCHEMA_VERSION == 11
+    assert pragma(path, "user_version") == SCHEMA_VERSION == 12
     assert pragma(path, "journal_mode") == "wal"
     assert pragma(path, "integrity_check") == "ok"
     conn = sqlite3.connect(path)
@@ -277,7 +277,7 @@ def test_a_schema_2_file_is_upgraded_to_keep_drafts_after_a_copy_is_kept(tmp_pat
     assert pragma(path, "user_version") == 2
     original = dump(path)
     with App.open(path) as app:
-        assert pragma(path, "user_version") == SCHEMA_VERSION == 11
+        assert pragma(path, "user_version") == SCHEMA_VERSION == 12
         backup = path.with_name("scorepad.db.bak-v2")
         assert dump(backup) == original and pragma(backup, "user_version") == 2
         [evening] = app.list_evenings()
@@ -303,7 +303,7 @@ def test_a_schema_3_file_is_upgraded_to_drafts_per_phone_keeping_the_open_draft(
     assert pragma(path, "user_version") == 3
     original = dump(path)
     with App.open(path) as app:
-        assert pragma(path, "user_version") == SCHEMA_VERSION == 11
+        assert pragma(path, "user_version") == SCHEMA_VERSION == 12
         backup = path.with_name("scorepad.db.bak-v3")
         assert dump(backup) == original and pragma(backup, "user_version") == 3
         [evening] = app.list_evenings()

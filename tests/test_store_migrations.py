@@ -49,7 +49,7 @@ def shape(path: Path) -> dict[str, object]:
         conn.close()
 
 
-@pytest.mark.parametrize("schema", [1, 2, 3, 4, 7, 8, 9, 10])
+@pytest.mark.parametrize("schema", [1, 2, 3, 4, 7, 8, 9, 10, 11])
 def test_a_file_upgraded_from_schema_n_has_the_shape_of_a_new_file(tmp_path, schema):
     new = tmp_path / "new.db"
     App.open(new).close()
@@ -82,4 +82,46 @@ def test_a_file_of_schema_10_upgrades_with_its_variants_as_they_were_made_by_the
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT name, base, options FROM house_rules ORDER BY name").fetchall() == before
     assert conn.execute("SELECT count(*) FROM house_rules WHERE made_by IS NOT NULL").fetchone()[0] == 0
+    conn.close()
+
+
+def test_a_file_of_schema_11_upgrades_with_its_tournaments_as_they_were_one_count_of_games_and_no_fee(tmp_path):
+    """scorepad-v11.db (tests/fixtures/make_schema_v11.py): "Kirta" (Preisschafkopf, 2 games a
+    table and round; round 2 being played) and "Skatabend" (Skat at a four and a three, 3 games;
+    a game lost). After the upgrade each keeps its rows, every table plays its one count, no fee
+    is owed, each player's points are what the tables' lists say, and a table still takes no
+    game beyond the count."""
+    from scorepad.app.errors import EveningClosedError
+
+    path = tmp_path / "v11.db"
+    shutil.copyfile(FIXTURES / "scorepad-v11.db", path)
+    conn = sqlite3.connect(path)
+    columns = ", ".join(c[1] for c in conn.execute("PRAGMA table_info('tournaments')"))
+    before = conn.execute(f"SELECT {columns} FROM tournaments ORDER BY id").fetchall()
+    tables = conn.execute("SELECT tournament_id, round, number, evening_id FROM tournament_tables").fetchall()
+    conn.close()
+    with App.open(path) as app:
+        infos = app.list_tournaments()
+        assert [(t.name, t.games, t.table_games, t.fees) for t in infos] == [(r[1], r[5], {}, []) for r in before]
+        for info in infos:
+            progress = app.tournament_progress(info.id)
+            assert [(t.round, t.table, t.evening) for t in progress] == \
+                [(r, n, e) for tid, r, n, e in tables if tid == info.id]
+            assert {t.games for t in progress} == {info.games}
+            assert [t.played for t in progress] == [len(app.hands(t.evening)) for t in progress]
+            points: dict[str, int] = {}
+            for t in progress:
+                for name, tallies in app.show(t.evening).standings.items():
+                    points[name] = points.get(name, 0) + tallies[info.tally]
+            standings = app.tournament_standings(info.id)
+            assert {s.name: s.points for s in standings} == {p.name: points.get(p.name, 0) for p in info.players}
+            assert {s.fees for s in standings} == {0} and app.tournament_fees(info.id).total == 0
+        skat = next(t for t in infos if t.name == "Skatabend")
+        full = next(t for t in app.tournament_progress(skat.id) if t.played < t.games)
+        app.add_hand(full.evening, {"eingepasst": True})
+        with pytest.raises(EveningClosedError):
+            app.add_hand(full.evening, {"eingepasst": True})
+    conn = sqlite3.connect(path)
+    assert conn.execute(f"SELECT {columns} FROM tournaments ORDER BY id").fetchall() == before
+    assert conn.execute("SELECT DISTINCT table_games, fees FROM tournaments").fetchall() == [("{}", "[]")]
     conn.close()

@@ -65,7 +65,7 @@ def worked_by_hand(rounds):
                 lost[soloist] += not won
     order = sorted(PLAYERS, key=lambda p: (-points[p], -solos[p], LOT.index(p)))
     return [{"rank": i, "name": p, "points": points[p], "solos_won": solos[p], "games": games[p], "won": solos[p],
-             "lost": lost[p]} for i, p in enumerate(order, 1)]
+             "lost": lost[p], "fees": 0} for i, p in enumerate(order, 1)]
 
 
 def test_a_tournament_of_26_players_and_3_rounds_ranks_by_points_then_won_solos_then_the_lot(capsys, db):
@@ -148,7 +148,7 @@ def test_export_writes_the_whole_tournament_as_csv_de_html_and_json(capsys, db):
        "--db", db)
     data = json.loads(ok(capsys, "tournament", "export", tid, "--format", "json", "--db", db))
     assert data["standings"][0] == {"rank": 1, "name": soloist, "points": 150, "solos_won": 1, "games": 1,
-                                    "number": PLAYERS.index(soloist) + 1, "won": 1, "lost": 0}
+                                    "number": PLAYERS.index(soloist) + 1, "won": 1, "lost": 0, "fees": 0}
     assert data["tie_breaks"] == ["solos"]
     assert data["rounds"][0]["tables"][0]["scores"][soloist]["points"] == 150
     csv_de = ok(capsys, "tournament", "export", tid, "--format", "csv-de", "--db", db)

@@ -68,6 +68,44 @@ async def test_the_organiser_types_in_a_tournament_and_sees_it(main):
     assert phone.has("draw-round")
 
 
+async def test_the_organiser_types_games_per_table_size_and_a_lost_game_fee_in_euros(main):
+    phone = await organiser(main)
+    await phone.tap("new-tournament")
+    await phone.type("tournament-name", "Kirta")
+    await phone.tap(f"rules-{RULES}")
+    assert phone.find("tournament-games").value == "32"  # the chips' default, in the field
+    await phone.tap("games-8")
+    assert phone.find("tournament-games").value == "8"
+    await phone.type("tournament-games", "32/40")  # tables of 4 and of 5, the smaller first
+    await phone.type("tournament-fee", "0,50/0,50/0,50/1,00")
+    assert phone.text_of("tournament-fee-words") == "0,50 € für das 1. bis 3. verlorene Spiel, ab dem 4. 1,00 €"
+    await phone.type("tournament-players", "\n".join(FIELD + ["Gustl"]))
+    no_english(phone)
+    await phone.tap("tournament-create")
+    info = main.app.list_tournaments()[0]
+    assert (info.games_words(), info.table_games, info.fees) == ("32/40", {4: 32, 5: 40}, [50, 50, 50, 100])
+    drawn = main.app.draw_round(info.id)
+    assert {t.games: len(main.app.evening(t.evening).players) for t in main.app.tournament_progress(info.id)} == \
+        {32: 4, 40: 5}
+    assert len(drawn.tables) == 2
+
+
+@pytest.mark.parametrize(("games", "fee", "refusal"), [("32/40/48", "", "Spiele je Tisch und Runde"),
+                                                       ("32,40", "", "Spiele je Tisch und Runde"),
+                                                       ("32", "0.50", "Verlustspielgeld in Euro")])
+async def test_games_or_a_fee_the_form_cannot_take_are_refused_and_nothing_is_stored(main, games, fee, refusal):
+    phone = await organiser(main)
+    await phone.tap("new-tournament")
+    await phone.type("tournament-name", "Kirta")
+    await phone.type("tournament-games", games)
+    await phone.type("tournament-fee", fee)
+    await phone.type("tournament-players", "\n".join(FIELD))
+    await phone.tap("tournament-create")
+    assert main.app.list_tournaments() == []
+    assert any(t.startswith(refusal) for t in phone.texts())
+    assert phone.has("tournament-create")  # still the form
+
+
 async def test_a_drawn_round_shows_each_tables_progress_as_the_tables_save(main):
     tid = main.app.new_tournament("Kirta", RULES, 2, 8, FIELD, seed="1").id
     phone = await organiser(main, tid)

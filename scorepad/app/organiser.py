@@ -20,7 +20,7 @@ from scorepad.app.caller import Caller, here
 from scorepad.app.errors import OrganiserError
 from scorepad.app.models import ChangeResult
 from scorepad.app.organiser_phones import OrganiserCode, OrganiserPhone, OrganiserPhones
-from scorepad.app.tournament_models import RoundDraw, RoundView, StandingRow, TableProgress, TournamentInfo
+from scorepad.app.tournament_models import FeeList, RoundDraw, RoundView, StandingRow, TableProgress, TournamentInfo
 from scorepad.tournament import TableSheet
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ ORGANISER = frozenset({
     "new_tournament", "tournament", "list_tournaments", "enter_tournament_player", "withdraw_tournament_player",
     "draw_round", "close_round", "finish_tournament", "correct_table_hand", "tournament_progress", "tournament_round",
     "table_sheets", "printed_sheets", "printed_standings", "tournament_standings", "tournament_data",
-    "export_tournament",
+    "export_tournament", "tournament_fees",
     # the organiser's phones: a code and the list for the serving machine; redeeming for any phone
     "make_organiser_code", "redeem_organiser_code", "organiser_phones", "revoke_organiser_phone",
 })
@@ -75,12 +75,15 @@ class Organiser:
         """Revoke a phone's right to run tournaments (None: every phone's; a phone: its own)."""
         return self._organiser_phones.revoke(phone_id, caller)
 
-    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int, players: list[str],
+    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int | list[int], players: list[str],
                        numbers: list[int | None] | None = None, seed: str | None = None,
-                       options: dict[str, Any] | None = None, caller: Caller | None = None) -> TournamentInfo:
-        """A tournament of `rounds` rounds of `games` games per table at the rule table `ruleset`."""
+                       options: dict[str, Any] | None = None, fees: list[int] | None = None,
+                       caller: Caller | None = None) -> TournamentInfo:
+        """A tournament of `rounds` rounds of `games` games per table (one count, or one per
+        table size, smallest first) at the rule table `ruleset`, with the lost-game fee `fees`
+        (cents for a player's 1st, 2nd, ... lost game of a round; None: none)."""
         self._organiser(caller)
-        return self._tournaments.new_tournament(name, ruleset, rounds, games, players, numbers, seed, options)
+        return self._tournaments.new_tournament(name, ruleset, rounds, games, players, numbers, seed, options, fees)
 
     def tournament(self, tournament_id: int, caller: Caller | None = None) -> TournamentInfo:
         self._organiser(caller)
@@ -156,6 +159,11 @@ class Organiser:
     def tournament_data(self, tournament_id: int, caller: Caller | None = None) -> dict[str, Any]:
         self._organiser(caller)
         return self._tournaments.tournament_data(tournament_id)
+
+    def tournament_fees(self, tournament_id: int, caller: Caller | None = None) -> FeeList:
+        """The lost-game fee: each player's per round, their totals and the pot's."""
+        self._organiser(caller)
+        return self._tournaments.fees(tournament_id)
 
     def export_tournament(self, tournament_id: int, format: str = "json", caller: Caller | None = None) -> str:
         """The whole tournament as csv-de, html or json."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorepad.app.models import Model
+from scorepad.tournament.event import games_at, games_words
 
 
 class TournamentPlayer(Model):
@@ -29,7 +30,9 @@ class TournamentInfo(Model):
     ruleset: str
     options: dict[str, Any]
     rounds: int
-    games: int  # per table and round
+    games: int  # per table and round (with `table_games`: the count of the rule table's usual size)
+    table_games: dict[int, int] = {}  # the games per round by table size; {}: `games` at every table
+    fees: list[int] = []  # the lost-game fee: cents for a player's 1st, 2nd, ... lost game of a round
     seed: str  # of the draws and the lot
     created_at: str
     finished: bool
@@ -39,6 +42,14 @@ class TournamentInfo(Model):
     open_round: int | None  # the round being played (drawn, not closed), if any
     tally: str  # what the points are: the rule table's lead tally (geld: cents)
     tie_breaks: list[str] = ["solos"]  # what splits players level on points (the table's), then the lot
+
+    def games_at(self, size: int) -> int:
+        """The games a table of `size` plays per round."""
+        return games_at(self.games, self.table_games, size)
+
+    def games_words(self) -> str:
+        """The games as typed: "32", or per table size "36/48"."""
+        return games_words(self.games, self.table_games)
 
 
 class DrawnTable(Model):
@@ -167,6 +178,36 @@ class StandingRow(Model):
     number: int | None = None
     won: int = 0  # games the player declared and won
     lost: int = 0  # ... and lost
+    fees: int = 0  # the lost-game fee over every round, in cents (0: the tournament takes none)
+
+
+class FeeRound(Model):
+    """A player's round (a Skat series) as the lost-game fee counts it."""
+
+    lost: int  # games the player declared and lost at the round's table
+    fee: int  # in cents
+
+
+class FeeLine(Model):
+    """A player's lost-game fee: per round (None: not seated that round) and in all, in cents."""
+
+    name: str
+    number: int | None = None
+    rounds: list[FeeRound | None]
+    total: int = 0
+
+
+class FeeList(Model):
+    """The lost-game fee of a tournament (`scorepad tournament fees`): the scale, each player's
+    fee per round and the pot's total, in cents."""
+
+    tournament: int
+    name: str
+    scale: list[int]  # cents for the 1st, 2nd, ... lost game of a round, the last repeating ([]: none)
+    words: str  # the scale in German ("0,50 € je verlorenes Spiel")
+    round_word: str = "Runde"  # what a round is called at the rule table (Skat: "Serie")
+    players: list[FeeLine]
+    total: int  # the pot
 
 
 class BoardLine(StandingRow):

@@ -26,6 +26,7 @@ from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
 from scorepad.app.ranking import KeptRanking, table_scores
+from scorepad.app.tournament_event import EventSettings
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
@@ -48,9 +49,10 @@ from scorepad.store import dumps
 from scorepad.tables import RuleTable
 from scorepad.texts import first_control, plain
 from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
+from scorepad.tournament.event import fee, fee_words, fees_of
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
-from scorepad.tournament.limits import GAMES_MAX, NAME_MAX, NUMBER_MAX, ROUNDS_MAX
+from scorepad.tournament.limits import NAME_MAX, NUMBER_MAX, ROUNDS_MAX
 
 if TYPE_CHECKING:
     from scorepad.app.access import Pins
@@ -62,7 +64,7 @@ def _whole(value: Any, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
 
 
-class Tournaments(TableReads):
+class Tournaments(TableReads, EventSettings):
     """The tournaments of one store (what a table phone reads of its tournament: TableReads)."""
 
     def __init__(self, evenings: Evenings, pins: Pins):
@@ -74,12 +76,13 @@ class Tournaments(TableReads):
     # -- the tournament and its field -----------------------------------------------------------
 
     @guarded
-    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int, players: Sequence[str],
+    def new_tournament(self, name: str, ruleset: str, rounds: int, games: int | Sequence[int], players: Sequence[str],
                        numbers: Sequence[int | None] | None = None, seed: str | None = None,
-                       options: dict[str, Any] | None = None) -> TournamentInfo:
-        """A tournament of `rounds` rounds, `games` games per table and round, at the rule table
-        `ruleset` (with `options`), for `players` (with their `numbers`, if any). `seed` makes its
-        draws and its lot repeatable (default: a random one, kept)."""
+                       options: dict[str, Any] | None = None, fees: Sequence[int] | None = None) -> TournamentInfo:
+        """A tournament of `rounds` rounds, `games` games per table and round (or per table size,
+        app/tournament_event.py), at the rule table `ruleset` (with `options`), for `players` (with
+        their `numbers`, if any), with the lost-game fee `fees` (cents; None: none). `seed` makes
+        its draws and its lot repeatable (default: a random one, kept)."""
         if not isinstance(name, str) or not name.strip() or name != name.strip() or len(name) > NAME_MAX \
                 or any(ord(c) < 32 for c in name):
             raise TournamentError("tournament_name", max=NAME_MAX, value=name)
@@ -88,16 +91,18 @@ class Tournaments(TableReads):
             raise TournamentError("tournament_name_control", **char_words(bad))
         if not _whole(rounds, ROUNDS_MAX):
             raise TournamentError("tournament_rounds_count", max=ROUNDS_MAX, value=rounds)
-        if not _whole(games, GAMES_MAX):
-            raise TournamentError("tournament_games_count", max=GAMES_MAX, value=games)
+        counts = self._game_counts(games)
         table = self._table(ruleset, options)
+        by_size = self._games_by_size(counts, table)
+        scale = self._fee_scale(fees)
         numbers = list(numbers) if numbers is not None else [None] * len(players)
         self._check_field(table, list(players), numbers)
         self._seats(table, len(players))
         with self.store.write():
             tid = self.store.create_tournament({
                 "name": name, "ruleset": ruleset, "options": dumps(options or {}), "rounds": rounds,
-                "games": games, "seed": seed if seed is not None else secrets.token_hex(4)})
+                "games": by_size.get(table.tournament.tables[0], counts[0]), "table_games": dumps(by_size),
+                "fees": dumps(scale), "seed": seed if seed is not None else secrets.token_hex(4)})
             for player, number in zip(players, numbers):
                 self.store.enter_player(tid, self.store.player_id(player)[0], number, 1)
         return self.tournament(tid)
@@ -111,8 +116,8 @@ class Tournaments(TableReads):
         table = self._table(row["ruleset"], row["options"])
         return TournamentInfo(
             id=row["id"], name=row["name"], ruleset=row["ruleset"], options=row["options"], rounds=row["rounds"],
-            games=row["games"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
-            finished_at=row["finished_at"],
+            games=row["games"], table_games=row["table_games"], fees=row["fees"], seed=row["seed"],
+            created_at=row["created_at"], finished=bool(row["finished"]), finished_at=row["finished_at"],
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
             drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
@@ -210,10 +215,10 @@ class Tournaments(TableReads):
     def progress(self, tournament_id: int) -> list[TableProgress]:
         """Every table of every round: games entered of the games it plays."""
         with self.store.read():
-            games = self.store.tournament(tournament_id)["games"]
+            self.store.tournament(tournament_id)  # (NotFoundError for no such tournament)
             rows = self.store.tournament_tables(tournament_id)
         return [TableProgress(round=r["round"], table=r["number"], evening=r["evening_id"], played=r["hands"],
-                              games=games, finished=bool(r["finished"])) for r in rows]
+                              games=r["games"], finished=bool(r["finished"])) for r in rows]
 
     @guarded
     def round_view(self, tournament_id: int, round: int | None = None) -> RoundView | None:
@@ -249,7 +254,7 @@ class Tournaments(TableReads):
         for t in self.progress(tournament_id):
             if t.round == round:
                 seats = self._evenings.evening(t.evening).players
-                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), info.games,
+                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), t.games,
                                          tuple(seats), tuple(_sitting_out(table, seats))))
         return sheets
 
@@ -315,8 +320,11 @@ class Tournaments(TableReads):
                   for evening, version in mark["tables"]]
         ranked = rank([(p.name, p.number) for p in info.players], scores, info.seed, key.better == "more",
                       info.tie_breaks)
+        paid = fees_of(scores, info.fees)
         return [StandingRow.model_construct(rank=s.rank, name=s.name, points=s.points, solos_won=s.solos_won,
-                                            games=s.games, number=s.number, won=s.won, lost=s.lost) for s in ranked]
+                                            games=s.games, number=s.number, won=s.won, lost=s.lost,
+                                            fees=paid.get(s.name, 0))
+                for s in ranked]
 
     @guarded
     def ranking_boards(self) -> list[BoardLabel]:
@@ -342,13 +350,17 @@ class Tournaments(TableReads):
                 out_tables.append({"table": t.table, "evening": t.evening, "seats": seats,
                                    "sitting_out": _sitting_out(table, seats), "played": t.played, "games": t.games,
                                    "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games,
-                                                  "won": s.won, "lost": s.lost} for n, s in scores.items()}})
+                                                  "won": s.won, "lost": s.lost, "fee": fee(s.lost, info.fees)}
+                                              for n, s in scores.items()}})
             out_rounds.append({"round": r["round"], "repeat_meetings": r["repeat_meetings"],
                                "closed": r["closed_at"] is not None, "tables": out_tables})
         facts = info.model_dump(exclude={"players", "drawn", "open_round", "tally", "tie_breaks"})
+        facts["table_games"] = {str(k): v for k, v in info.table_games.items()}  # (JSON's keys: as stored)
+        standings = self.standings(tournament_id)
         return {"tournament": facts, "tally": tally, "tie_breaks": info.tie_breaks,
                 "players": [p.model_dump() for p in info.players],
-                "rounds": out_rounds, "standings": [s.model_dump() for s in self.standings(tournament_id)]}
+                "rounds": out_rounds, "standings": [s.model_dump() for s in standings],
+                "fees": {"scale": info.fees, "words": fee_words(info.fees), "total": sum(s.fees for s in standings)}}
 
     @guarded
     def export_tournament(self, tournament_id: int, format: str = "json") -> str:
@@ -386,7 +398,7 @@ class Tournaments(TableReads):
             facts = f"Endstand nach {info.rounds} Runden"
         else:
             facts = f"Zwischenstand: Runde {info.drawn} von {info.rounds}"
-        facts += f" · {info.games} Spiele je Tisch und Runde"
+        facts += f" · {info.games_words()} Spiele je Tisch und Runde"
         from scorepad.tournament import printed
 
         standings = self.standings(tournament_id)

@@ -3,16 +3,20 @@ layer as the organiser's screens do. Its tables' hands are entered with `scorepa
 HAND_JSON` like any evening's.
 
     new NAME --ruleset ID --rounds R --games G PLAYER...   prints the tournament's id
+                      --games 36/48: one count per table size (smallest first: Skat's tables of
+                      3 and 4); --fee 50,50,50,100: the lost-game fee in cents for a player's
+                      1st, 2nd, ... lost game of a round (a Skat series), the last repeating
     draw TID          draws the next round: {"round", "tables": [{"table", "evening", "seats",
                       "sitting_out"}], "repeat_meetings"}
-    standings TID [--json]   the ranking ([{"rank", "name", "points", "solos_won", "games", "won", "lost"}];
-                      the table's tie-breaks' columns as text)
+    standings TID [--json]   the ranking ([{"rank", "name", "points", "solos_won", "games", "won", "lost",
+                      "fees"}]; the table's tie-breaks' columns as text; fees: the lost-game fee in cents)
                       --format html [--prizes N] [-o FILE]: the ranking list (the prize list) to print
     export TID --format csv-de|html|json [-o FILE]
     finish TID [--force]
     enter TID NAME [--number N] / withdraw TID NAME   late arrivals and withdrawals
     close TID [--force]   close the round being played
     correct EVENING N HAND_JSON --pin PIN   a table's hand corrected with the table's PIN
+    fees TID [--json]   the lost-game fee per player and round, each player's total and the pot
     progress TID [--json] / sheets TID [--round N]     every table's games; the table sheets
                       (--format html [--server URL] [-o FILE]: to print, one A4 page per table)
     organiser-code    a one-time code that lets a phone run tournaments (valid 10 minutes, one use)
@@ -30,13 +34,37 @@ from scorepad.cli.inout import hand_json, open_app, print_json, write_out
 from scorepad.cli.numbers import HAND, ID, whole
 from scorepad.errors import ScorepadError
 
-STANDING_KEYS = ("rank", "name", "points", "solos_won", "games", "won", "lost")
+STANDING_KEYS = ("rank", "name", "points", "solos_won", "games", "won", "lost", "fees")
+
+
+def games_counts(text: str) -> list[int]:
+    """An argparse type: the games per table and round, "32" or per table size "36/48"."""
+    from scorepad.tournament.event import split_counts
+    from scorepad.tournament.limits import GAMES_MAX
+
+    return [whole(1, GAMES_MAX)(part) for part in split_counts(text)]
+
+
+def fee_cents(text: str) -> list[int]:
+    """An argparse type: the lost-game fee, cents for the 1st, 2nd, ... lost game ("50,50,50,100",
+    a flat "50"; "0": none)."""
+    from scorepad.tournament.limits import FEE_MAX, FEE_STEPS_MAX
+
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) > FEE_STEPS_MAX or not all(p.isascii() and p.isdigit() and len(p) <= 6 and int(p) <= FEE_MAX
+                                             for p in parts):
+        raise ScorepadError("tournament_fee", max=FEE_MAX, steps=FEE_STEPS_MAX, value=text)
+    return [int(p) for p in parts]
+
+
+games_counts.__name__ = "games"  # (argparse names the type in its own messages)
+fee_cents.__name__ = "fee"
 
 
 def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     """The `tournament` command and its subcommands."""
     from scorepad.tournament.export import FORMATS
-    from scorepad.tournament.limits import GAMES_MAX, NUMBER_MAX, ROUNDS_MAX
+    from scorepad.tournament.limits import NUMBER_MAX, ROUNDS_MAX
 
     top = sub.add_parser("tournament", help="a tournament (club night): new, draw, standings, export, finish; "
                                             "enter, withdraw, close, correct, progress, sheets")
@@ -52,7 +80,12 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     action("new", "a new tournament; prints its id", cmd_new, (("name",), {}),
            (("--ruleset",), {"required": True, "metavar": "ID", "help": "the rule table every table plays"}),
            (("--rounds",), {"type": whole(1, ROUNDS_MAX), "required": True, "metavar": "R"}),
-           (("--games",), {"type": whole(1, GAMES_MAX), "required": True, "metavar": "G", "help": "games per table and round"}),
+           (("--games",), {"type": games_counts, "required": True, "metavar": "G",
+                           "help": "games per table and round: one count, or one per table size, smallest first "
+                                   "(36/48: 36 at a table of 3, 48 at a table of 4)"}),
+           (("--fee",), {"type": fee_cents, "metavar": "CENTS", "default": None,
+                         "help": "the lost-game fee (Verlustspielgeld) in cents for a player's 1st, 2nd, ... lost "
+                                 "game of a round, the last repeating: 50,50,50,100; 50 flat (default: none)"}),
            (("--seed",), {"help": "the seed of the draws and the lot (default: a random one, kept)"}),
            (("--numbers",), {"action": "store_true", "help": "number the players 1, 2, ... in the order given"}),
            (("--options",), {"help": "table values to override (JSON)"}),
@@ -77,6 +110,8 @@ def add_parser(sub: Any, db_parent: argparse.ArgumentParser) -> None:
     action("correct", "correct a table's hand with the table's PIN (also after its round is closed)", cmd_correct,
            (("evening",), {"type": ID, "help": "the table's evening"}), (("number",), {"type": HAND}),
            (("hand",), {"metavar": "HAND_JSON"}), (("--pin",), {"required": True, "help": "the table's PIN"}))
+    action("fees", "the lost-game fee per player and round, each player's total and the pot", cmd_fees, tid,
+           (("--json",), {"action": "store_true"}))
     action("progress", "every table's games: Tisch 7: 28 von 32 Spielen", cmd_progress, tid,
            (("--json",), {"action": "store_true"}))
     action("sheets", "the table sheets of a round (with each table's PIN)", cmd_sheets, tid,
@@ -117,8 +152,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     options = load_json(args.options, "options") if args.options else None
     numbers: list[int | None] | None = list(range(1, len(args.players) + 1)) if args.numbers else None
     with open_app(args) as app:
-        info = app.new_tournament(args.name, args.ruleset, args.rounds, args.games, args.players, numbers,
-                                  args.seed, options)
+        games = args.games[0] if len(args.games) == 1 else args.games
+        info = app.new_tournament(args.name, args.ruleset, args.rounds, games, args.players, numbers,
+                                  args.seed, options, args.fee)
     print(info.id)
     return 0
 
@@ -148,12 +184,33 @@ def cmd_standings(args: argparse.Namespace) -> int:
     from scorepad.tournament import tie_breaks
 
     breaks = tie_breaks.of(info.tie_breaks)  # their columns (Schafkopf: Soli; Skat: Gew., Verl.)
-    lines = [("Platz", "Nr.", "Name", "Punkte", *(t.head for t in breaks), "Spiele")]
+    paid = ("Verlustspielgeld",) if info.fees else ()
+    lines = [("Platz", "Nr.", "Name", "Punkte", *(t.head for t in breaks), "Spiele", *paid)]
     lines += [(f"{r.rank}.", "" if r.number is None else str(r.number), r.name, fmt.tally_value(info.tally, r.points),
-               *(str(getattr(r, t.field)) for t in breaks), str(r.games)) for r in rows]
+               *(str(getattr(r, t.field)) for t in breaks), str(r.games), *((fmt.money(r.fees),) if paid else ()))
+              for r in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
     write_out("".join("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip() + "\n" for line in lines),
               args.output)
+    return 0
+
+
+def cmd_fees(args: argparse.Namespace) -> int:
+    with open_app(args) as app:
+        fees = app.tournament_fees(args.tid)
+    if args.json:
+        print_json(fees.model_dump())
+        return 0
+    rounds = max((len(p.rounds) for p in fees.players), default=0)
+    lines = [("Nr.", "Name", *(f"{fees.round_word} {k}" for k in range(1, rounds + 1)), "Summe")]
+    for p in fees.players:
+        cells = ["" if r is None else f"{fmt.money(r.fee)} ({r.lost})" for r in p.rounds]
+        lines.append(("" if p.number is None else str(p.number), p.name, *cells, fmt.money(p.total)))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    print(f"Verlustspielgeld: {fees.words}")
+    for line in lines:
+        print("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip())
+    print(f"Kasse: {fmt.money(fees.total)}")
     return 0
 
 

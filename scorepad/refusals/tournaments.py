@@ -20,6 +20,17 @@ TOURNAMENTS: dict[str, Refusal] = {
     "tournament_games_count": Refusal("the games per table and round must be a whole number from 1 to {max} "
                                       "(got {value!r})",
                                       "Spiele je Tisch und Runde: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
+    "tournament_games_sizes": Refusal("the games per table and round: one count for every table, or one per table "
+                                      "size separated by /, for tables of {sizes} in this order (got {value!r})",
+                                      "Spiele je Tisch und Runde: eine Zahl für jeden Tisch, oder eine je Tischgröße, "
+                                      "durch / getrennt, für Tische zu {sizes} in dieser Reihenfolge (nicht {value!r})"),
+    "tournament_fee": Refusal("the lost-game fee: amounts of 0 to {max} cents for a player's 1st, 2nd, ... lost game "
+                              "of a round (a Skat series), at most {steps} (got {value!r})",
+                              "Verlustspielgeld: Beträge von 0 bis {max} Cent für das 1., 2., ... verlorene Spiel "
+                              "eines Spielers in einer Runde (Skat: Serie), höchstens {steps} (nicht {value!r})"),
+    "tournament_fee_euros": Refusal("the lost-game fee in euros, e.g. 0,50 or 0,50/0,50/0,50/1,00 (got {value!r})",
+                                    "Verlustspielgeld in Euro, z. B. „0,50“ oder „0,50/0,50/0,50/1,00“ "
+                                    "(nicht {value!r})"),
     "tournament_number": Refusal("a player's number must be a whole number from 1 to {max} (got {value!r})",
                                  "Startnummer: eine ganze Zahl von 1 bis {max} (nicht {value!r})"),
     "tournament_number_taken": Refusal("number {number} is {name!r}'s already", "Die Nummer {number} hat schon {name!r}"),

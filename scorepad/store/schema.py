@@ -5,7 +5,7 @@ them after keeping a copy of the file). A new step goes at the end of the list a
 SCHEMA_VERSION follows it; a step never changes once released: what a file meant when it
 was written, it means after the upgrade (tests/test_compat_corpus.py).
 
-Schema version 11 (`PRAGMA user_version`):
+Schema version 12 (`PRAGMA user_version`):
 
     players   one row per person, reused across evenings; `name_key` (casefolded) is unique
     evenings  the rule table copied in as JSON (+ ruleset id and options), first dealer, start
@@ -40,7 +40,11 @@ Schema version 11 (`PRAGMA user_version`):
     (7)       every stored rule table written with what it meant when it was stored (a key
               added later gets the value the evening was scored by, never its new default)
     tournaments (since 8) a tournament (club night): name, rule table (+ options), rounds,
-              games per table and round, the seed of its draws and lot, finished
+              games per table and round, the seed of its draws and lot, finished; (since 12)
+              `table_games`, the games per round by table size as JSON ({"3": 36, "4": 48}; {}:
+              `games` at every table, as before 12; else `games` is the count of the rule
+              table's usual size) and `fees`, the lost-game fee as JSON (cents for a player's
+              1st, 2nd, ... lost game of a round, the last repeating; []: none, as before 12)
     tournament_players (since 8) who plays it: the player, an optional number, the order of
               entry, the round from which they are drawn and (a withdrawal) the round from
               which no more
@@ -144,6 +148,7 @@ def create_schema(db: Database) -> None:
     migrate_v8_to_v9(db)
     migrate_v9_to_v10(db)
     migrate_v10_to_v11(db)
+    migrate_v11_to_v12(db)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -390,6 +395,17 @@ def migrate_v10_to_v11(db: Database, above: LayerAbove = ALONE) -> None:
         db.execute("ALTER TABLE house_rules ADD COLUMN made_by TEXT")
 
 
+def migrate_v11_to_v12(db: Database, above: LayerAbove = ALONE) -> None:
+    """Schema 11 -> 12: a tournament's games by table size and its lost-game fee. A tournament
+    stored before has neither: every table plays its one count (`table_games` {}), and it takes
+    no fee (`fees` []). Nothing stored before changes."""
+    columns = db.table("tournaments").columns_dict
+    if "table_games" not in columns:
+        db.execute("ALTER TABLE tournaments ADD COLUMN table_games TEXT NOT NULL DEFAULT '{}'")
+    if "fees" not in columns:
+        db.execute("ALTER TABLE tournaments ADD COLUMN fees TEXT NOT NULL DEFAULT '[]'")
+
+
 @dataclass(frozen=True)
 class Migration:
     """One step of the upgrade: `step(db, layer_above)` makes a file of schema `version - 1`
@@ -411,6 +427,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, "the organiser's phones: a one-time code, its tries, the phones' tokens as hashes", migrate_v8_to_v9),
     Migration(10, "wrong PINs counted against the current PIN, and per address", migrate_v9_to_v10),
     Migration(11, "house rules name the phone that made them", migrate_v10_to_v11),
+    Migration(12, "tournaments: games by table size, the lost-game fee", migrate_v11_to_v12),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -11,8 +11,23 @@ from sqlite_utils import Database
 from scorepad.store.errors import NotFoundError
 from scorepad.store.values import in_sqlite_range, loads, now
 
-TOURNAMENT_SELECT = ("SELECT id, name, ruleset, options, rounds, games, seed, created_at, finished, finished_at "
-                     "FROM tournaments")
+TOURNAMENT_SELECT = ("SELECT id, name, ruleset, options, rounds, games, table_games, fees, seed, created_at, finished, "
+                     "finished_at FROM tournaments")
+# a table's seats, counted (its size: the games it plays by the tournament's `table_games`)
+SEATS = "(SELECT count(*) FROM seats s WHERE s.evening_id = t.evening_id)"
+
+
+def table_games(row: dict[str, Any]) -> dict[int, int]:
+    """A tournament row's games by table size ({} for its one count at every table)."""
+    stored = loads(row.get("table_games")) or {}
+    return {int(size): games for size, games in stored.items()}
+
+
+def games_of(row: dict[str, Any]) -> int:
+    """The games a table plays per round (the row has the tournament's `games`, `table_games`
+    and the table's `seats`): its size's count, else the one count."""
+    games: int = table_games(row).get(row["seats"], row["games"])
+    return games
 
 
 class TournamentRows:
@@ -30,6 +45,8 @@ class TournamentRows:
             raise NotFoundError("no_tournament", tournament=tournament_id)
         row = rows[0]
         row["options"] = loads(row["options"])
+        row["table_games"] = table_games(row)
+        row["fees"] = loads(row["fees"]) or []
         return row
 
     def tournament_ids(self) -> list[int]:
@@ -80,19 +97,27 @@ class TournamentRows:
                         [now(), tournament_id, number])
 
     def tournament_tables(self, tournament_id: int) -> list[dict[str, Any]]:
-        """Every table of every round: round, number, evening_id, hands (entered so far), finished."""
-        return list(self.db.query(
+        """Every table of every round: round, number, evening_id, hands (entered so far), finished,
+        seats (how many sit there) and games (the games it plays per round, by its size)."""
+        rows = list(self.db.query(
             "SELECT t.round, t.number, t.evening_id, e.finished, "
-            "(SELECT count(*) FROM hands h WHERE h.evening_id = t.evening_id) AS hands "
+            "(SELECT count(*) FROM hands h WHERE h.evening_id = t.evening_id) AS hands, "
+            f"{SEATS} AS seats, n.games, n.table_games "
             "FROM tournament_tables t JOIN evenings e ON e.id = t.evening_id "
+            "JOIN tournaments n ON n.id = t.tournament_id "
             "WHERE t.tournament_id = ? ORDER BY t.round, t.number", [tournament_id]))
+        for row in rows:
+            row["games"] = games_of(row)
+            del row["table_games"]
+        return rows
 
     def tournament_mark(self, tournament_id: int) -> dict[str, Any]:
         """What every change to the tournament's ranking moves, read cheaply: its row, its
         players (their names, numbers and rounds), its rounds, and each table's evening version
         (every change of an evening increments it: a hand, an undo, a rename, finishing it).
         The same mark read again means the same ranking."""
-        row = self.db.execute("SELECT name, ruleset, options, rounds, games, seed, finished FROM tournaments "
+        row = self.db.execute("SELECT name, ruleset, options, rounds, games, table_games, fees, seed, finished "
+                              "FROM tournaments "
                               "WHERE id = ?", [tournament_id]).fetchone() if in_sqlite_range(tournament_id) else None
         if row is None:
             raise NotFoundError("no_tournament", tournament=tournament_id)
@@ -108,13 +133,20 @@ class TournamentRows:
                 "tables": [tuple(t) for t in tables]}
 
     def table_of(self, evening_id: int) -> dict[str, Any] | None:
-        """The tournament table an evening is (tournament_id, name, round, number, games), or None."""
+        """The tournament table an evening is (tournament_id, name, round, number, seats, games:
+        the games it plays per round, by its size), or None."""
         if not in_sqlite_range(evening_id):
             return None
         rows = list(self.db.query(
-            "SELECT t.tournament_id, n.name, t.round, t.number, n.games FROM tournament_tables t "
-            "JOIN tournaments n ON n.id = t.tournament_id WHERE t.evening_id = ?", [evening_id]))
-        return rows[0] if rows else None
+            f"SELECT t.tournament_id, n.name, t.round, t.number, {SEATS} AS seats, n.games, n.table_games "
+            "FROM tournament_tables t JOIN tournaments n ON n.id = t.tournament_id WHERE t.evening_id = ?",
+            [evening_id]))
+        if not rows:
+            return None
+        row = rows[0]
+        row["games"] = games_of(row)
+        del row["table_games"]
+        return row
 
     def tournament_finished_for(self, evening_id: int) -> bool:
         """Whether the evening is a table of a finished tournament (then nothing of it changes)."""

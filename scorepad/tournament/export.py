@@ -1,8 +1,13 @@
 """A whole tournament written out: as JSON (everything: facts, players, every round's tables
-with their scores, the ranking), as CSV for German Excel (the ranking with each round's points)
-and as one HTML page (the ranking and every round's tables), from the tournament's data as
-`App.tournament_data` gives it. The CSV and the page show the counts of the table's tie-breaks
-(Schafkopf: won solos; Skat: games won and lost). Pure: the data in, the text out."""
+"""A whole tournament written out: as JSON (everything: facts, players, every round's tables
+with their scores, the ranking, the lost-game fee), as CSV for German Excel (the ranking with
+each round's points) and as one HTML page (the ranking and every round's tables), from the
+tournament's data as `App.tournament_data` gives it. The CSV and the page show the counts of the
+table's tie-breaks (Schafkopf: won solos; Skat: games won and lost). Pure: the data in, the text out.
+
+A tournament that takes a lost-game fee (Verlustspielgeld) adds it to the CSV and the page:
+each player's fee per round and in all, and the pot's total; one that takes none is written as
+before."""
 
 from __future__ import annotations
 
@@ -40,6 +45,26 @@ def _round_points(data: dict[str, Any]) -> dict[str, list[int | None]]:
     return out
 
 
+def _fees(data: dict[str, Any]) -> bool:
+    """Whether the tournament takes a lost-game fee (then the CSV and the page show it)."""
+    return bool(data.get("fees", {}).get("scale"))
+
+
+def _round_fees(data: dict[str, Any]) -> dict[str, list[int | None]]:
+    """Each player's fee per round in cents (None: not seated that round)."""
+    out: dict[str, list[int | None]] = {p["name"]: [None] * len(data["rounds"]) for p in data["players"]}
+    for i, rnd in enumerate(data["rounds"]):
+        for table in rnd["tables"]:
+            for name, score in table["scores"].items():
+                if name in out:
+                    out[name][i] = score.get("fee", 0)
+    return out
+
+
+def _money(cents: int | None) -> str:
+    return "" if cents is None else Figure(fmt.money(cents))
+
+
 def _points(data: dict[str, Any], value: int | None) -> str:
     return "" if value is None else Figure(fmt.tally_value(data["tally"], value))
 
@@ -53,13 +78,26 @@ def to_csv_de(data: dict[str, Any]) -> str:
     """The ranking as German Excel opens it by a double click: semicolons, a byte-order mark."""
     rounds = [f"Runde {r['round']}" for r in data["rounds"]]
     breaks = _breaks(data)
-    lines = [csv_line(["Platz", "Nr.", "Name", "Punkte", *(t.column for t in breaks), "Spiele", *rounds], ";")]
+    fees = _fees(data)
+    paid = ["Verlustspielgeld", *(f"Verlustspielgeld Runde {r['round']}" for r in data["rounds"])] if fees else []
+    lines = [csv_line(["Platz", "Nr.", "Name", "Punkte", *(t.column for t in breaks), "Spiele", *rounds, *paid], ";")]
     per_round = _round_points(data)
+    fee_rounds = _round_fees(data)
     for s in data["standings"]:
+        owed = [_money(s.get("fees", 0)), *(_money(v) for v in fee_rounds[s["name"]])] if fees else []
         lines.append(csv_line([f"{s['rank']}.", s["number"], s["name"], _points(data, s["points"]),
                                *(s[t.field] for t in breaks), s["games"],
-                               *(_points(data, v) for v in per_round[s["name"]])], ";"))
+                               *(_points(data, v) for v in per_round[s["name"]]), *owed], ";"))
+    if fees:
+        pot = ["", "", "Kasse", "", *([""] * len(breaks)), "", *([""] * len(rounds)), _money(data["fees"]["total"])]
+        lines.append(csv_line(pot, ";"))
     return BOM + "".join(lines)
+
+
+def _games(facts: dict[str, Any]) -> str:
+    """The games per table and round: "32", or per table size "36/48" (smallest table first)."""
+    by_size = facts.get("table_games") or {}
+    return "/".join(str(by_size[k]) for k in sorted(by_size, key=int)) if by_size else str(facts["games"])
 
 
 def _cells(tag: str, values: list[Any]) -> str:
@@ -75,21 +113,30 @@ def to_html(data: dict[str, Any]) -> str:
              "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}"
              "td,th{border:1px solid #999;padding:2px 8px}td:nth-child(n+4){text-align:right}</style>",
              "</head><body>", f"<h1>{title}</h1>",
-             f"<p>{html.escape(t['ruleset'])} · {t['rounds']} Runden · {t['games']} Spiele je Tisch und Runde</p>",
+             f"<p>{html.escape(t['ruleset'])} · {t['rounds']} Runden · {html.escape(_games(t))} Spiele je Tisch und "
+             "Runde</p>",
              "<h2>Rangliste</h2><table>",
-             _cells("th", ["Platz", "Nr.", "Name", "Punkte", *(b.column for b in breaks), "Spiele"])]
+             _cells("th", ["Platz", "Nr.", "Name", "Punkte", *(b.column for b in breaks), "Spiele",
+                           *(["Verlustspielgeld"] if _fees(data) else [])])]
     for s in data["standings"]:
         parts.append(_cells("td", [f"{s['rank']}.", "" if s["number"] is None else s["number"], s["name"],
-                                   _points(data, s["points"]), *(s[b.field] for b in breaks), s["games"]]))
+                                   _points(data, s["points"]), *(s[b.field] for b in breaks), s["games"],
+                                   *([_money(s.get("fees", 0))] if _fees(data) else [])]))
     parts.append("</table>")
+    if _fees(data):
+        fees = data["fees"]
+        parts.append(f"<p>Verlustspielgeld: {html.escape(fees['words'])} · in der Kasse: "
+                     f"{html.escape(fmt.money(fees['total']))}</p>")
     for rnd in data["rounds"]:
         parts.append(f"<h2>Runde {rnd['round']}</h2><table>")
-        parts.append(_cells("th", ["Tisch", "Abend", "Name", "Punkte", *(b.column for b in breaks), "Spiele"]))
+        parts.append(_cells("th", ["Tisch", "Abend", "Name", "Punkte", *(b.column for b in breaks), "Spiele",
+                                   *(["Verlustspielgeld"] if _fees(data) else [])]))
         for table in rnd["tables"]:
             for name in table["seats"]:
                 score = table["scores"][name]
                 parts.append(_cells("td", [table["table"], table["evening"], name, _points(data, score["points"]),
-                                           *(score.get(b.field, 0) for b in breaks), score["games"]]))
+                                           *(score.get(b.field, 0) for b in breaks), score["games"],
+                                           *([_money(score.get("fee", 0))] if _fees(data) else [])]))
         parts.append("</table>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

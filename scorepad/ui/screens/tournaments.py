@@ -1,5 +1,6 @@
 """The organiser's tournaments (on the machine that serves scorepad, or a phone it allowed with a
-code): the list, and a new one (its name, the rule table, rounds, games per round, the players).
+code): the list, and a new one (its name, the rule table, rounds, games per round (one count, or one
+per table size: "36/48"), the lost-game fee in euros, the players).
 The app layer refuses any other phone (app/organiser.py); the list then asks for the code from the
 organiser's laptop (ui/screens/organiser_phone.py) and offers nothing else."""
 
@@ -11,9 +12,11 @@ from typing import Any, cast
 
 import flet as ft
 
+from scorepad.app.errors import TournamentError
 from scorepad.errors import ScorepadError
 from scorepad.tables import builtin_tables
-from scorepad.tournament.limits import NAME_MAX
+from scorepad.tournament.event import fee_words, typed_fee, typed_games
+from scorepad.tournament.limits import GAMES_MAX, NAME_MAX
 from scorepad.ui.fields import use_field_text
 from scorepad.ui.nav import Route
 from scorepad.ui.screens.organiser_phone import OrganiserCodeScreen, OrganiserPhones, allowed_line
@@ -24,6 +27,10 @@ ROUNDS = list(range(1, 9))
 GAMES = [8, 12, 16, 20, 24, 28, 32, 36, 40, 48]
 DEFAULT_ROUNDS, DEFAULT_GAMES = 3, 32
 PLAYERS_HINT = "Ein Name je Zeile; die Startnummer wahlweise davor, z. B. „7 Hias“"
+GAMES_HINT = "Eine Zahl für jeden Tisch, oder eine je Tischgröße, die kleinste zuerst: „36/48“ spielt 36 am Tisch " \
+             "zu 3, 48 am Tisch zu 4"
+FEE_HINT = "Euro je verlorenes Spiel eines Spielers in einer Runde: „0,50“, oder für das 1., 2., … verlorene Spiel " \
+           "„0,50/0,50/0,50/1,00“ (der letzte Betrag gilt weiter); leer: keins"
 NUMBERED = re.compile(r"(\d{1,5})[\s.:)-]+(\S.*)")
 
 
@@ -62,7 +69,21 @@ def status_words(info: Any) -> str:
         state = f"{info.rounds} Runden, noch keine ausgelost"
     now = info.open_round or (info.drawn if info.finished else info.drawn + 1)  # the round played, or the next
     present = sum(1 for p in info.players if p.present(max(1, now)))
-    return f"{state} · {present} Spieler · {info.games} Spiele je Runde"
+    return f"{state} · {present} Spieler · {info.games_words()} Spiele je Runde"
+
+
+def one_count(typed: str) -> int | None:
+    """The one count the games field holds (its chip lit), or None ("36/48", nothing yet)."""
+    counts = typed_games(typed)
+    return counts[0] if counts is not None and len(counts) == 1 else None
+
+
+def fee_line(typed: str) -> str:
+    """The lost-game fee as typed, in words ("0,50 € je verlorenes Spiel"), or what is wrong."""
+    scale = typed_fee(typed)
+    if scale is None:
+        return "Beträge in Euro, z. B. „0,50“"
+    return fee_words(scale)
 
 
 def rule_tables(nav: Any) -> list[tuple[str, str]]:
@@ -108,19 +129,33 @@ def NewTournamentScreen(nav, tick: int) -> ft.Control:
     tables = rule_tables(nav)
     ruleset, set_ruleset = ft.use_state(cast(str | None, None))
     rounds, set_rounds = ft.use_state(DEFAULT_ROUNDS)
-    games, set_games = ft.use_state(DEFAULT_GAMES)
+    games_text = use_field_text(str(DEFAULT_GAMES))
+    games, set_games = ft.use_state(str(DEFAULT_GAMES))  # what the games field shows (its chip lit)
+    fee_text = use_field_text()
+    fee, set_fee = ft.use_state("")
     typed, set_typed = ft.use_state("")
     players_text = use_field_text()
     chosen = ruleset or (tables[0][0] if tables else "")
+
+    def pick_games(count: int) -> None:
+        """A chip tapped: its count in the field."""
+        games_text.pending = str(count)
+        set_games(str(count))
+
     entries = player_lines(typed)
 
     def create() -> None:
         made = []
         name, entries = name_text.value, player_lines(players_text.value)
+        counts, scale = typed_games(games_text.value), typed_fee(fee_text.value)
 
         def change() -> None:
-            made.append(nav.app.new_tournament(name.strip(), chosen, rounds, games, [n for n, _ in entries],
-                                               [k for _, k in entries]))
+            if counts is None:
+                raise TournamentError("tournament_games_count", max=GAMES_MAX, value=games_text.value)
+            if scale is None:
+                raise TournamentError("tournament_fee_euros", value=fee_text.value)
+            made.append(nav.app.new_tournament(name.strip(), chosen, rounds, counts[0] if len(counts) == 1 else counts,
+                                               [n for n, _ in entries], [k for _, k in entries], fees=scale))
 
         if nav.attempt(change, "Turnier angelegt"):
             nav.go(Route("tournament", tournament=made[0].id))
@@ -130,8 +165,14 @@ def NewTournamentScreen(nav, tick: int) -> ft.Control:
                             max_length=NAME_MAX, text_size=18, key="tournament-name")),
         section("Regeln", choice_row(tables, chosen, set_ruleset, key_prefix="rules-")),
         section("Runden", choice_row([(r, str(r)) for r in ROUNDS], rounds, set_rounds, width=56, key_prefix="rounds-")),
-        section("Spiele je Tisch und Runde", choice_row([(g, str(g)) for g in GAMES], games, set_games, width=64,
-                                                        key_prefix="games-")),
+        section("Spiele je Tisch und Runde", choice_row([(g, str(g)) for g in GAMES], one_count(games), pick_games,
+                                                        width=64, key_prefix="games-"),
+                tag(games_text.field(label="Spiele je Tisch und Runde", on_change=lambda e: set_games(e.control.value or ""),
+                                     text_size=17, key="tournament-games")),
+                hint=GAMES_HINT),
+        section("Verlustspielgeld", tag(fee_text.field(label="Euro", on_change=lambda e: set_fee(e.control.value or ""),
+                                                       text_size=17, key="tournament-fee")),
+                tag(ft.Text(fee_line(fee), size=15, key="tournament-fee-words")), hint=FEE_HINT),
         section("Spieler", tag(players_text.field(multiline=True, min_lines=6, max_lines=14, text_size=17,
                                             hint_text=PLAYERS_HINT, on_change=lambda e: set_typed(e.control.value or ""),
                                             key="tournament-players")),
