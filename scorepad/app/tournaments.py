@@ -26,6 +26,7 @@ from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
 from scorepad.app.ranking import KeptRanking, table_scores
+from scorepad.app.table_list import table_list
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
@@ -247,9 +248,14 @@ class Tournaments(TableReads):
         sheets = []
         for t in self.progress(tournament_id):
             if t.round == round:
-                seats = self._evenings.evening(t.evening).players
-                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), info.games,
-                                         tuple(seats), tuple(_sitting_out(table, seats))))
+                evening = self._evenings.evening(t.evening)
+                seats, games = evening.players, table_games(info, evening.players)
+                with self.store.read():
+                    hands = self.store.hands(t.evening)
+                paper = table_list(table, seats, hands, evening.first_dealer, games, evening.finished)
+                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), games,
+                                         tuple(seats), tuple(_sitting_out(table, seats)),
+                                         table.tournament.round_word, paper))
         return sheets
 
     @guarded
@@ -469,6 +475,12 @@ class Tournaments(TableReads):
             if number in holder:
                 raise TournamentError("tournament_number_taken", number=number, name=holder[number])
             holder[number] = name
+
+
+def table_games(info: TournamentInfo, seats: Sequence[str]) -> int:
+    """The games a table seated `seats` plays in a round: the tournament's games count (the one
+    place to ask, should the count come to depend on the table's size)."""
+    return info.games
 
 
 def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:
