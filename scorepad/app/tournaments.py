@@ -42,6 +42,7 @@ from scorepad.app.tournament_models import (
 )
 from scorepad.app.tournament_tables import TableReads
 from scorepad.errors import ScorepadError
+from scorepad.games import tally_name
 from scorepad.names import char_words, name_key
 from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
@@ -383,16 +384,18 @@ class Tournaments(TableReads):
         info = self.tournament(tournament_id)
         if places is not None and not _whole(places, max(1, len(info.players))):
             raise TournamentError("tournament_prize_places", max=max(1, len(info.players)), value=places)
+        words = self._table(info.ruleset, info.options).tournament  # (Skat: "Serie", "Serien")
         if info.finished:
-            facts = f"Endstand nach {info.rounds} Runden"
+            facts = f"Endstand nach {info.rounds} {words.rounds_word if info.rounds != 1 else words.round_word}"
         else:
-            facts = f"Zwischenstand: Runde {info.drawn} von {info.rounds}"
-        facts += f" · {info.games} Spiele je Tisch und Runde"
+            facts = f"Zwischenstand: {words.round_word} {info.drawn} von {info.rounds}"
+        facts += f" · {info.games} Spiele je Tisch und {words.round_word}"
         from scorepad.tournament import printed
 
         standings = self.standings(tournament_id)
         return printed.standings_html(info.name, facts, standings, info.tally, places,
-                                      decided=decided_by(standings), stand=self._stand())
+                                      decided=decided_by(standings), stand=self._stand(),
+                                      points=tally_name(self._table(info.ruleset, info.options), info.tally))
 
     def _stand(self) -> str:
         """When a page is printed, as it says: "Stand: 05.12.2026, 22:14 Uhr" (local time)."""

@@ -245,11 +245,12 @@ def tie_break_words(rows: Sequence[RankLine], decided: Sequence[str | None]) -> 
 
 def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally: str,
                    places: int | None = None, decided: Sequence[str | None] | None = None,
-                   stand: str | None = None) -> str:
+                   stand: str | None = None, points: str = "Punkte") -> str:
     """The ranking list (every place) or, with `places`, the prize list (the first `places`
     places): place, number (where the players have numbers), name, points, won solos (and
     games, in the ranking), where a tie-break decided a place which (`decided`, per line:
-    "solos", "lot" or None), and the time it shows (`stand`: "Stand: 05.12.2026, 22:14 Uhr")."""
+    "solos", "lot" or None), and the time it shows (`stand`: "Stand: 05.12.2026, 22:14 Uhr");
+    `points`: the points' heading (the name the rule table gives its lead tally)."""
     prizes = places is not None
     decided = list(decided) if decided is not None else [None] * len(rows)
     kept = [(r, d) for r, d in zip(rows, decided) if places is None or r.rank <= places]
@@ -257,7 +258,7 @@ def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally:
     numbers = any(r.number is not None for r in shown)
     ties = any(how)
     heading = f"Preisliste: Plätze 1 bis {places}" if prizes else "Rangliste"
-    head = [("Platz", "w1")] + ([("Nr.", "w1")] if numbers else []) + [("Name", ""), ("Punkte", "w2"),
+    head = [("Platz", "w1")] + ([("Nr.", "w1")] if numbers else []) + [("Name", ""), (_e(points), "w2"),
                                                                        ("Soli gewonnen", "w3")] \
         + ([] if prizes else [("Spiele", "w2")]) + ([("Gleichstand", "w3")] if ties else [])
     lines = []
