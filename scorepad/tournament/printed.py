@@ -164,9 +164,8 @@ def game_list(sheet: TableSheet, paper: TableList) -> str:
     columns (as the evening's paper list export cuts them); the seats above name them in full."""
     seats = list(sheet.seats)
     short = short_names(seats, NAME_CUT)
-    seat_mm = (180 - 8 - sum(LIST_WIDTHS.get(h, 14) for h in paper.head)) / max(1, len(seats))
     cols = '<col style="width: 8mm">' + "".join(f'<col style="width: {LIST_WIDTHS.get(h, 14)}mm">' for h in paper.head) \
-        + "".join(f'<col style="width: {seat_mm:.1f}mm">' for _ in seats)
+        + "<col>" * len(seats)  # (the seats share the rest)
 
     def css(h: str) -> str:
         return ' class="mark"' if h in MARKS else ' class="num"' if h in AMOUNTS else ""
