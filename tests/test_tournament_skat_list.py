@@ -210,7 +210,7 @@ def test_a_schafkopf_tournaments_sheets_keep_the_plain_ruled_list(app):
     page = app.printed_sheets(tid, SERVER)
     printed = Lists(page).sheets
     assert [s["pen"] for s in printed] == [True, True] and all(s["games"] == {} and s["foot"] == [] for s in printed)
-    assert "Runde 1 · Tisch 1" in page and "Serie" not in page and "Seeger" not in page
+    assert "Runde 1 · Tisch 1" in page and "Serie" not in page and "Seeger" not in page and "table.list" not in page
 
 
 def test_the_skat_ranking_and_prize_list_print_the_seeger_fabian_points(app):

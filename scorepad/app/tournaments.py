@@ -42,7 +42,6 @@ from scorepad.app.tournament_models import (
 )
 from scorepad.app.tournament_tables import TableReads
 from scorepad.errors import ScorepadError
-from scorepad.games import tally_name
 from scorepad.names import char_words, name_key
 from scorepad.refusals import Names
 from scorepad.session import check_players, parse_session, session_table
@@ -394,8 +393,7 @@ class Tournaments(TableReads):
 
         standings = self.standings(tournament_id)
         return printed.standings_html(info.name, facts, standings, info.tally, places,
-                                      decided=decided_by(standings), stand=self._stand(),
-                                      points=tally_name(self._table(info.ruleset, info.options), info.tally))
+                                      decided=decided_by(standings), stand=self._stand())
 
     def _stand(self) -> str:
         """When a page is printed, as it says: "Stand: 05.12.2026, 22:14 Uhr" (local time)."""

@@ -58,6 +58,10 @@ th { background: #eee; white-space: nowrap; overflow-wrap: normal; font-size: 11
 .pen thead { display: table-header-group; }
 .pen tr { break-inside: avoid; }
 .pen tr.sign td { height: 12mm; }
+"""
+
+# the game's own list on a table sheet (Skat's): only on the pages that have one
+LIST_STYLE = """
 .list { margin-top: 4mm; }
 .list h2 { font-size: 13pt; margin: 0 0 1mm; }
 .list .key { font-size: 8pt; margin: 0 0 1.5mm; }
@@ -107,9 +111,9 @@ def _name(name: str) -> str:
     return f"<bdi>{_e(name)}</bdi>"
 
 
-def _page(title: str, body: list[str]) -> str:
+def _page(title: str, body: list[str], style: str = "") -> str:
     return "\n".join(['<!DOCTYPE html>', '<html lang="de"><head><meta charset="utf-8">', f"<title>{_e(title)}</title>",
-                      f"<style>{STYLE}</style>", "</head><body>", *body, "</body></html>"]) + "\n"
+                      f"<style>{STYLE}{style}</style>", "</head><body>", *body, "</body></html>"]) + "\n"
 
 
 def sheet_html(sheet: TableSheet, base: str, stand: str | None = None) -> str:
@@ -215,7 +219,8 @@ def list_foot(sheet: TableSheet, paper: TableList, short: dict[str, str]) -> str
 def sheets_html(sheets: Sequence[TableSheet], base: str, stand: str | None = None) -> str:
     """The table sheets of a round, one A4 page per table (`stand`: when they were printed)."""
     title = f"{sheets[0].tournament}: Tischzettel {sheets[0].round_word} {sheets[0].round}" if sheets else "Tischzettel"
-    return _page(title, [sheet_html(s, base, stand) for s in sheets])
+    return _page(title, [sheet_html(s, base, stand) for s in sheets],
+                 LIST_STYLE if any(s.paper is not None for s in sheets) else "")
 
 
 DECIDED = {"solos": "nach Soli", "lot": "durch Los"}
@@ -244,12 +249,11 @@ def tie_break_words(rows: Sequence[RankLine], decided: Sequence[str | None]) -> 
 
 def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally: str,
                    places: int | None = None, decided: Sequence[str | None] | None = None,
-                   stand: str | None = None, points: str = "Punkte") -> str:
+                   stand: str | None = None) -> str:
     """The ranking list (every place) or, with `places`, the prize list (the first `places`
     places): place, number (where the players have numbers), name, points, won solos (and
     games, in the ranking), where a tie-break decided a place which (`decided`, per line:
-    "solos", "lot" or None), and the time it shows (`stand`: "Stand: 05.12.2026, 22:14 Uhr");
-    `points`: the points' heading (the name the rule table gives its lead tally)."""
+    "solos", "lot" or None), and the time it shows (`stand`: "Stand: 05.12.2026, 22:14 Uhr")."""
     prizes = places is not None
     decided = list(decided) if decided is not None else [None] * len(rows)
     kept = [(r, d) for r, d in zip(rows, decided) if places is None or r.rank <= places]
@@ -257,7 +261,7 @@ def standings_html(tournament: str, facts: str, rows: Sequence[RankLine], tally:
     numbers = any(r.number is not None for r in shown)
     ties = any(how)
     heading = f"Preisliste: Plätze 1 bis {places}" if prizes else "Rangliste"
-    head = [("Platz", "w1")] + ([("Nr.", "w1")] if numbers else []) + [("Name", ""), (_e(points), "w2"),
+    head = [("Platz", "w1")] + ([("Nr.", "w1")] if numbers else []) + [("Name", ""), ("Punkte", "w2"),
                                                                        ("Soli gewonnen", "w3")] \
         + ([] if prizes else [("Spiele", "w2")]) + ([("Gleichstand", "w3")] if ties else [])
     lines = []

@@ -14,7 +14,7 @@ from typing import Any
 from scorepad.games.family import FootLine, ListColumns
 from scorepad.games.skat.hand import GAME_NAMES, said_kontra
 from scorepad.games.skat.lists import points_of
-from scorepad.games.skat.rules import SkatTable
+from scorepad.games.skat.rules import ListKind, SkatTable
 from scorepad.games.skat.sheet import at_table
 
 MARK = "×"
@@ -84,11 +84,12 @@ def list_foot(table: SkatTable, players: list[str], results: list[Any]) -> list[
     if table.list_kind != "seeger_fabian" or bonus is None:
         return []
     games = [r for r in results if _declared(r)]
-    sums = {kind: dict.fromkeys(players, 0) for kind in ("classic", "seeger_fabian")}
+    kinds: tuple[ListKind, ...] = ("classic", "seeger_fabian")
+    sums = {kind: dict.fromkeys(players, 0) for kind in kinds}
     won, lost, others = (dict.fromkeys(players, 0) for _ in range(3))
     for result in games:
         for kind, sum_ in sums.items():
-            for player, points in (points_of(table, result.info, players, kind) or {}).items():  # type: ignore[arg-type]
+            for player, points in (points_of(table, result.info, players, kind) or {}).items():
                 sum_[player] += points
         declarer = result.info["player"]
         if result.info["won"]:
