@@ -36,7 +36,7 @@ def test_a_skat_tournament_at_tables_of_four_and_three_gets_every_save_to_its_ph
     per seat; at four the dealer sits out, so the ranking's games are the hands a player played."""
     result = bench_tournament_ws(tables=4, seconds=20, pace=2.0, seed=5, game="skat")
     print("tournament_skat_ws:", result)
-    assert result["table_sizes"] == [4, 3, 3, 3] and result["phones"] == result["players"] == 13
+    assert result["tables_by_size"] == {"4": 1, "3": 3} and result["phones"] == result["players"] == 13
     assert result["options"] == {"list_kind": "seeger_fabian"} and result["seconds"] >= 20
     assert result["hands_fewest_at_a_table"] >= 3
     # each hand timed on the other phones of its table: 3 at the four, 2 at each three

@@ -349,7 +349,8 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
     return {
         "transport": "scorepad web --pin (uvicorn) in its own process; phones speak Flet's protocol over its websocket",
         "ruleset": rules, **({"options": options} if options else {}), "tables": len(drawn),
-        **({"table_sizes": sorted((len(d.seats) for d in drawn), reverse=True)} if game == "skat" else {}),
+        **({"tables_by_size": {str(n): sum(len(d.seats) == n for d in drawn) for n in (4, 3)}}
+           if game == "skat" else {}),
         "players": sum(len(d.seats) for d in drawn), "phones": sum(len(d.seats) for d in drawn),
         "ranking_screens": screens,
         "pace": f"each scorekeeper waits {pace / 2:g}-{3 * pace / 2:g} s, then taps in a hand (Neues Spiel, "
