@@ -7,12 +7,22 @@ own cells and foot (the family's words: skat/paper.py). None for a game without 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from scorepad.engine import replay
 from scorepad.games import family_of
 from scorepad.tables import RuleTable
 from scorepad.tournament.sheet import ListRow, TableList
+
+if TYPE_CHECKING:
+    from scorepad.app.tournament_models import TournamentInfo
+
+
+def table_games(info: TournamentInfo, seats: Sequence[str]) -> int:
+    """The games a table seated `seats` plays in a round of tournament `info`: the tournament's
+    games count (the one place to ask, should the count come to depend on the table's size)."""
+    return info.games
 
 
 def table_list(table: RuleTable, players: list[str], hands: list[Any], first_dealer: str | None,

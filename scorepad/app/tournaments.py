@@ -26,7 +26,7 @@ from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
 from scorepad.app.ranking import KeptRanking, table_scores
-from scorepad.app.table_list import table_list
+from scorepad.app.table_list import table_games, table_list
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
@@ -476,12 +476,6 @@ class Tournaments(TableReads):
             if number in holder:
                 raise TournamentError("tournament_number_taken", number=number, name=holder[number])
             holder[number] = name
-
-
-def table_games(info: TournamentInfo, seats: Sequence[str]) -> int:
-    """The games a table seated `seats` plays in a round: the tournament's games count (the one
-    place to ask, should the count come to depend on the table's size)."""
-    return info.games
 
 
 def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:
