@@ -193,8 +193,9 @@ def game_list(sheet: TableSheet, paper: TableList) -> str:
 
 
 def list_foot(sheet: TableSheet, paper: TableList, short: dict[str, str]) -> str:
-    """The block under the list (Skat: Seeger-Fabian, a line per part and the total; filled in
-    when the table's games are all entered) and a line for each player to sign."""
+    """The block under the list (the game's: Skat's Seeger-Fabian, a line per part and the
+    total; filled in when the table's games are all entered; a game without one: a Summe to
+    fill in) and a line for each player to sign."""
     seats = list(sheet.seats)
     names = "".join(f'<th class="num">{_name(short[n])}</th>' for n in seats)
     lines = []
@@ -210,7 +211,7 @@ def list_foot(sheet: TableSheet, paper: TableList, short: dict[str, str]) -> str
     sign = "".join(f"<td>{_name(short[n])}</td>" for n in seats)
     return "\n".join([
         '<div class="foot">', '<table class="foot"><colgroup><col style="width: 62mm"></colgroup>',
-        f"<thead><tr><th>{'Seeger-Fabian' if paper.foot else 'Summe'}</th>{names}</tr></thead><tbody>",
+        f"<thead><tr><th></th>{names}</tr></thead><tbody>",
         *(lines or [f'<tr class="total"><td>Summe</td>{"<td></td>" * len(seats)}</tr>']),
         f'<tr class="sign"><td>Unterschrift</td>{"<td></td>" * len(seats)}</tr>',
         f'<tr class="names"><td></td>{sign}</tr>', "</tbody></table>", "</div>"])
