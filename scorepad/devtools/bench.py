@@ -254,7 +254,7 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
     if tournament_tables > 0 and tournament_seconds > 0:
         out["tournament_ws"] = bench_tournament_ws(tournament_tables, tournament_seconds, tournament_pace)
         out["tournament_skat_ws"] = bench_tournament_ws(tournament_tables, tournament_seconds, tournament_pace,
-                                                        game="skat")
+                                                        event="preisskat")
     if web:
         from scorepad.devtools.web import bench_static, bench_web
 
@@ -323,10 +323,10 @@ def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, s
 
 
 def bench_tournament_ws(tables: int = 50, seconds: float = 90.0, pace: float = 20.0, seed: int = 1,
-                        game: str = "schafkopf") -> dict[str, Any]:
-    """A tournament's tables and its two ranking screens over the real websocket (`game`:
-    "schafkopf", tables of four; "skat", tables of four and three): scorepad/devtools/
+                        event: str = "preisschafkopf") -> dict[str, Any]:
+    """A tournament's tables and its two ranking screens over the real websocket (`event`:
+    "preisschafkopf", tables of four; "preisskat", tables of four and three): scorepad/devtools/
     tournament_ws.py, imported only here."""
     from scorepad.devtools.tournament_ws import bench_tournament_ws as run
 
-    return run(tables, seconds, 2, pace, seed, game)
+    return run(tables, seconds, 2, pace, seed, event)

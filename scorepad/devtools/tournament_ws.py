@@ -24,8 +24,8 @@ had a player on the page the screen showed at that moment, up to the next turn o
 (a page turned in between shows the new points too, but by the turn, not by the save). Also:
 the server's CPU and memory, the ranking updates each screen received.
 
-With `game="skat"` (`scorepad bench`'s "tournament_skat_ws"): a Preisskat of 4 x tables - 3
-players on the Seeger-Fabian list (SKAT_OPTIONS), so the draw seats tables - 3 fours and three
+With `event="preisskat"` (`scorepad bench`'s "tournament_skat_ws"): a Preisskat of 4 x tables - 3
+players on the Seeger-Fabian list (PREISSKAT), so the draw seats tables - 3 fours and three
 threes (13 players: 4 + 3 + 3 + 3), a phone per seat; each hand a suit game or a Grand won or
 lost (Spieler, Spiel, Spitzen, gewonnen: four choices), its declarer the seat after the dealer
 (at four the dealer sits out). The ranking screen's games are a player's hands not sat out.
@@ -45,6 +45,8 @@ import random
 import re
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -68,8 +70,7 @@ from scorepad.devtools.wire_load import (
 )
 
 RULES = "preisschafkopf-5-10-15"
-SKAT_RULES = "skat"
-SKAT_OPTIONS = {"list_kind": "seeger_fabian"}  # the tournament's list (SkWO)
+SKAT_RULES = "skat"  # (the rule table's id)
 # the Skat hands in turn: game, mit (or ohne) Spitzen, won
 SKAT_GAMES = (("kreuz", True, 1, True), ("pik", False, 2, False), ("grand", True, 1, True),
               ("herz", True, 2, True), ("karo", False, 1, False), ("grand", False, 2, True))
@@ -81,12 +82,12 @@ PLAYED = re.compile(r"· (\d+) von \d+ Spielen")
 OPENING_AT_ONCE = 5  # tables whose phones open at the same time (the players arrive in a hurry)
 
 
-def players_of(tables: int, game: str = "schafkopf") -> list[str]:
+def players_of(tables: int, fewer: int = 0) -> list[str]:
     """The field: every name carries two digits (Resi00 .. Wast49), so a word of another table
-    is found on any phone (a table's players are whoever the draw seats there). Skat: three
-    fewer, so that three tables seat three."""
+    is found on any phone (a table's players are whoever the draw seats there); `fewer` less
+    than four a table (Skat: three, so that three tables seat three)."""
     names = [name for t in range(tables) for name in names_of(t)]
-    return names[:-3] if game == "skat" else names
+    return names[:len(names) - fewer]
 
 
 class Projector(WirePhone):
@@ -127,8 +128,9 @@ class Projector(WirePhone):
             self.shown.append((now, *now_shown))
 
 
-def hand_of(seats: list[str], n: int) -> dict[str, Any]:
-    """Hand `n` of a table: a Sauspiel, its player and partner and result turning with n."""
+def hand_of(seats: list[str], first: int, n: int) -> dict[str, Any]:
+    """Hand `n` of a table of four: a Sauspiel, its player and partner and result turning with n
+    (`first`, the seat dealing first, plays no part: at four everyone plays every hand)."""
     return {"game": "sauspiel", "player": seats[n % 4], "partner": seats[(n + 1) % 4],
             "result": RESULTS[n % len(RESULTS)]}
 
@@ -141,7 +143,27 @@ def skat_hand_of(seats: list[str], first: int, n: int) -> dict[str, Any]:
             "won": won}
 
 
-def hand_taps(app: Any, evening: int, seats: list[str]) -> list[list[str]]:
+@dataclass(frozen=True)
+class Event:
+    """A tournament the bench runs: its name, rule table and options, how many players fewer
+    than four a table the field has, the hand in turn (seats, the seat dealing first, n), the
+    choice the hand form opens on (tapped never), the choices a hand takes."""
+
+    name: str
+    ruleset: str
+    options: dict[str, Any] | None
+    fewer: int
+    hand_of: Callable[[list[str], int, int], dict[str, Any]]
+    chosen: str | None
+    choices: int
+
+
+PREISSCHAFKOPF = Event("Preisschafkopf", RULES, None, 0, hand_of, "game-sauspiel", 3)
+PREISSKAT = Event("Preisskat", SKAT_RULES, {"list_kind": "seeger_fabian"}, 3, skat_hand_of, None, 4)
+EVENTS = {"preisschafkopf": PREISSCHAFKOPF, "preisskat": PREISSKAT}
+
+
+def hand_taps(app: Any, evening: int, seats: list[str], event: Event) -> list[list[str]]:
     """The keys a finger taps for hands 1..24 (they repeat after: a multiple of the deal's turn
     at three and at four), on a fresh form (the game's own taps module, as
     tests/test_e2e_ranking.py enters hands)."""
@@ -154,12 +176,10 @@ def hand_taps(app: Any, evening: int, seats: list[str]) -> list[list[str]]:
     ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=None, game=game)
     tapper = family_of(table).taps_module()
-    if table.family == "skat":
-        first = list(info.players).index(game.seats.dealer)
-        return [tapper.taps(table, ctx, skat_hand_of(list(info.players), first, n)) for n in range(24)]
-    # the form opens on the Sauspiel: a tap on it changes nothing, so the server answers nothing
-    return [[k for k in tapper.taps(table, ctx, hand_of(seats, n)) if k != "game-sauspiel"]
-            for n in range(4 * len(RESULTS))]
+    first = list(seats).index(game.seats.dealer)
+    # a choice the form opens on (the Sauspiel): a tap on it changes nothing, so the server answers nothing
+    return [[k for k in tapper.taps(table, ctx, event.hand_of(seats, first, n)) if k != event.chosen]
+            for n in range(24)]
 
 
 def typed(phone: WirePhone, digits: int) -> bool:
@@ -238,21 +258,21 @@ def line_problems(screen: Projector, expected: dict[str, dict[int, set[int]]]) -
 
 
 async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int, folder: Path,
-               game: str = "schafkopf") -> dict[str, Any]:
+               event: Event = PREISSCHAFKOPF) -> dict[str, Any]:
     from scorepad.app import App
     from scorepad.games.base import Seating
 
-    if not 0 < tables <= 100 or (game == "skat" and tables < 3):
-        raise ValueError("1 to 100 tables (the players' names carry two digits); Skat: 3 at least")
-    rules, options = (SKAT_RULES, SKAT_OPTIONS) if game == "skat" else (RULES, None)
+    if not event.fewer <= tables <= 100 or tables == 0:
+        raise ValueError(f"1 to 100 tables (the players' names carry two digits), {event.fewer} at least")
+    rules, options = event.ruleset, event.options
     rng = random.Random(seed)
     db = folder / "tournament_ws.db"
     with App.open(db) as app:
-        tid = app.new_tournament("Preisskat" if game == "skat" else "Preisschafkopf", rules, 3, GAMES,
-                                 players_of(tables, game), seed=str(seed), options=options).id
+        tid = app.new_tournament(event.name, rules, 3, GAMES, players_of(tables, event.fewer), seed=str(seed),
+                                 options=options).id
         drawn = app.draw_round(tid).tables
         pins = [app.pin(d.evening) for d in drawn]
-        taps = [hand_taps(app, d.evening, d.seats) for d in drawn]
+        taps = [hand_taps(app, d.evening, list(d.seats), event) for d in drawn]
     proc, url = start_server(db, pin=True)
     opened: list[list[WirePhone]] = []
     watchers: list[list[Watcher]] = []
@@ -350,11 +370,11 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
         "transport": "scorepad web --pin (uvicorn) in its own process; phones speak Flet's protocol over its websocket",
         "ruleset": rules, **({"options": options} if options else {}), "tables": len(drawn),
         **({"tables_by_size": {str(n): sum(len(d.seats) == n for d in drawn) for n in (4, 3)}}
-           if game == "skat" else {}),
+           if event.fewer else {}),
         "players": sum(len(d.seats) for d in drawn), "phones": sum(len(d.seats) for d in drawn),
         "ranking_screens": screens,
         "pace": f"each scorekeeper waits {pace / 2:g}-{3 * pace / 2:g} s, then taps in a hand (Neues Spiel, "
-                f"{4 if game == 'skat' else 3} choices, Speichern): a hand every {ran * tables / max(1, hands):.1f} s a table "
+                f"{event.choices} choices, Speichern): a hand every {ran * tables / max(1, hands):.1f} s a table "
                 "(a real table: every 2-3 minutes)",
         "seconds": round(ran, 1), "hands_saved": hands, "hands_fewest_at_a_table": min(len(s) for s in saves),
         "hands_per_s": round(hands / ran, 1),
@@ -377,8 +397,8 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
 
 
 def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, screens: int = 2, pace: float = PACE,
-                        seed: int = 1, game: str = "schafkopf") -> dict[str, Any]:
-    """The figure for a Preisschafkopf (`game` "schafkopf": tables of four) or a Preisskat
-    ("skat": tables of four and three on the Seeger-Fabian list)."""
+                        seed: int = 1, event: str = "preisschafkopf") -> dict[str, Any]:
+    """The figure for a Preisschafkopf (`event` "preisschafkopf": tables of four) or a Preisskat
+    ("preisskat": tables of four and three on the Seeger-Fabian list)."""
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(_run(tables, seconds, screens, pace, seed, Path(folder), game))
+        return asyncio.run(_run(tables, seconds, screens, pace, seed, Path(folder), EVENTS[event]))

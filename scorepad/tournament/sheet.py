@@ -35,7 +35,7 @@ class TableList:
     games: int
     foot: tuple[FootLine, ...]
     foot_filled: bool
-    tally: str = "punkte"  # the tally the Stand is in (for its numbers' format)
+    tally: str  # the tally the Stand is in (for its numbers' format)
 
 
 @dataclass(frozen=True)
