@@ -208,7 +208,7 @@ def list_foot(sheet: TableSheet, paper: TableList, short: dict[str, str]) -> str
         else:
             cells = "<td></td>" * len(seats)
         lines.append(f"<tr{total}><td>{_e(line.label)}</td>{cells}</tr>")
-    sign = "".join(f"<td>{_name(short[n])}</td>" for n in seats)
+    sign = "".join(f"<td>{_name(n)}</td>" for n in seats)  # (in full: who signs)
     return "\n".join([
         '<div class="foot">', '<table class="foot"><colgroup><col style="width: 62mm"></colgroup>',
         f"<thead><tr><th></th>{names}</tr></thead><tbody>",
