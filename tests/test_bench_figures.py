@@ -17,7 +17,7 @@ def test_tap_figure_per_ruleset():
     from scorepad.devtools.bench import run_bench
 
     out = run_bench(hands=50, rulesets=["schafkopf"], store_hands=0, sharing_tables=0, file_hands=0,
-                    output=False, tap_hands=30, tap_taps=3)
+                    output=False, tap_hands=30, tap_taps=3, tournament_tables=0)
     tap = out["schafkopf"]["tap"]
     assert set(tap) >= {"p95_ms_at_10", "p95_ms_at_30", "ratio", "cpu_p95_ms_at_10", "cpu_p95_ms_at_30", "cpu_ratio"}
     assert tap["p95_ms_at_10"] > 0 and tap["ratio"] > 0

@@ -29,3 +29,17 @@ def test_six_tables_and_two_ranking_screens_get_every_save_of_theirs_and_no_othe
     assert all(u > 0 for u in ranking["updates_per_s"]), ranking
     # 24 players on two pages of 15: most saves have a player of their table on the page shown
     assert lines["count"] >= result["hands_saved"], lines
+
+
+def test_a_skat_tournament_at_tables_of_four_and_three_gets_every_save_to_its_phones_and_screens():
+    """Preisskat (issue 39): 13 players seated 4 + 3 + 3 + 3 on the Seeger-Fabian list, a phone
+    per seat; at four the dealer sits out, so the ranking's games are the hands a player played."""
+    result = bench_tournament_ws(tables=4, seconds=20, pace=2.0, seed=5, event="preisskat")
+    print("tournament_skat_ws:", result)
+    assert result["tables_by_size"] == {"4": 1, "3": 3} and result["phones"] == result["players"] == 13
+    assert result["options"] == {"list_kind": "seeger_fabian"} and result["seconds"] >= 20
+    assert result["hands_fewest_at_a_table"] >= 3
+    # each hand timed on the other phones of its table: 3 at the four, 2 at each three
+    assert 2 * result["hands_saved"] <= result["watchers"]["count"] <= 3 * result["hands_saved"]
+    assert result["ranking"]["count"] == 2 * result["hands_saved"]  # each save counted on both screens
+    assert result["ranking_lines"]["count"] > 0, result["ranking_lines"]

@@ -27,6 +27,7 @@ from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
 from scorepad.app.ranking import KeptRanking, table_scores
 from scorepad.app.tournament_event import EventSettings
+from scorepad.app.table_list import table_games, table_list
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
@@ -253,9 +254,14 @@ class Tournaments(TableReads, EventSettings):
         sheets = []
         for t in self.progress(tournament_id):
             if t.round == round:
-                seats = self._evenings.evening(t.evening).players
-                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), t.games,
-                                         tuple(seats), tuple(_sitting_out(table, seats))))
+                evening = self._evenings.evening(t.evening)
+                seats, games = evening.players, table_games(info, evening.players)
+                with self.store.read():
+                    hands = self.store.hands(t.evening)
+                paper = table_list(table, seats, hands, evening.first_dealer, games, evening.finished)
+                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), games,
+                                         tuple(seats), tuple(_sitting_out(table, seats)),
+                                         table.tournament.round_word, paper))
         return sheets
 
     @guarded
@@ -394,11 +400,12 @@ class Tournaments(TableReads, EventSettings):
         info = self.tournament(tournament_id)
         if places is not None and not _whole(places, max(1, len(info.players))):
             raise TournamentError("tournament_prize_places", max=max(1, len(info.players)), value=places)
+        words = self._table(info.ruleset, info.options).tournament  # (Skat: "Serie", "Serien")
         if info.finished:
-            facts = f"Endstand nach {info.rounds} Runden"
+            facts = f"Endstand nach {info.rounds} {words.rounds_word if info.rounds != 1 else words.round_word}"
         else:
-            facts = f"Zwischenstand: Runde {info.drawn} von {info.rounds}"
-        facts += f" · {info.games_words()} Spiele je Tisch und Runde"
+            facts = f"Zwischenstand: {words.round_word} {info.drawn} von {info.rounds}"
+        facts += f" · {info.games_words()} Spiele je Tisch und {words.round_word}"
         from scorepad.tournament import printed
 
         standings = self.standings(tournament_id)

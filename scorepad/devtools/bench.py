@@ -25,6 +25,8 @@ Under "tournament_ws": a Preisschafkopf tournament over the same transport (scor
 tournament_ws.py): 50 tables of four phones at their table's address (the scorekeeper takes the pen
 with the PIN), two ranking screens at /turnier/ID; from Speichern to the hand on each watcher's
 screen and to the table's new points on a ranking screen, p50/p95/max; the server's CPU and memory.
+Under "tournament_skat_ws": the same for a Preisskat on the Seeger-Fabian list, tables of four and
+three (4 x N - 3 players: N - 3 fours and three threes), a phone per seat.
 Under each ruleset, "tap": a tap on the hand form of an evening of 10 and of 1,000 hands
 (`--tap-hands`), through the real screen on headless phones (scorepad/devtools/tap.py): p95 in
 ms and the ratio, by the clock and by the CPU time the tap took ("cpu_", which the other work on
@@ -251,6 +253,8 @@ def run_bench(hands: int = 100_000, rulesets: list[str] | None = None, store_han
         out["sharing_ws"] = bench_sharing_ws(sharing_tables, 4, sharing_ws_seconds)
     if tournament_tables > 0 and tournament_seconds > 0:
         out["tournament_ws"] = bench_tournament_ws(tournament_tables, tournament_seconds, tournament_pace)
+        out["tournament_skat_ws"] = bench_tournament_ws(tournament_tables, tournament_seconds, tournament_pace,
+                                                        event="preisskat")
     if web:
         from scorepad.devtools.web import bench_static, bench_web
 
@@ -318,9 +322,11 @@ def bench_sharing_ws(tables: int = 20, phones: int = 4, seconds: float = 60.0, s
     return run(tables, phones, seconds, seed)
 
 
-def bench_tournament_ws(tables: int = 50, seconds: float = 90.0, pace: float = 20.0, seed: int = 1) -> dict[str, Any]:
-    """A tournament's tables and its two ranking screens over the real websocket:
-    scorepad/devtools/tournament_ws.py, imported only here."""
+def bench_tournament_ws(tables: int = 50, seconds: float = 90.0, pace: float = 20.0, seed: int = 1,
+                        event: str = "preisschafkopf") -> dict[str, Any]:
+    """A tournament's tables and its two ranking screens over the real websocket (`event`:
+    "preisschafkopf", tables of four; "preisskat", tables of four and three): scorepad/devtools/
+    tournament_ws.py, imported only here."""
     from scorepad.devtools.tournament_ws import bench_tournament_ws as run
 
-    return run(tables, seconds, 2, pace, seed)
+    return run(tables, seconds, 2, pace, seed, event)

@@ -24,6 +24,12 @@ had a player on the page the screen showed at that moment, up to the next turn o
 (a page turned in between shows the new points too, but by the turn, not by the save). Also:
 the server's CPU and memory, the ranking updates each screen received.
 
+With `event="preisskat"` (`scorepad bench`'s "tournament_skat_ws"): a Preisskat of 4 x tables - 3
+players on the Seeger-Fabian list (PREISSKAT), so the draw seats tables - 3 fours and three
+threes (13 players: 4 + 3 + 3 + 3), a phone per seat; each hand a suit game or a Grand won or
+lost (Spieler, Spiel, Spitzen, gewonnen: four choices), its declarer the seat after the dealer
+(at four the dealer sits out). The ranking screen's games are a player's hands not sat out.
+
 Checked: every hand reaches every phone of its table once, no phone gets a word of another
 table, the store holds each table's hands 1..N; every line a ranking screen showed has the
 points its player had after that many games (never another player's, never a sum that was not
@@ -39,6 +45,8 @@ import random
 import re
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -62,6 +70,10 @@ from scorepad.devtools.wire_load import (
 )
 
 RULES = "preisschafkopf-5-10-15"
+SKAT_RULES = "skat"  # (the rule table's id)
+# the Skat hands in turn: game, mit (or ohne) Spitzen, won
+SKAT_GAMES = (("kreuz", True, 1, True), ("pik", False, 2, False), ("grand", True, 1, True),
+              ("herz", True, 2, True), ("karo", False, 1, False), ("grand", False, 2, True))
 PACE = 20.0  # seconds a scorekeeper waits before each hand (from half to one and a half times this)
 GAMES = 64  # games per table and round: more than a table saves in the run even at PACE 2
 RESULTS = ("won", "won_schneider", "lost", "won", "lost_schneider", "won_schwarz")
@@ -70,10 +82,12 @@ PLAYED = re.compile(r"· (\d+) von \d+ Spielen")
 OPENING_AT_ONCE = 5  # tables whose phones open at the same time (the players arrive in a hurry)
 
 
-def players_of(tables: int) -> list[str]:
+def players_of(tables: int, fewer: int = 0) -> list[str]:
     """The field: every name carries two digits (Resi00 .. Wast49), so a word of another table
-    is found on any phone (a table's players are whoever the draw seats there)."""
-    return [name for t in range(tables) for name in names_of(t)]
+    is found on any phone (a table's players are whoever the draw seats there); `fewer` less
+    than four a table (Skat: three, so that three tables seat three)."""
+    names = [name for t in range(tables) for name in names_of(t)]
+    return names[:len(names) - fewer]
 
 
 class Projector(WirePhone):
@@ -114,15 +128,45 @@ class Projector(WirePhone):
             self.shown.append((now, *now_shown))
 
 
-def hand_of(seats: list[str], n: int) -> dict[str, Any]:
-    """Hand `n` of a table: a Sauspiel, its player and partner and result turning with n."""
+def hand_of(seats: list[str], first: int, n: int) -> dict[str, Any]:
+    """Hand `n` of a table of four: a Sauspiel, its player and partner and result turning with n
+    (`first`, the seat dealing first, plays no part: at four everyone plays every hand)."""
     return {"game": "sauspiel", "player": seats[n % 4], "partner": seats[(n + 1) % 4],
             "result": RESULTS[n % len(RESULTS)]}
 
 
-def hand_taps(app: Any, evening: int, seats: list[str]) -> list[list[str]]:
-    """The keys a finger taps for hands 1..len(RESULTS)*4 (they repeat after), on a fresh form
-    (the game's own taps module, as tests/test_e2e_ranking.py enters hands)."""
+def skat_hand_of(seats: list[str], first: int, n: int) -> dict[str, Any]:
+    """Hand `n` (0: the first) of a Skat table whose seat `first` deals first: declared by the
+    seat after the dealer (never the dealer, who sits out at four), the game turning with n."""
+    game, mit, spitzen, won = SKAT_GAMES[n % len(SKAT_GAMES)]
+    return {"declarer": seats[(first + n + 1) % len(seats)], "game": game, "mit": mit, "spitzen": spitzen,
+            "won": won}
+
+
+@dataclass(frozen=True)
+class Event:
+    """A tournament the bench runs: its name, rule table and options, how many players fewer
+    than four a table the field has, the hand in turn (seats, the seat dealing first, n), the
+    choice the hand form opens on (tapped never), the choices a hand takes."""
+
+    name: str
+    ruleset: str
+    options: dict[str, Any] | None
+    fewer: int
+    hand_of: Callable[[list[str], int, int], dict[str, Any]]
+    chosen: str | None
+    choices: int
+
+
+PREISSCHAFKOPF = Event("Preisschafkopf", RULES, None, 0, hand_of, "game-sauspiel", 3)
+PREISSKAT = Event("Preisskat", SKAT_RULES, {"list_kind": "seeger_fabian"}, 3, skat_hand_of, None, 4)
+EVENTS = {"preisschafkopf": PREISSCHAFKOPF, "preisskat": PREISSKAT}
+
+
+def hand_taps(app: Any, evening: int, seats: list[str], event: Event) -> list[list[str]]:
+    """The keys a finger taps for hands 1..24 (they repeat after: a multiple of the deal's turn
+    at three and at four), on a fresh form (the game's own taps module, as
+    tests/test_e2e_ranking.py enters hands)."""
     from scorepad.engine import before_hand
     from scorepad.games import family_of
     from scorepad.ui.forms import FormCtx
@@ -132,9 +176,10 @@ def hand_taps(app: Any, evening: int, seats: list[str]) -> list[list[str]]:
     ctx = FormCtx(table=table, players=list(info.players), dealer=game.seats.dealer, state=game.state(),
                   board=game.snapshot(), number=None, game=game)
     tapper = family_of(table).taps_module()
-    # the form opens on the Sauspiel: a tap on it changes nothing, so the server answers nothing
-    return [[k for k in tapper.taps(table, ctx, hand_of(seats, n)) if k != "game-sauspiel"]
-            for n in range(4 * len(RESULTS))]
+    first = list(seats).index(game.seats.dealer)
+    # a choice the form opens on (the Sauspiel): a tap on it changes nothing, so the server answers nothing
+    return [[k for k in tapper.taps(table, ctx, event.hand_of(seats, first, n)) if k != event.chosen]
+            for n in range(24)]
 
 
 def typed(phone: WirePhone, digits: int) -> bool:
@@ -143,8 +188,8 @@ def typed(phone: WirePhone, digits: int) -> bool:
 
 
 async def open_table(url: str, t: int, evening: int, pin: str, names: set[str]) -> tuple[list[WirePhone], list[Watcher]]:
-    """The table's four phones at its address; the first takes the pen with the PIN."""
-    watchers = [Watcher(names, NAME, armed=True) for _ in range(4)]
+    """The table's phones (one a seat) at its address; the first takes the pen with the PIN."""
+    watchers = [Watcher(names, NAME, armed=True) for _ in names]
     phones = [WirePhone(url, on_patch=w, name=f"table{t + 1}-phone{i}") for i, w in enumerate(watchers)]
     for phone in phones:
         await phone.connect(SETUP_S, route=f"/abend/{evening}")
@@ -157,10 +202,12 @@ async def open_table(url: str, t: int, evening: int, pin: str, names: set[str]) 
     return phones, watchers
 
 
-def ranking_latencies(screen: Projector, seats: list[str], saves: list[float]) -> tuple[list[float], int]:
+def ranking_latencies(screen: Projector, seats: list[str], saves: list[float],
+                      games: dict[str, list[int]]) -> tuple[list[float], int]:
     """Seconds from each save of a table to the first update of `screen` showing one of its
-    players with that many games, for the saves at which the screen showed one of them, until
-    its page turned; and how many saves were shown by a page turn instead."""
+    players with the games the player had after it (`games`: each player's after 0, 1, 2 ...
+    hands), for the saves at which the screen showed one of them, until its page turned; and
+    how many saves were shown by a page turn instead."""
     out: list[float] = []
     turned = 0
     shown = screen.shown
@@ -174,7 +221,7 @@ def ranking_latencies(screen: Projector, seats: list[str], saves: list[float]) -
             if now_page != page:
                 turned += 1
                 break
-            if any(lines.get(name, ("", -1))[1] >= k for name in seats):
+            if any(lines.get(name, ("", -1))[1] >= games[name][k] > games[name][k - 1] for name in seats):
                 out.append(when - saved)
                 break
     return out, turned
@@ -197,29 +244,35 @@ def count_latencies(screen: Projector, saves: list[float]) -> tuple[list[float],
     return out, 0
 
 
-def line_problems(screen: Projector, expected: dict[str, list[int]]) -> list[str]:
-    """Lines a ranking screen showed with points its player never had after that many games."""
+def line_problems(screen: Projector, expected: dict[str, dict[int, set[int]]]) -> list[str]:
+    """Lines a ranking screen showed with points its player never had after that many games
+    (`expected`: by games played, the points the player had; Skat at four: more than one, the
+    hands the player sat out move the points too)."""
     wrong = []
     for *_, lines in screen.shown:
         for name, (points, games) in lines.items():
             after = expected.get(name)
-            if after is None or not 0 <= games < len(after) or points != str(after[games]):
+            if after is None or games not in after or points not in {str(p) for p in after[games]}:
                 wrong.append(f"{name}: {points} after {games} games (the store: {after})")
     return [f"{screen.name} showed {len(wrong)} wrong line(s): {wrong[:3]}"] if wrong else []
 
 
-async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int, folder: Path) -> dict[str, Any]:
+async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int, folder: Path,
+               event: Event = PREISSCHAFKOPF) -> dict[str, Any]:
     from scorepad.app import App
+    from scorepad.games.base import Seating
 
-    if not 0 < tables <= 100:
-        raise ValueError("1 to 100 tables (the players' names carry two digits)")
+    if not event.fewer <= tables <= 100 or tables == 0:
+        raise ValueError(f"1 to 100 tables (the players' names carry two digits), {event.fewer} at least")
+    rules, options = event.ruleset, event.options
     rng = random.Random(seed)
     db = folder / "tournament_ws.db"
     with App.open(db) as app:
-        tid = app.new_tournament("Preisschafkopf", RULES, 3, GAMES, players_of(tables), seed=str(seed)).id
+        tid = app.new_tournament(event.name, rules, 3, GAMES, players_of(tables, event.fewer), seed=str(seed),
+                                 options=options).id
         drawn = app.draw_round(tid).tables
         pins = [app.pin(d.evening) for d in drawn]
-        taps = [hand_taps(app, d.evening, d.seats) for d in drawn]
+        taps = [hand_taps(app, d.evening, list(d.seats), event) for d in drawn]
     proc, url = start_server(db, pin=True)
     opened: list[list[WirePhone]] = []
     watchers: list[list[Watcher]] = []
@@ -277,18 +330,25 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
             await screen.close()
         stop(proc)
 
-    expected: dict[str, list[int]] = {}
+    expected: dict[str, dict[int, set[int]]] = {}  # by games played, the points a player had
+    played: dict[str, list[int]] = {}  # each player's games after 0, 1, 2 ... hands of the table
     with App.open(db) as app:  # the store: each table's hands 1..N, none lost, none doubled
         for t, d in enumerate(drawn):
             result = app.show(d.evening)
-            lead = app.table(d.evening).tallies[0]  # what the ranking counts (the list's points)
+            table = app.table(d.evening)
+            lead = table.tallies[0]  # what the ranking counts (the list's points)
             numbers = [h.number for h in result.hands]
             if numbers != list(range(1, len(saves[t]) + 1)):
                 problems.append(f"evening {d.evening}: hands {numbers} stored, {len(saves[t])} saved")
-            for name in d.seats:  # each player's points after 0, 1, 2 ... games
-                expected[name] = [0]
-                for hand in result.hands:
-                    expected[name].append(expected[name][-1] + hand.deltas[name][lead])
+            points = dict.fromkeys(d.seats, 0)
+            played |= {name: [0] for name in d.seats}
+            expected |= {name: {0: {0}} for name in d.seats}
+            for hand in result.hands:
+                in_play = Seating.in_play_of(table, list(d.seats), hand.dealer, hand.info.get("sitting_out"))
+                for name in d.seats:
+                    points[name] += hand.deltas[name][lead]
+                    played[name].append(played[name][-1] + (name in in_play))
+                    expected[name].setdefault(played[name][-1], set()).add(points[name])
     ranking: list[float] = []  # by the line of the table's players, where it was on the page shown
     counted: list[float] = []  # by the round's count of games played, every save
     turned = 0
@@ -296,7 +356,7 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
     for screen in projectors:
         problems += line_problems(screen, expected)
         for t, d in enumerate(drawn):
-            timed, by_turn = ranking_latencies(screen, d.seats, saves[t])
+            timed, by_turn = ranking_latencies(screen, d.seats, saves[t], played)
             ranking += timed
             turned += by_turn
         by_count, missed = count_latencies(screen, every)
@@ -308,9 +368,13 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
     hands = sum(len(s) for s in saves)
     return {
         "transport": "scorepad web --pin (uvicorn) in its own process; phones speak Flet's protocol over its websocket",
-        "ruleset": RULES, "tables": tables, "players": 4 * tables, "phones": 4 * tables, "ranking_screens": screens,
+        "ruleset": rules, **({"options": options} if options else {}), "tables": len(drawn),
+        **({"tables_by_size": {str(n): sum(len(d.seats) == n for d in drawn) for n in (4, 3)}}
+           if event.fewer else {}),
+        "players": sum(len(d.seats) for d in drawn), "phones": sum(len(d.seats) for d in drawn),
+        "ranking_screens": screens,
         "pace": f"each scorekeeper waits {pace / 2:g}-{3 * pace / 2:g} s, then taps in a hand (Neues Spiel, "
-                f"3 choices, Speichern): a hand every {ran * tables / max(1, hands):.1f} s a table "
+                f"{event.choices} choices, Speichern): a hand every {ran * tables / max(1, hands):.1f} s a table "
                 "(a real table: every 2-3 minutes)",
         "seconds": round(ran, 1), "hands_saved": hands, "hands_fewest_at_a_table": min(len(s) for s in saves),
         "hands_per_s": round(hands / ran, 1),
@@ -333,6 +397,8 @@ async def _run(tables: int, seconds: float, screens: int, pace: float, seed: int
 
 
 def bench_tournament_ws(tables: int = 50, seconds: float = 60.0, screens: int = 2, pace: float = PACE,
-                        seed: int = 1) -> dict[str, Any]:
+                        seed: int = 1, event: str = "preisschafkopf") -> dict[str, Any]:
+    """The figure for a Preisschafkopf (`event` "preisschafkopf": tables of four) or a Preisskat
+    ("preisskat": tables of four and three on the Seeger-Fabian list)."""
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(_run(tables, seconds, screens, pace, seed, Path(folder)))
+        return asyncio.run(_run(tables, seconds, screens, pace, seed, Path(folder), EVENTS[event]))

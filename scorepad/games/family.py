@@ -83,6 +83,16 @@ class ListColumns(NamedTuple):
     narrow: bool = False  # the players' columns narrower (points of a few digits, no money)
 
 
+class FootLine(NamedTuple):
+    """A line at the foot of a game's paper list (Skat: the Seeger-Fabian block): its words,
+    and per player the amount (with `count`, the times the line's `each` was earned)."""
+
+    label: str
+    amounts: dict[str, int]
+    counts: dict[str, int] | None = None
+    each: int | None = None
+
+
 @dataclass(frozen=True)
 class CardLook:
     """How the table screen shows one player's card: every word on it is the game's (the screen
@@ -251,6 +261,12 @@ class Family:
         Spiel."""
         own: Callable[[Any], ListColumns] | None = getattr(self.words, "list_columns", None)
         return own(table) if own is not None else None
+
+    def list_foot(self, table: Any, players: list[str], results: list[Any]) -> list[FootLine]:
+        """The lines at the foot of the game's paper list (words.py `list_foot`: Skat's
+        Seeger-Fabian block), none where the game's list has none."""
+        own: Callable[[Any, list[str], list[Any]], list[FootLine]] | None = getattr(self.words, "list_foot", None)
+        return own(table, players, results) if own is not None else []
 
     def list_cells(self, table: Any, hand: dict[str, Any], result: Any) -> list[str]:
         """One hand's cells under `list_columns` (words.py `list_cells`)."""

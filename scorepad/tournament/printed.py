@@ -2,7 +2,10 @@
 page per table: round, table, the seats in order, who deals first and who sits out, the
 games to play, the evening's PIN and a QR code of its address on the organiser's server, which
 the table's scorekeeper scans with a phone), the ranking list and the prize list (the first N
-places of the ranking). Pure: the sheets and standings in, the page out. Every stored text is
+places of the ranking). A game with its own paper list (Skat) prints it on the table sheet
+instead of the plain ruled list: a row for every game of the series (the games entered filled
+in), the block at its foot, a line for each player to sign (game_list). Pure: the sheets and
+standings in, the page out. Every stored text is
 escaped (and isolated by direction: a right-to-left name beside its number stays readable)."""
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ from typing import Protocol
 import segno
 
 from scorepad import fmt
+from scorepad.exports import short_names
 from scorepad.tournament.address import evening_address
 from scorepad.tournament.sheet import TableSheet
 from scorepad.tournament.tie_breaks import DEFAULT, LOT_DECIDED, TIE_BREAKS, of, printed_reason, printed_rule
+from scorepad.tournament.sheet import TableList, TableSheet
 
 STYLE = """
 @page { size: A4; margin: 15mm; }
@@ -57,6 +62,26 @@ th { background: #eee; white-space: nowrap; overflow-wrap: normal; font-size: 11
 .pen tr.sign td { height: 12mm; }
 """
 
+# the game's own list on a table sheet (Skat's): only on the pages that have one
+LIST_STYLE = """
+.list { margin-top: 4mm; }
+.list h2 { font-size: 13pt; margin: 0 0 1mm; }
+.list .key { font-size: 8pt; margin: 0 0 1.5mm; }
+table.list { font-size: 8.5pt; }
+table.list th, table.list td { padding: 0.4mm 1mm; height: 5.2mm; vertical-align: middle; }
+table.list th { font-size: 8pt; white-space: normal; overflow-wrap: anywhere; }
+table.list td.num, table.list th.num { text-align: right; white-space: nowrap; overflow-wrap: normal; }
+table.list td.mark, table.list th.mark { text-align: center; padding: 0.4mm 0; white-space: nowrap; }
+table.list td { overflow-wrap: normal; word-break: normal; }
+table.list thead { display: table-header-group; }
+table.list tr { break-inside: avoid; }
+.foot { break-inside: avoid; page-break-inside: avoid; margin-top: 3mm; }
+table.foot td, table.foot th { height: 6mm; padding: 0.5mm 1.5mm; font-size: 9pt; vertical-align: middle; }
+table.foot td.num { text-align: right; white-space: nowrap; }
+table.foot tr.total td { font-weight: bold; border-top: 2px solid #000; }
+table.foot tr.sign td { height: 13mm; }
+"""
+
 
 class RankLine(Protocol):
     """A line of the ranking, as the application layer gives it (app/tournament_models.py)."""
@@ -90,9 +115,9 @@ def _name(name: str) -> str:
     return f"<bdi>{_e(name)}</bdi>"
 
 
-def _page(title: str, body: list[str]) -> str:
+def _page(title: str, body: list[str], style: str = "") -> str:
     return "\n".join(['<!DOCTYPE html>', '<html lang="de"><head><meta charset="utf-8">', f"<title>{_e(title)}</title>",
-                      f"<style>{STYLE}</style>", "</head><body>", *body, "</body></html>"]) + "\n"
+                      f"<style>{STYLE}{style}</style>", "</head><body>", *body, "</body></html>"]) + "\n"
 
 
 def sheet_html(sheet: TableSheet, base: str, stand: str | None = None) -> str:
@@ -104,18 +129,18 @@ def sheet_html(sheet: TableSheet, base: str, stand: str | None = None) -> str:
     return "\n".join([
         f'<section class="sheet" data-table="{sheet.table}" data-evening="{sheet.evening}">',
         f"<h1>{_e(sheet.tournament)}</h1>",
-        f'<p class="where">Runde {sheet.round} · Tisch {sheet.table}</p>',
+        f'<p class="where">{_e(sheet.round_word)} {sheet.round} · Tisch {sheet.table}</p>',
         *([f'<p class="stand">{_e(stand)}</p>'] if stand else []),
         '<table class="seats"><thead><tr><th class="place">Platz</th><th>Name</th><th class="note">Hinweis</th>'
         '</tr></thead>',
         f"<tbody>{rows}</tbody></table>",
-        f'<p class="games">{sheet.games} Spiele in dieser Runde; die Plätze im Uhrzeigersinn.</p>',
+        f'<p class="games">{sheet.games} Spiele in dieser {_e(sheet.round_word)}; die Plätze im Uhrzeigersinn.</p>',
         '<div class="phone">', qr_svg(address), "<div>",
         "<p>Mitschreiben am Handy: den QR-Code scannen und die PIN eingeben.</p>",
         f'<p class="pin">PIN {_e(sheet.pin)}</p>',
         f"<p>Abend {sheet.evening}</p>",
         f'<p class="address">{_e(address)}</p>',
-        "</div></div>", pen_list(sheet), "</section>"])
+        "</div></div>", pen_list(sheet) if sheet.paper is None else game_list(sheet, sheet.paper), "</section>"])
 
 
 def pen_list(sheet: TableSheet) -> str:
@@ -132,10 +157,75 @@ def pen_list(sheet: TableSheet) -> str:
         f'<tr class="sign"><td colspan="2">Unterschrift</td>{blank}</tr></tbody></table>', "</div>"])
 
 
+# the widths of a game's own columns on the list (mm; the seats' columns share the rest of 180 mm)
+LIST_WIDTHS = {"Spieler": 21, "Spiel": 19, "Spitzen": 15.5, "H": 6, "S": 6, "Sw": 6.5, "O": 6, "Wert": 13,
+               "SF": 16.5}
+MARKS = {"H", "S", "Sw", "O"}
+NAME_CUT = 9  # a name longer than this is cut in the list's narrow columns
+AMOUNTS = {"Wert", "SF"}
+
+
+def game_list(sheet: TableSheet, paper: TableList) -> str:
+    """The game's own list (Skat's): Nr, the game's columns and each seat's Stand after the game,
+    a row for every game of the round (the games entered filled in, the rest ruled for the pen),
+    the block at its foot and a line for each player to sign. Long names are cut in the narrow
+    columns (as the evening's paper list export cuts them); the seats above name them in full."""
+    seats = list(sheet.seats)
+    short = short_names(seats, NAME_CUT)
+    cols = '<col style="width: 8mm">' + "".join(f'<col style="width: {LIST_WIDTHS.get(h, 14)}mm">' for h in paper.head) \
+        + "<col>" * len(seats)  # (the seats share the rest)
+
+    def css(h: str) -> str:
+        return ' class="mark"' if h in MARKS else ' class="num"' if h in AMOUNTS else ""
+
+    head = '<th class="num">Nr</th>' + "".join(f"<th{css(h)}>{_e(h)}</th>" for h in paper.head) \
+        + "".join(f'<th class="num">{_name(short[n])}</th>' for n in seats)
+    rows = []
+    for row in paper.rows:
+        cells = "".join(f"<td{css(h)}>{_name(short[c]) if c in short else _e(c)}</td>"
+                        for h, c in zip(paper.head, row.cells))
+        stand = "".join(f'<td class="num">{_e(fmt.tally_value(paper.tally, v))}</td>' for v in row.stand)
+        rows.append(f'<tr data-game="{row.number}"><td class="num">{row.number}</td>{cells}{stand}</tr>')
+    blank = "<td></td>" * (len(paper.head) + len(seats))
+    rows += [f'<tr data-game="{k}"><td class="num">{k}</td>{blank}</tr>' for k in range(len(paper.rows) + 1,
+                                                                                      paper.games + 1)]
+    return "\n".join([
+        '<div class="list">', f"<h2>Spielliste {_e(sheet.round_word)} {sheet.round} · Tisch {sheet.table}</h2>",
+        f'<p class="key">Stand: nach jedem Spiel. {_e(paper.key)}</p>',
+        f'<table class="list"><colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead>',
+        f'<tbody>{"".join(rows)}</tbody></table>', list_foot(sheet, paper, short), "</div>"])
+
+
+def list_foot(sheet: TableSheet, paper: TableList, short: dict[str, str]) -> str:
+    """The block under the list (the game's: Skat's Seeger-Fabian, a line per part and the
+    total; filled in when the table's games are all entered; a game without one: a Summe to
+    fill in) and a line for each player to sign."""
+    seats = list(sheet.seats)
+    names = "".join(f'<th class="num">{_name(short[n])}</th>' for n in seats)
+    lines = []
+    for k, line in enumerate(paper.foot):
+        total = ' class="total"' if k == len(paper.foot) - 1 else ""
+        if paper.foot_filled:
+            cells = "".join(f'<td class="num">{_e(fmt.tally_value(paper.tally, line.amounts[n], k > 0))}'
+                            + (f' <small>({line.counts[n]}×)</small>' if line.counts is not None else "") + "</td>"
+                            for n in seats)
+        else:
+            cells = "<td></td>" * len(seats)
+        lines.append(f"<tr{total}><td>{_e(line.label)}</td>{cells}</tr>")
+    sign = "".join(f"<td>{_name(n)}</td>" for n in seats)  # (in full: who signs)
+    return "\n".join([
+        '<div class="foot">', '<table class="foot"><colgroup><col style="width: 62mm"></colgroup>',
+        f"<thead><tr><th></th>{names}</tr></thead><tbody>",
+        *(lines or [f'<tr class="total"><td>Summe</td>{"<td></td>" * len(seats)}</tr>']),
+        f'<tr class="sign"><td>Unterschrift</td>{"<td></td>" * len(seats)}</tr>',
+        f'<tr class="names"><td></td>{sign}</tr>', "</tbody></table>", "</div>"])
+
+
 def sheets_html(sheets: Sequence[TableSheet], base: str, stand: str | None = None) -> str:
     """The table sheets of a round, one A4 page per table (`stand`: when they were printed)."""
-    title = f"{sheets[0].tournament}: Tischzettel Runde {sheets[0].round}" if sheets else "Tischzettel"
-    return _page(title, [sheet_html(s, base, stand) for s in sheets])
+    title = f"{sheets[0].tournament}: Tischzettel {sheets[0].round_word} {sheets[0].round}" if sheets else "Tischzettel"
+    return _page(title, [sheet_html(s, base, stand) for s in sheets],
+                 LIST_STYLE if any(s.paper is not None for s in sheets) else "")
 
 
 DECIDED = {"lot": LOT_DECIDED} | {key: t.decided for key, t in TIE_BREAKS.items()}

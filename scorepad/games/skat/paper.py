@@ -2,15 +2,19 @@
 Spitzen, a mark each for Hand, Schneider, Schwarz and ouvert ("×" reached, "a" announced), the
 Wert the declarer writes (minus: lost; "ü": überreizt; a Ramsch: who lost and what each writes), the Seeger-Fabian column when that list
 is kept, then each player's change and running total (the export adds those). Short headings,
-said in the key line above the table: the list fits A4 with five players."""
+said in the key line above the table: the list fits A4 with five players. At the foot of a
+Seeger-Fabian list (a tournament's table list) the block that turns the list's points into the
+standing: points, won and lost games × 50, the others' lost games × 40 (at three; 30 at four),
+the total (list_foot)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from scorepad.games.family import ListColumns
+from scorepad.games.family import FootLine, ListColumns
 from scorepad.games.skat.hand import GAME_NAMES, said_kontra
-from scorepad.games.skat.rules import SkatTable
+from scorepad.games.skat.lists import points_of
+from scorepad.games.skat.rules import ListKind, SkatTable
 from scorepad.games.skat.sheet import at_table
 
 MARK = "×"
@@ -70,3 +74,45 @@ def list_cells(table: SkatTable, hand: dict[str, Any], result: Any) -> list[str]
         bonus = table.others_bonus(len(result.deltas)) or 0
         cells.append(f"+{won}" if info["won"] else f"-{lost} / +{bonus}")
     return cells
+
+
+def _declared(result: Any) -> bool:
+    """Whether a scored game has a declarer who won or lost it (not eingepasst)."""
+    info = result.info
+    return not info.get("eingepasst") and isinstance(info.get("player"), str) and isinstance(info.get("won"), bool) \
+        and "entry" in info
+
+
+def list_foot(table: SkatTable, players: list[str], results: list[Any]) -> list[FootLine]:
+    """The Seeger-Fabian block at the foot of the list (SkWO): each player's points (the list's
+    values added up), + 50 for each game won, - 50 for each game lost, + 40 at three (30 at four)
+    for each game another player lost, and the total, as the engine scores the list (lists.py);
+    none on the classic list or at a table the Seeger-Fabian list names no figure for."""
+    bonus = table.others_bonus(len(players))
+    if table.list_kind != "seeger_fabian" or bonus is None:
+        return []
+    games = [r for r in results if _declared(r)]
+    kinds: tuple[ListKind, ...] = ("classic", "seeger_fabian")
+    sums = {kind: dict.fromkeys(players, 0) for kind in kinds}
+    won, lost, others = (dict.fromkeys(players, 0) for _ in range(3))
+    for result in games:
+        for kind, sum_ in sums.items():
+            for player, points in (points_of(table, result.info, players, kind) or {}).items():
+                sum_[player] += points
+        declarer = result.info["player"]
+        if result.info["won"]:
+            won[declarer] += 1
+        else:
+            lost[declarer] += 1
+            for player in players:
+                others[player] += player != declarer
+    sf = table.seeger_fabian
+
+    def line(label: str, counts: dict[str, int], each: int) -> FootLine:
+        return FootLine(f"{label} × {abs(each)}", {p: n * each for p, n in counts.items()}, counts, each)
+
+    return [FootLine("Punkte", sums["classic"]),
+            line("gewonnene Spiele", won, sf.won),
+            line("verlorene Spiele", lost, -sf.lost),
+            line("verlorene Spiele der anderen", others, bonus),
+            FootLine("Seeger-Fabian gesamt", sums["seeger_fabian"])]
