@@ -121,6 +121,7 @@ class TournamentRules(Strict):
     tables: list[Annotated[int, Field(ge=2, le=8)]] = Field(default=[4, 5], min_length=2, max_length=2)
     round_word: str = Field(default="Runde", min_length=1)  # what a round is called (Skat: "Serie")
     rounds_word: str = Field(default="Runden", min_length=1)  # ... more than one
+    offered: bool = False  # the organiser's screens offer the table for a new tournament
 
     def table_kinds(self) -> tuple[int, int]:
         usual, rest = self.tables

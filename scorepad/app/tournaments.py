@@ -108,6 +108,7 @@ class Tournaments(TableReads):
             row = self.store.tournament(tournament_id)
             players = self.store.tournament_players(tournament_id)
             rounds = self.store.tournament_rounds(tournament_id)
+        table = self._table(row["ruleset"], row["options"])
         return TournamentInfo(
             id=row["id"], name=row["name"], ruleset=row["ruleset"], options=row["options"], rounds=row["rounds"],
             games=row["games"], seed=row["seed"], created_at=row["created_at"], finished=bool(row["finished"]),
@@ -115,7 +116,8 @@ class Tournaments(TableReads):
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
             drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
-            tally=self._table(row["ruleset"], row["options"]).rank_keys()[0].tally)
+            tally=table.rank_keys()[0].tally, round_word=table.tournament.round_word,
+            rounds_word=table.tournament.rounds_word)
 
     @guarded
     def list_tournaments(self) -> list[TournamentInfo]:
@@ -179,7 +181,7 @@ class Tournaments(TableReads):
             tables = []
             for k, seats in enumerate(seated.tables, 1):
                 evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
-                                                       note=f"{plain(info.name)}: Runde {number}, Tisch {k}")
+                                                       note=f"{plain(info.name)}: {info.round_word} {number}, Tisch {k}")
                 tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
                                          sitting_out=_sitting_out(table, list(seats))))
             try:
@@ -302,7 +304,8 @@ class Tournaments(TableReads):
         lines = [BoardLine.model_construct(**s.__dict__, decided_by=d) for s, d in zip(standings, decided_by(standings))]
         return RankingBoard(id=info.id, name=info.name, tally=info.tally, rounds=info.rounds, round=round,
                             playing=info.open_round is not None, played=sum(min(t.played, t.games) for t in tables),
-                            games=sum(t.games for t in tables), finished=info.finished, lines=lines)
+                            games=sum(t.games for t in tables), finished=info.finished, lines=lines,
+                            round_word=info.round_word, rounds_word=info.rounds_word)
 
     def _standings(self, info: TournamentInfo, mark: dict[str, Any]) -> list[StandingRow]:
         """The ranking over every table of the tournament at `mark` (each table's scores kept
@@ -378,10 +381,10 @@ class Tournaments(TableReads):
         if places is not None and not _whole(places, max(1, len(info.players))):
             raise TournamentError("tournament_prize_places", max=max(1, len(info.players)), value=places)
         if info.finished:
-            facts = f"Endstand nach {info.rounds} Runden"
+            facts = f"Endstand nach {info.rounds} {info.rounds_word}"
         else:
-            facts = f"Zwischenstand: Runde {info.drawn} von {info.rounds}"
-        facts += f" · {info.games} Spiele je Tisch und Runde"
+            facts = f"Zwischenstand: {info.round_word} {info.drawn} von {info.rounds}"
+        facts += f" · {info.games} Spiele je Tisch und {info.round_word}"
         from scorepad.tournament import printed
 
         standings = self.standings(tournament_id)
