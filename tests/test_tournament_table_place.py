@@ -75,6 +75,9 @@ def test_a_skat_table_calls_its_round_a_serie_as_its_rule_table_says(app):
     assert app.table_place(evening).title() == "Preisskat · Serie 1 · Tisch 1"
     assert app.table_labels()[evening].group() == "Preisskat · Serie 1"
     assert app.evening(evening).note == "Preisskat: Serie 1, Tisch 1"
+    assert app.table_sheets(tid)[0].lines()[1] == "Serie 1 · Tisch 1"
+    printed = app.printed_sheets(tid, "http://192.0.2.1:8550/")
+    assert "Tischzettel Serie 1" in printed and "Spiele in dieser Serie" in printed and "Runde" not in printed
     app.close_round(tid, force=True)
     assert app.table_place(evening).over_words() == "Serie 1 ist beendet. Die nächste Serie ist noch nicht ausgelost."
     info = app.tournament(tid)

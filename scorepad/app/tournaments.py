@@ -251,7 +251,7 @@ class Tournaments(TableReads):
             if t.round == round:
                 seats = self._evenings.evening(t.evening).players
                 sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), info.games,
-                                         tuple(seats), tuple(_sitting_out(table, seats))))
+                                         tuple(seats), tuple(_sitting_out(table, seats)), info.round_word))
         return sheets
 
     @guarded

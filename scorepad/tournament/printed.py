@@ -101,12 +101,12 @@ def sheet_html(sheet: TableSheet, base: str, stand: str | None = None) -> str:
     return "\n".join([
         f'<section class="sheet" data-table="{sheet.table}" data-evening="{sheet.evening}">',
         f"<h1>{_e(sheet.tournament)}</h1>",
-        f'<p class="where">Runde {sheet.round} · Tisch {sheet.table}</p>',
+        f'<p class="where">{_e(sheet.round_word)} {sheet.round} · Tisch {sheet.table}</p>',
         *([f'<p class="stand">{_e(stand)}</p>'] if stand else []),
         '<table class="seats"><thead><tr><th class="place">Platz</th><th>Name</th><th class="note">Hinweis</th>'
         '</tr></thead>',
         f"<tbody>{rows}</tbody></table>",
-        f'<p class="games">{sheet.games} Spiele in dieser Runde; die Plätze im Uhrzeigersinn.</p>',
+        f'<p class="games">{sheet.games} Spiele in dieser {_e(sheet.round_word)}; die Plätze im Uhrzeigersinn.</p>',
         '<div class="phone">', qr_svg(address), "<div>",
         "<p>Mitschreiben am Handy: den QR-Code scannen und die PIN eingeben.</p>",
         f'<p class="pin">PIN {_e(sheet.pin)}</p>',
@@ -131,7 +131,7 @@ def pen_list(sheet: TableSheet) -> str:
 
 def sheets_html(sheets: Sequence[TableSheet], base: str, stand: str | None = None) -> str:
     """The table sheets of a round, one A4 page per table (`stand`: when they were printed)."""
-    title = f"{sheets[0].tournament}: Tischzettel Runde {sheets[0].round}" if sheets else "Tischzettel"
+    title = f"{sheets[0].tournament}: Tischzettel {sheets[0].round_word} {sheets[0].round}" if sheets else "Tischzettel"
     return _page(title, [sheet_html(s, base, stand) for s in sheets])
 
 

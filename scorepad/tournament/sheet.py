@@ -18,10 +18,11 @@ class TableSheet:
     games: int
     seats: tuple[str, ...]  # clockwise; the first deals first
     sitting_out: tuple[str, ...]  # who sits out the first hand (a table of five: the dealer)
+    round_word: str = "Runde"  # what the rule table calls a round (Skat: "Serie")
 
     def lines(self) -> list[str]:
         """The sheet as lines of German text (the printed sheet's words)."""
-        out = [self.tournament, f"Runde {self.round} · Tisch {self.table}",
+        out = [self.tournament, f"{self.round_word} {self.round} · Tisch {self.table}",
                f"Abend {self.evening} · PIN {self.pin} · {self.games} Spiele"]
         for place, name in enumerate(self.seats, 1):
             note = self.note(place, name)
