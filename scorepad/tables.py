@@ -123,6 +123,7 @@ class TournamentRules(Strict):
     rounds_word: str = Field(default="Runden", min_length=1)  # ... more than one
     # level on points: what splits them, in order (tournament/tie_breaks.py), then the lot
     tie_breaks: list[Literal["solos", "won", "lost"]] = Field(default=["solos"], max_length=3)
+    offered: bool = False  # the organiser's screens offer the table for a new tournament
 
     def table_kinds(self) -> tuple[int, int]:
         usual, rest = self.tables

@@ -4,9 +4,10 @@ the house-rules screen; one rule, one test."""
 import pytest
 
 from scorepad.engine import new_game
-from scorepad.errors import HandError
+from scorepad.errors import HandError, ScorepadError
 from scorepad.games import family_of
 from scorepad.tables import get_table, with_options
+from scorepad.ui.choices import all_choices, choice_values, picked, value_at
 
 pytestmark = pytest.mark.unit
 
@@ -482,3 +483,37 @@ def test_an_evening_with_an_eingepasst_game_says_eingepasst():
     summary = summarize(game.table, THREE, Replay(hands=hands, standings=game.snapshot(), state=game.state()))
     assert games_line(summary).endswith("1 eingepasst")
     assert "thrown_in_word" not in summary.model_dump_json()
+FIVE = ["Anna", "Ben", "Cem", "Dora", "Emil"]
+
+
+def five_out_choice(table):
+    return next(((label, path, values) for label, path, values in all_choices(table)
+                 if path[:2] == ("sitting_out", "seats")), None)
+
+
+def test_at_five_the_house_table_says_who_sits_out_besides_the_dealer(app):
+    base = get_table("skat")
+    label, path, values = five_out_choice(base)
+    assert label == "Zu fünft setzt außer dem Geber aus"
+    assert value_at(base, path) == [0, 3]  # the table's own: the third left of the dealer
+    words = [w for _v, w in choice_values(path, values)]
+    assert words == [f"der {seat}. links vom Geber" for seat in (1, 2, 3, 4)]
+    for seat in (1, 2, 3, 4):
+        rules = app.save_house_rules(f"Zu fünft {seat}", "skat", picked({}, path, [0, seat], base))
+        evening = app.start_evening(rules.base, FIVE, "Anna", options=rules.options)
+        for k in range(len(FIVE)):  # everyone deals once; who plays: the next one in play after the dealer
+            dealer = k
+            out = {FIVE[dealer], FIVE[(dealer + seat) % 5]}
+            assert set(app.show(evening.id).state["sitting_out"]) == out
+            with pytest.raises(ScorepadError) as refused:
+                app.add_hand(evening.id, {**KREUZ, "declarer": FIVE[(dealer + seat) % 5]})
+            assert f"„{FIVE[(dealer + seat) % 5]}“ setzt dieses Spiel aus" in refused.value.german
+            declarer = next(FIVE[(dealer + step) % 5] for step in (1, 2) if step != seat)
+            app.add_hand(evening.id, {**KREUZ, "declarer": declarer})
+        replayed = app.show(evening.id)
+        assert [h.dealer for h in replayed.hands] == FIVE
+        assert sum(replayed.standings[p]["punkte"] for p in FIVE) == 5 * 24
+
+
+def test_who_sits_out_at_five_is_no_choice_where_the_table_seats_no_five():
+    assert five_out_choice(get_table("skat-seeger-fabian")) is None

@@ -181,3 +181,13 @@ def test_the_organiser_enters_withdraws_closes_and_reads_progress_sheets_and_the
     assert ranking[1].split() == ["1.", table["seats"][1], "1,50", "€", "1", "1"]
     assert len(ranking) == 1 + 9  # the withdrawn player stays in the ranking, the late one is in it
     assert next(line.split() for line in ranking if "Zenzi" in line)[1:3] == ["99", "Zenzi"]
+
+
+def test_a_skat_tournament_calls_its_round_a_serie_on_the_command_line(capsys, db):
+    tid = ok(capsys, "tournament", "new", "Preisskat", "--ruleset", "skat-seeger-fabian", "--rounds", 2, "--games", 36,
+             "--seed", "1", "--db", db, *PLAYERS[:7]).strip()
+    drawn = json.loads(ok(capsys, "tournament", "draw", tid, "--db", db))
+    assert sorted(len(t["seats"]) for t in drawn["tables"]) == [3, 4]
+    assert ok(capsys, "tournament", "progress", tid, "--db", db).splitlines() == [
+        "Serie 1, Tisch 1: 0 von 36 Spielen", "Serie 1, Tisch 2: 0 von 36 Spielen"]
+    assert "Serie 1 · Tisch 2" in ok(capsys, "tournament", "sheets", tid, "--db", db)

@@ -62,3 +62,26 @@ def test_a_finished_tournament_says_so_at_its_tables(app):
 
 def test_an_ordinary_evening_has_no_table_place(app):
     assert app.table_place(app.start_evening("schafkopf", FIELD[:4]).id) is None
+
+
+SKAT7 = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz", "Gerd"]
+
+
+def test_a_skat_table_calls_its_round_a_serie_as_its_rule_table_says(app):
+    tid = app.new_tournament("Preisskat", "skat-seeger-fabian", 2, 2, SKAT7, seed="1").id
+    drawn = app.draw_round(tid)
+    assert sorted(len(t.seats) for t in drawn.tables) == [3, 4]
+    evening = drawn.tables[0].evening
+    assert app.table_place(evening).title() == "Preisskat · Serie 1 · Tisch 1"
+    assert app.table_labels()[evening].group() == "Preisskat · Serie 1"
+    assert app.evening(evening).note == "Preisskat: Serie 1, Tisch 1"
+    assert app.table_sheets(tid)[0].lines()[1] == "Serie 1 · Tisch 1"
+    printed = app.printed_sheets(tid, "http://192.0.2.1:8550/")
+    assert "Tischzettel Serie 1" in printed and "Spiele in dieser Serie" in printed and "Runde" not in printed
+    app.close_round(tid, force=True)
+    assert app.table_place(evening).over_words() == "Serie 1 ist beendet. Die nächste Serie ist noch nicht ausgelost."
+    info = app.tournament(tid)
+    board = app.ranking_board(tid)
+    assert (info.round_word, info.rounds_word, board.round_word, board.rounds_word) == ("Serie", "Serien",
+                                                                                         "Serie", "Serien")
+    assert "Zwischenstand: Serie 1 von 2 · 2 Spiele je Tisch und Serie" in app.printed_standings(tid)

@@ -78,3 +78,21 @@ async def test_a_sie_with_laufende_needs_laufende_on_the_house_rules_form(main):
     await phone.tap("house-contracts.sie.with_laufende-True")
     assert "ein Sie mit Laufenden braucht Laufende" in phone.text_of("house-problem")
     assert phone.find("house-save").disabled
+
+
+async def test_the_house_rules_form_says_who_sits_out_at_a_skat_table_of_five(main):
+    phone = await open_phone(main)
+    await phone.tap("new-evening")
+    await phone.tap("house-new")
+    await phone.tap("base-skat")
+    await phone.type("house-name", "Skat zu fünft")
+    texts = phone.texts()
+    assert "Zu fünft setzt außer dem Geber aus" in texts and "der 3. links vom Geber" in texts
+    await phone.tap("house-sitting_out.seats.5-[0, 2]")
+    await phone.tap("house-sheet-True")
+    assert "Bei 5 am Tisch spielen 3; es setzt aus: der Geber und der 2. links vom Geber." in phone.texts()
+    await phone.tap("house-save")
+    assert main.app.house_table("Skat zu fünft").sitting_out_seats(5) == (0, 2)
+    await phone.tap("house-new")
+    await phone.tap("base-skat-seeger-fabian")  # a table of three and four: nobody to choose
+    assert "Zu fünft setzt außer dem Geber aus" not in phone.texts()

@@ -355,3 +355,41 @@ async def test_the_projectors_ranking_opens_from_the_tournament(main):
     phone = await organiser(main, tid)
     await phone.tap("projector")
     assert phone.text_of("ranking-title") == "Kirta"
+
+
+def test_the_new_tournament_offers_the_tables_that_say_they_are_for_tournaments(app):
+    from scorepad.tables import builtin_tables
+    from scorepad.ui.screens.tournaments import rule_tables
+
+    app.save_house_rules("Preisskat Huber", "skat-seeger-fabian", {"seeger_fabian": {"won": 40}})
+    offered = [tid for tid, _name in rule_tables(SimpleNamespace(app=app))]
+    assert offered == [tid for tid, t in builtin_tables().items() if t.tournament.offered] + \
+        ["skat-seeger-fabian-preisskat-huber"]
+    assert {"preisschafkopf-5-10-15", "preisschafkopf-nurplus", "preisschafkopf-plusminus",
+            "skat-seeger-fabian"} <= set(offered) and "schafkopf" not in offered and "skat" not in offered
+
+
+def test_a_skat_tournament_says_serie_where_a_schafkopf_one_says_runde(app):
+    from scorepad.ui.screens.ranking import round_words
+    from scorepad.ui.screens.tournaments import status_words
+
+    tid = app.new_tournament("Preisskat", "skat-seeger-fabian", 3, 2, ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"],
+                             seed="1").id
+    assert status_words(app.tournament(tid)) == "3 Serien, noch keine ausgelost · 6 Spieler · 2 Spiele je Serie"
+    assert round_words(app.ranking_board(tid)) == "Noch keine Serie ausgelost · 3 Serien"
+    app.draw_round(tid)
+    assert status_words(app.tournament(tid)).startswith("Serie 1 von 3 läuft")
+    assert round_words(app.ranking_board(tid)) == "Serie 1 von 3 · 0 von 4 Spielen"
+    other = app.new_tournament("Kirta", RULES, 3, 2, FIELD, seed="1").id
+    assert status_words(app.tournament(other)).startswith("3 Runden, noch keine ausgelost")
+
+
+async def test_the_organiser_draws_a_serie_of_a_skat_tournament(main):
+    tid = main.app.new_tournament("Preisskat", "skat-seeger-fabian", 2, 2,
+                                  ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz", "Gerd"], seed="1").id
+    phone = await organiser(main, tid)
+    assert phone.has("draw-round") and "Serie 1 auslosen" in phone.words()
+    await phone.tap("draw-round")
+    assert "Serie 1 von 2" in phone.words() and "Serie 1 abschließen" in phone.words()
+    assert "Runde" not in " ".join(phone.words())
+    no_english(phone)

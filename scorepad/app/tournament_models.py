@@ -10,6 +10,13 @@ from scorepad.app.models import Model
 from scorepad.tournament.event import games_at, games_words
 
 
+class RoundWords(Model):
+    """What the rule table calls a round (`[tournament] round_word`; Skat: "Serie"), one and more."""
+
+    round_word: str = "Runde"
+    rounds_word: str = "Runden"
+
+
 class TournamentPlayer(Model):
     """One entered player: drawn from round `from_round` on, until (a withdrawal) before
     round `until_round`."""
@@ -24,7 +31,7 @@ class TournamentPlayer(Model):
         return self.from_round <= round and (self.until_round is None or round < self.until_round)
 
 
-class TournamentInfo(Model):
+class TournamentInfo(RoundWords):
     id: int
     name: str
     ruleset: str
@@ -117,7 +124,7 @@ class TableProgress(Progressing, Model):
     finished: bool  # the round is closed (its evening finished)
 
 
-class TablePlace(Model):
+class TablePlace(RoundWords):
     """Where a table phone belongs (its title: Turnier · Runde · Tisch · Spiel n von m) and,
     once its round is closed, where its players sit in the next round when that is drawn."""
 
@@ -134,12 +141,12 @@ class TablePlace(Model):
 
     def title(self) -> str:
         """The table phone's title line."""
-        return f"{self.tournament} · Runde {self.round} · Tisch {self.table}"
+        return f"{self.tournament} · {self.round_word} {self.round} · Tisch {self.table}"
 
     def game_words(self) -> str:
         """"Spiel n von m" while the round is played (n: the next game), else how it ended."""
         if self.closed:
-            return f"Runde {self.round} beendet · {self.played} von {self.games} Spielen"
+            return f"{self.round_word} {self.round} beendet · {self.played} von {self.games} Spielen"
         if self.played >= self.games:
             return f"Alle {self.games} Spiele gespielt"
         return f"Spiel {min(self.played + 1, self.games)} von {self.games}"
@@ -149,11 +156,11 @@ class TablePlace(Model):
         if self.finished:
             return "Das Turnier ist beendet: die Rangliste hat der Veranstalter."
         if self.next_round is None:
-            return f"Runde {self.round} ist beendet. Die nächste Runde ist noch nicht ausgelost."
-        return f"Runde {self.round} ist beendet. Runde {self.next_round} ist ausgelost:"
+            return f"{self.round_word} {self.round} ist beendet. Die nächste {self.round_word} ist noch nicht ausgelost."
+        return f"{self.round_word} {self.round} ist beendet. {self.round_word} {self.next_round} ist ausgelost:"
 
 
-class TableLabel(Model):
+class TableLabel(RoundWords):
     """A tournament table as the start screen groups it: Turnier · Runde · Tisch."""
 
     evening: int
@@ -164,7 +171,7 @@ class TableLabel(Model):
     finished: bool  # the tournament is over
 
     def group(self) -> str:
-        return f"{self.name} · Runde {self.round}"
+        return f"{self.name} · {self.round_word} {self.round}"
 
 
 class StandingRow(Model):
@@ -218,7 +225,7 @@ class BoardLine(StandingRow):
     decided_by: str | None
 
 
-class RankingBoard(Model):
+class RankingBoard(RoundWords):
     """What the ranking screen (a projector's) shows of a tournament: its name, how far it is,
     the ranking with its tie-breaks. No seed, no PIN: anyone in the room may read it."""
 

@@ -40,10 +40,13 @@ class TableReads:
         with self.store.read():
             for tid in self.store.tournament_ids():
                 row = self.store.tournament(tid)
+                words = None  # what the tournament calls a round: its tables' rule table says
                 for t in self.store.tournament_tables(tid):
+                    words = words or self._evenings.rule_table(self.store.evening(t["evening_id"])).tournament
                     labels[t["evening_id"]] = TableLabel(evening=t["evening_id"], tournament=tid, name=row["name"],
                                                          round=t["round"], table=t["number"],
-                                                         finished=bool(row["finished"]))
+                                                         finished=bool(row["finished"]), round_word=words.round_word,
+                                                         rounds_word=words.rounds_word)
         return labels
 
     @guarded
@@ -71,6 +74,8 @@ class TableReads:
                     for name in self._evenings.evening(t["evening_id"]).players:
                         if name in players:
                             seats[name] = t["number"]
+        words = self._evenings.table(evening_id).tournament  # the tournament's table: what a round is called
         return TablePlace(tournament=found["name"], round=found["round"], rounds=row["rounds"], table=found["number"],
+                          round_word=words.round_word, rounds_word=words.rounds_word,
                           played=played, games=found["games"], closed=closed, finished=bool(row["finished"]),
                           next_round=next_round, next_tables={p: seats[p] for p in players if p in seats})

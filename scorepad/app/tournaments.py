@@ -17,17 +17,14 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded, unlocked
 from scorepad.app.models import ChangeResult
 from scorepad.app.ranking import KeptRanking, table_scores
 from scorepad.app.tournament_event import EventSettings
-from scorepad.app.table_list import table_games, table_list
 from scorepad.app.tournament_models import (
     BoardLabel,
     BoardLine,
@@ -41,6 +38,7 @@ from scorepad.app.tournament_models import (
     TournamentInfo,
     TournamentPlayer,
 )
+from scorepad.app.tournament_pages import TournamentPages, sitting_out_first
 from scorepad.app.tournament_tables import TableReads
 from scorepad.errors import ScorepadError
 from scorepad.names import char_words, name_key
@@ -49,7 +47,7 @@ from scorepad.session import check_players, parse_session, session_table
 from scorepad.store import dumps
 from scorepad.tables import RuleTable
 from scorepad.texts import first_control, plain
-from scorepad.tournament import Score, TableSheet, decided_by, draw, meetings, rank, table_sizes
+from scorepad.tournament import Score, decided_by, draw, meetings, rank, table_sizes
 from scorepad.tournament.event import fee, fee_words, fees_of
 from scorepad.tournament.export import FORMATS as EXPORT_FORMATS
 from scorepad.tournament.export import render
@@ -65,7 +63,7 @@ def _whole(value: Any, top: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= top
 
 
-class Tournaments(TableReads, EventSettings):
+class Tournaments(TableReads, EventSettings, TournamentPages):
     """The tournaments of one store (what a table phone reads of its tournament: TableReads)."""
 
     def __init__(self, evenings: Evenings, pins: Pins):
@@ -122,7 +120,8 @@ class Tournaments(TableReads, EventSettings):
             players=[TournamentPlayer(name=p["name"], number=p["number"], from_round=p["from_round"],
                                       until_round=p["until_round"]) for p in players],
             drawn=len(rounds), open_round=next((r["round"] for r in rounds if r["closed_at"] is None), None),
-            tally=table.rank_keys()[0].tally, tie_breaks=list(table.tournament.tie_breaks))
+            tally=table.rank_keys()[0].tally, tie_breaks=list(table.tournament.tie_breaks),
+            round_word=table.tournament.round_word, rounds_word=table.tournament.rounds_word)
 
     @guarded
     def list_tournaments(self) -> list[TournamentInfo]:
@@ -186,9 +185,9 @@ class Tournaments(TableReads, EventSettings):
             tables = []
             for k, seats in enumerate(seated.tables, 1):
                 evening = self._evenings.start_evening(info.ruleset, list(seats), seats[0], info.options or None,
-                                                       note=f"{plain(info.name)}: Runde {number}, Tisch {k}")
+                                                       note=f"{plain(info.name)}: {info.round_word} {number}, Tisch {k}")
                 tables.append(DrawnTable(table=k, evening=evening.id, seats=list(seats),
-                                         sitting_out=_sitting_out(table, list(seats))))
+                                         sitting_out=sitting_out_first(table, list(seats))))
             try:
                 self.store.add_round(tournament_id, number, seated.repeat_meetings, [t.evening for t in tables])
             except sqlite3.IntegrityError:  # (drawn in between by a writer that took no BEGIN IMMEDIATE)
@@ -239,30 +238,11 @@ class Tournaments(TableReads, EventSettings):
                 seats = self._evenings.evening(t.evening).players
                 tries = self._pins.pin_tries(t.evening)  # (the evening's own tries, not an address's)
                 tables.append(RoundTable(table=t.table, evening=t.evening, seats=seats,
-                                         sitting_out=_sitting_out(table, seats), played=t.played, games=t.games,
+                                         sitting_out=sitting_out_first(table, seats), played=t.played, games=t.games,
                                          finished=t.finished, pin=self._pins.pin(t.evening),
                                          locked=tries.left < 1, wrong_pins=tries.wrong))
         return RoundView(round=round, tables=tables, repeat_meetings=rounds[round]["repeat_meetings"],
                          closed=rounds[round]["closed_at"] is not None)
-
-    @guarded
-    def table_sheets(self, tournament_id: int, round: int | None = None) -> list[TableSheet]:
-        """What each table's sheet says for `round` (default: the last drawn), PINs included."""
-        info = self.tournament(tournament_id)
-        round = info.drawn if round is None else round
-        table = self._table(info.ruleset, info.options)
-        sheets = []
-        for t in self.progress(tournament_id):
-            if t.round == round:
-                evening = self._evenings.evening(t.evening)
-                seats, games = evening.players, table_games(info, evening.players)
-                with self.store.read():
-                    hands = self.store.hands(t.evening)
-                paper = table_list(table, seats, hands, evening.first_dealer, games, evening.finished)
-                sheets.append(TableSheet(info.name, round, t.table, t.evening, self._pins.pin(t.evening), games,
-                                         tuple(seats), tuple(_sitting_out(table, seats)),
-                                         table.tournament.round_word, paper))
-        return sheets
 
     @guarded
     def correct_hand(self, evening_id: int, number: int, hand: Any, pin: str) -> ChangeResult:
@@ -316,7 +296,8 @@ class Tournaments(TableReads, EventSettings):
         return RankingBoard(id=info.id, name=info.name, tally=info.tally, tie_breaks=info.tie_breaks,
                             rounds=info.rounds, round=round,
                             playing=info.open_round is not None, played=sum(min(t.played, t.games) for t in tables),
-                            games=sum(t.games for t in tables), finished=info.finished, lines=lines)
+                            games=sum(t.games for t in tables), finished=info.finished, lines=lines,
+                            round_word=info.round_word, rounds_word=info.rounds_word)
 
     def _standings(self, info: TournamentInfo, mark: dict[str, Any]) -> list[StandingRow]:
         """The ranking over every table of the tournament at `mark` (each table's scores kept
@@ -354,7 +335,7 @@ class Tournaments(TableReads, EventSettings):
                 seats = self._evenings.evening(t.evening).players
                 scores = self.table_scores(t.evening, tally)
                 out_tables.append({"table": t.table, "evening": t.evening, "seats": seats,
-                                   "sitting_out": _sitting_out(table, seats), "played": t.played, "games": t.games,
+                                   "sitting_out": sitting_out_first(table, seats), "played": t.played, "games": t.games,
                                    "scores": {n: {"points": s.points, "solos_won": s.solos_won, "games": s.games,
                                                   "won": s.won, "lost": s.lost, "fee": fee(s.lost, info.fees)}
                                               for n, s in scores.items()}})
@@ -374,49 +355,6 @@ class Tournaments(TableReads, EventSettings):
         if format not in EXPORT_FORMATS:
             raise TournamentError("tournament_export_format", format=format, known=", ".join(EXPORT_FORMATS))
         return render(self.tournament_data(tournament_id), format)
-
-    @guarded
-    def printed_sheets(self, tournament_id: int, server: str, round: int | None = None) -> str:
-        """The table sheets of `round` (default: the last drawn) to print, one A4 page per table,
-        each with its evening's PIN and the QR code of its address on the server at `server`
-        (http://HOST:PORT/, the address `scorepad web` prints)."""
-        if not isinstance(server, str) or not _server_address(server):
-            raise TournamentError("tournament_server_address", value=server)
-        info = self.tournament(tournament_id)
-        if round is not None and not (isinstance(round, int) and 1 <= round <= info.drawn):
-            raise TournamentError("tournament_round_not_drawn", tournament=tournament_id, round=round,
-                                  drawn=info.drawn)
-        sheets = self.table_sheets(tournament_id, round)
-        if not sheets:
-            raise TournamentError("tournament_no_round_open", tournament=tournament_id)
-        from scorepad.tournament import printed  # (segno: only where pages are printed)
-
-        return printed.sheets_html(sheets, server, stand=self._stand())
-
-    @guarded
-    def printed_standings(self, tournament_id: int, places: int | None = None) -> str:
-        """The ranking list to print (A4 HTML), or with `places` the prize list: the first
-        `places` places."""
-        info = self.tournament(tournament_id)
-        if places is not None and not _whole(places, max(1, len(info.players))):
-            raise TournamentError("tournament_prize_places", max=max(1, len(info.players)), value=places)
-        words = self._table(info.ruleset, info.options).tournament  # (Skat: "Serie", "Serien")
-        if info.finished:
-            facts = f"Endstand nach {info.rounds} {words.rounds_word if info.rounds != 1 else words.round_word}"
-        else:
-            facts = f"Zwischenstand: {words.round_word} {info.drawn} von {info.rounds}"
-        facts += f" · {info.games_words()} Spiele je Tisch und {words.round_word}"
-        from scorepad.tournament import printed
-
-        standings = self.standings(tournament_id)
-        return printed.standings_html(info.name, facts, standings, info.tally, places,
-                                      decided=decided_by(standings, info.tie_breaks), stand=self._stand(),
-                                      tie_breaks=info.tie_breaks)
-
-    def _stand(self) -> str:
-        """When a page is printed, as it says: "Stand: 05.12.2026, 22:14 Uhr" (local time)."""
-        now = datetime.fromtimestamp(self._pins.clock())
-        return f"Stand: {now:%d.%m.%Y}, {now:%H:%M} Uhr"
 
     def table_scores(self, evening_id: int, tally: str) -> dict[str, Score]:
         """What each player of a table scored there: the tally, solos won, hands played."""
@@ -494,20 +432,3 @@ class Tournaments(TableReads, EventSettings):
             if number in holder:
                 raise TournamentError("tournament_number_taken", number=number, name=holder[number])
             holder[number] = name
-
-
-def _sitting_out(table: RuleTable, seats: list[str]) -> list[str]:
-    """Who sits out the first hand at a table seated so (its first seat deals first)."""
-    return [seats[k % len(seats)] for k in table.sitting_out_seats(len(seats))]
-
-
-def _server_address(text: str) -> bool:
-    """Whether `text` is an address a phone opens: http(s)://HOST[:PORT][/...], one line."""
-    try:
-        parts = urlsplit(text)
-        parts.port  # noqa: B018 (a port that is no number raises)
-    except ValueError:
-        return False
-    return parts.scheme in ("http", "https") and bool(parts.hostname) and text.isprintable() and " " not in text \
-        and not parts.query and not parts.fragment
-

@@ -254,11 +254,12 @@ def cmd_correct(args: argparse.Namespace) -> int:
 def cmd_progress(args: argparse.Namespace) -> int:
     with open_app(args) as app:
         tables = app.tournament_progress(args.tid)
+        word = app.tournament(args.tid).round_word  # the table's word for a round (Skat: Serie)
     if args.json:
         print_json([t.model_dump() for t in tables])
         return 0
     for t in tables:
-        print(f"Runde {t.round}, {t.german()}" + (" (abgeschlossen)" if t.finished else ""))
+        print(f"{word} {t.round}, {t.german()}" + (" (abgeschlossen)" if t.finished else ""))
     return 0
 
 

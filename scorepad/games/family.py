@@ -39,7 +39,10 @@ def value_at_path(table: Any, path: tuple[str, ...]) -> Any:
     for i, part in enumerate(path):
         if isinstance(value, list) and i == len(path) - 1:
             return part in value
-        value = value[part] if isinstance(value, dict) else getattr(value, part)
+        if isinstance(value, dict):  # a table's count keys ("5" at `sitting_out.seats`) are numbers
+            value = value[int(part) if part not in value and part.isdigit() else part]
+        else:
+            value = getattr(value, part)
     return value
 
 

@@ -1,5 +1,4 @@
 """A whole tournament written out: as JSON (everything: facts, players, every round's tables
-"""A whole tournament written out: as JSON (everything: facts, players, every round's tables
 with their scores, the ranking, the lost-game fee), as CSV for German Excel (the ranking with
 each round's points) and as one HTML page (the ranking and every round's tables), from the
 tournament's data as `App.tournament_data` gives it. The CSV and the page show the counts of the

@@ -19,9 +19,8 @@ import segno
 from scorepad import fmt
 from scorepad.exports import short_names
 from scorepad.tournament.address import evening_address
-from scorepad.tournament.sheet import TableSheet
-from scorepad.tournament.tie_breaks import DEFAULT, LOT_DECIDED, TIE_BREAKS, of, printed_reason, printed_rule
 from scorepad.tournament.sheet import TableList, TableSheet
+from scorepad.tournament.tie_breaks import DEFAULT, LOT_DECIDED, TIE_BREAKS, of, printed_reason, printed_rule
 
 STYLE = """
 @page { size: A4; margin: 15mm; }

@@ -2,9 +2,12 @@
 HOUSE besides for a table's own rules: Spitzen only with Buben, Grand at 20, a lost Hand game
 single, Kontra and Re, announcing without Hand, Bock rounds (after a hundred too), Bierlachs
 Ramsch when all pass (its value, Jungfrau, Durchmarsch, Schieberamsch, ties), Grand ouvert
-with its own base value 36."""
+with its own base value 36; at a table of five, which seat sits out besides the dealer (a table
+setting: `sitting_out.seats`, offered only where the table seats five)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from scorepad.games.family import Choice, Labelled
 from scorepad.games.skat.sheet import BOCK_AFTER
@@ -13,6 +16,11 @@ OPTIONS: list[Choice] = [
     ("Liste", ("list_kind",), [Labelled("classic", "klassisch"), Labelled("seeger_fabian", "Seeger-Fabian")]),
     ("Cent je Punkt", ("tariff",), [0, 1, 2, 5, 10]),
 ]
+
+# at five the dealer and one more sit out: the seat counted clockwise from the dealer (0)
+FIVE_OUT: Choice = ("Zu fünft setzt außer dem Geber aus", ("sitting_out", "seats", "5"),
+                    [Labelled([0, seat], f"der {seat}. links vom Geber") for seat in (1, 2, 3, 4)])
+
 
 HOUSE: list[Choice] = [
     ("Spitzen", ("spitzen", "suit"), [Labelled(11, "mit Farbspitzen"), Labelled(4, "nur Buben")]),
@@ -36,4 +44,10 @@ HOUSE: list[Choice] = [
     ("Schieberamsch", ("ramsch", "push_factor"), [Labelled(2, "doppelt je Schieben"), Labelled(1, "ohne")]),
     ("Ramsch: gleich viele Augen", ("ramsch", "tie"), [Labelled("all", "alle verlieren"),
                                                        Labelled("table", "der Tisch entscheidet")]),
+    FIVE_OUT,
 ]
+
+
+def house_for_table(table: Any) -> list[Choice]:
+    """HOUSE, and who sits out at five where the table seats five (the Seeger-Fabian list does not)."""
+    return [choice for choice in HOUSE if choice is not FIVE_OUT or 5 in table.players]

@@ -14,8 +14,8 @@ from scorepad.games.skat.hand import GAME_NAMES, SkatHand, said_kontra
 from scorepad.games.skat.lists import points_of
 from scorepad.games.skat.paper import list_cells as list_cells
 from scorepad.games.skat.paper import list_columns as list_columns
-from scorepad.games.skat.ramsch import RamschScored, score_ramsch
 from scorepad.games.skat.paper import list_foot as list_foot
+from scorepad.games.skat.ramsch import RamschScored, score_ramsch
 from scorepad.games.skat.rules import ListKind, SkatRules
 from scorepad.games.skat.value import Scored, lost_factor, null_name, score
 

@@ -96,13 +96,14 @@ def pages_of(count: int, rows: int = ROWS) -> int:
 
 def round_words(board: RankingBoard) -> str:
     """How far the tournament is, in one line."""
+    one, more = board.round_word, board.rounds_word  # the table's words (Skat: Serie, Serien)
     if board.finished:
-        return f"Endstand nach {board.round} von {board.rounds} Runden"
+        return f"Endstand nach {board.round} von {board.rounds} {more}"
     if board.round == 0:
-        return f"Noch keine Runde ausgelost · {board.rounds} Runden"
+        return f"Noch keine {one} ausgelost · {board.rounds} {more}"
     if board.playing:
-        return f"Runde {board.round} von {board.rounds} · {board.played} von {board.games} Spielen"
-    return f"Runde {board.round} von {board.rounds} abgeschlossen"
+        return f"{one} {board.round} von {board.rounds} · {board.played} von {board.games} Spielen"
+    return f"{one} {board.round} von {board.rounds} abgeschlossen"
 
 
 def cell(text: str, width: int | None, *, size: int = SIZE, bold: bool = False, right: bool = False,

@@ -120,7 +120,7 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
     playing = info.open_round is not None and not info.finished
 
     def draw() -> None:
-        nav.attempt(lambda: nav.app.draw_round(tid), f"Runde {info.drawn + 1} ausgelost")
+        nav.attempt(lambda: nav.app.draw_round(tid), f"{info.round_word} {info.drawn + 1} ausgelost")
 
     def confirm(title: str, text: str, label: str, key: str, action: Any) -> None:
         def yes(_e=None) -> None:
@@ -136,11 +136,11 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
     short_words = ", ".join(f"Tisch {t.table} ({t.played} von {t.games})" for t in short)
 
     def close() -> None:
-        done = f"Runde {info.open_round} abgeschlossen"
+        done = f"{info.round_word} {info.open_round} abgeschlossen"
         if not short:
             nav.attempt(lambda: nav.app.close_round(tid), done)
             return
-        confirm(f"Runde {info.open_round} abschließen?", f"Noch nicht fertig: {short_words}. Die fehlenden Spiele "
+        confirm(f"{info.round_word} {info.open_round} abschließen?", f"Noch nicht fertig: {short_words}. Die fehlenden Spiele "
                 "werden nicht mehr gespielt.", "Trotzdem abschließen", "close-force",
                 lambda: nav.attempt(lambda: nav.app.close_round(tid, force=True), done))
 
@@ -191,22 +191,22 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
             return
         name, number = entries[0]
         if nav.attempt(lambda: nav.app.enter_tournament_player(tid, name, number),
-                       f"{name} spielt ab Runde {info.drawn + 1} mit"):
+                       f"{name} spielt ab {info.round_word} {info.drawn + 1} mit"):
             late.clear()
 
     body: list[ft.Control] = []
     if shown is not None:
-        title = f"Runde {shown.round} von {info.rounds}" + (" · abgeschlossen" if shown.closed else "")
+        title = f"{info.round_word} {shown.round} von {info.rounds}" + (" · abgeschlossen" if shown.closed else "")
         body.append(tag(ft.Text(title, size=18, weight=ft.FontWeight.BOLD, key="round-title")))
         body.append(tag(ft.Text(meetings_words(shown.repeat_meetings), size=15, key="round-meetings")))
         if loopback_only():
             body.append(tag(ft.Text(LOOPBACK_LINE, size=15, color=ft.Colors.ERROR, key="loopback-line")))
         body.extend(table_card(nav, tid, t, playing, new_pin) for t in shown.tables)
     else:
-        body.append(tag(ft.Text("Noch keine Runde ausgelost", size=16, key="round-title")))
+        body.append(tag(ft.Text(f"Noch keine {info.round_word} ausgelost", size=16, key="round-title")))
     prints = []
     if shown is not None:
-        prints.append(outlined(f"Tischzettel Runde {shown.round}", icon=ft.Icons.PRINT, key="print-sheets",
+        prints.append(outlined(f"Tischzettel {info.round_word} {shown.round}", icon=ft.Icons.PRINT, key="print-sheets",
                                url=sheets_path(tid, shown.round)))
     prints.append(outlined("Rangliste drucken", icon=ft.Icons.PRINT, key="print-ranking", url=ranking_path(tid)))
     offered = sorted({p for p in PRIZE_PLACES if p < len(info.players)} | {len(info.players)})
@@ -234,10 +234,10 @@ def TournamentScreen(nav, tick: int) -> ft.Control:
     if info.finished:
         bottom: ft.Control = tag(ft.Text("Turnier beendet", size=18, weight=ft.FontWeight.BOLD, key="finished"))
     elif playing:
-        bottom = big_button(f"Runde {info.open_round} abschließen", lambda _e=None: close(), icon=ft.Icons.DONE_ALL,
+        bottom = big_button(f"{info.round_word} {info.open_round} abschließen", lambda _e=None: close(), icon=ft.Icons.DONE_ALL,
                             key="close-round")
     elif info.drawn < info.rounds:
-        bottom = big_button(f"Runde {info.drawn + 1} auslosen", lambda _e=None: draw(), icon=ft.Icons.SHUFFLE,
+        bottom = big_button(f"{info.round_word} {info.drawn + 1} auslosen", lambda _e=None: draw(), icon=ft.Icons.SHUFFLE,
                             key="draw-round")
     else:
         bottom = big_button("Turnier beenden", lambda _e=None: finish(), icon=ft.Icons.FLAG, key="finish-last")
@@ -257,12 +257,12 @@ def player_rows(nav: Any, tid: int, info: Any) -> list[ft.Control]:
         if p.present(upcoming):
             action, key = "Abmelden", f"withdraw-{p.name}"
             change = functools.partial(nav.app.withdraw_tournament_player, tid, p.name)
-            done = f"{p.name} ab Runde {upcoming} abgemeldet"
+            done = f"{p.name} ab {info.round_word} {upcoming} abgemeldet"
         else:
-            label += f" · abgemeldet ab Runde {p.until_round}" if p.until_round else f" · ab Runde {p.from_round}"
+            label += f" · abgemeldet ab {info.round_word} {p.until_round}" if p.until_round else f" · ab {info.round_word} {p.from_round}"
             action, key = "Wieder anmelden", f"enter-{p.name}"
             change = functools.partial(nav.app.enter_tournament_player, tid, p.name, p.number)
-            done = f"{p.name} spielt ab Runde {upcoming} wieder mit"
+            done = f"{p.name} spielt ab {info.round_word} {upcoming} wieder mit"
         parts: list[ft.Control] = [ft.Text(label, size=16, expand=True)]
         if not info.finished and upcoming <= info.rounds:
             parts.append(tag(ft.TextButton(action, height=TARGET, key=key,
@@ -284,7 +284,7 @@ def CorrectTableScreen(nav, tick: int) -> ft.Control:
         table, result, hands = nav.app.table(evening_id), nav.app.show(evening_id), nav.app.hands(evening_id)
     except ScorepadError as exc:
         return error_screen("Spiel korrigieren", back, exc)
-    title = f"Tisch {where.table} · Runde {where.round}" if where else "Spiel korrigieren"
+    title = f"Tisch {where.table} · {table.tournament.round_word} {where.round}" if where else "Spiel korrigieren"
 
     def pick(number: int) -> None:
         pin = pin_text.value

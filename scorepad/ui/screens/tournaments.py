@@ -22,7 +22,6 @@ from scorepad.ui.nav import Route
 from scorepad.ui.screens.organiser_phone import OrganiserCodeScreen, OrganiserPhones, allowed_line
 from scorepad.ui.widgets import big_button, choice_row, error_screen, header, screen, section, tag
 
-TOURNAMENT_TABLES = "preisschafkopf-"  # the rule tables a tournament plays (and their house variants)
 ROUNDS = list(range(1, 9))
 GAMES = [8, 12, 16, 20, 24, 28, 32, 36, 40, 48]
 DEFAULT_ROUNDS, DEFAULT_GAMES = 3, 32
@@ -59,17 +58,18 @@ def field_words(nav: Any, ruleset: str, count: int) -> str:
 
 def status_words(info: Any) -> str:
     """How far a tournament is, in one line."""
+    word = info.round_word  # the table's word for a round (Skat: Serie)
     if info.finished:
         state = "beendet"
     elif info.open_round is not None:
-        state = f"Runde {info.open_round} von {info.rounds} läuft"
+        state = f"{word} {info.open_round} von {info.rounds} läuft"
     elif info.drawn:
-        state = f"Runde {info.drawn} von {info.rounds} abgeschlossen"
+        state = f"{word} {info.drawn} von {info.rounds} abgeschlossen"
     else:
-        state = f"{info.rounds} Runden, noch keine ausgelost"
+        state = f"{info.rounds} {info.rounds_word}, noch keine ausgelost"
     now = info.open_round or (info.drawn if info.finished else info.drawn + 1)  # the round played, or the next
     present = sum(1 for p in info.players if p.present(max(1, now)))
-    return f"{state} · {present} Spieler · {info.games_words()} Spiele je Runde"
+    return f"{state} · {present} Spieler · {info.games_words()} Spiele je {word}"
 
 
 def one_count(typed: str) -> int | None:
@@ -87,10 +87,11 @@ def fee_line(typed: str) -> str:
 
 
 def rule_tables(nav: Any) -> list[tuple[str, str]]:
-    """(id, name) of each tournament rule table: the built-in ones, then the house variants of them."""
-    built = [(tid, t.name) for tid, t in builtin_tables().items() if tid.startswith(TOURNAMENT_TABLES)]
-    house = [(h.ruleset, h.name) for h in nav.app.house_rules() if h.base.startswith(TOURNAMENT_TABLES)]
-    return built + house
+    """(id, name) of each tournament rule table (a built-in table whose `[tournament]` says
+    `offered`: the Preisschafkopf lists, Skat's Seeger-Fabian list), then the house variants of them."""
+    offered = {tid: t for tid, t in builtin_tables().items() if t.tournament.offered}
+    house = [(h.ruleset, h.name) for h in nav.app.house_rules() if h.base in offered]
+    return [(tid, t.name) for tid, t in offered.items()] + house
 
 
 def refused_here(nav: Any, title: str, back: Any, exc: ScorepadError) -> ft.Control:
@@ -119,7 +120,7 @@ def TournamentsScreen(nav, tick: int) -> ft.Control:
         body.append(ft.Text("Noch kein Turnier angelegt.", size=16))
     if nav.local:
         body.append(OrganiserPhones(nav, tick))
-    return screen(header("Turniere", on_back=back, subtitle="Preisschafkopf: Auslosung, Tische, Rangliste"), body)
+    return screen(header("Turniere", on_back=back, subtitle="Preisschafkopf und Preisskat: Auslosung, Tische, Rangliste"), body)
 
 
 @ft.component
