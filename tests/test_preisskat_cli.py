@@ -205,7 +205,7 @@ def test_a_table_takes_no_game_beyond_the_count_of_its_size(capsys, db):
     progress = ok(capsys, "tournament", "progress", tid, "--db", db)
     for table, _ in played[0]:
         count = GAMES[len(table["seats"])]
-        assert f"Runde 1, Tisch {table['table']}: {count} von {count} Spielen" in progress
+        assert f"Serie 1, Tisch {table['table']}: {count} von {count} Spielen" in progress
 
 
 @pytest.mark.parametrize(("games", "fee"), [("6/8/10", "50"), ("6/", "50"), ("0/8", "50"), ("6/8", "0.50"),

@@ -95,7 +95,7 @@ def test_the_command_line_prints_the_skat_columns_and_its_json_keeps_every_key(c
     text = ok(capsys, "tournament", "standings", tid, "--db", db).splitlines()
     assert text[0].split() == ["Platz", "Nr.", "Name", "Punkte", "Gew.", "Verl.", "Spiele"]
     rows = json.loads(ok(capsys, "tournament", "standings", tid, "--json", "--db", db))
-    assert list(rows[0]) == ["rank", "name", "points", "solos_won", "games", "won", "lost"]
+    assert list(rows[0]) == ["rank", "name", "points", "solos_won", "games", "won", "lost", "fees"]
     assert text[1].split()[1:5] == [rows[0]["name"], str(rows[0]["points"]), str(rows[0]["won"]),
                                     str(rows[0]["lost"])]
 
