@@ -117,14 +117,18 @@ def big_button(label: str, on_click: Callable[..., Any] | None, *, icon=None, di
     ))
 
 
+NOTICE_ROOM = 56  # a floating message's height and gap, left empty at the end of a scrolling body
+
+
 def screen(top: ft.Control, body: list[ft.Control], bottom: ft.Control | None = None,
            on_scroll: Callable[[Any], Any] | None = None) -> ft.Column:
     """A phone screen: a fixed header, a scrolling body and a fixed bottom bar. `on_scroll`
-    hears where the body is scrolled to (at most five times a second)."""
+    hears where the body is scrolled to (at most five times a second). The body ends in room
+    for a floating message (Nav.notify's SnackBar): the last row scrolls clear of it."""
     parts: list[ft.Control] = [
         top,
-        ft.Container(ft.Column(body, spacing=16, scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=on_scroll,
-                               scroll_interval=200),
+        ft.Container(ft.Column([*body, ft.Container(height=NOTICE_ROOM)], spacing=16, scroll=ft.ScrollMode.AUTO,
+                               expand=True, on_scroll=on_scroll, scroll_interval=200),
                      padding=ft.Padding.symmetric(horizontal=14, vertical=10), expand=True),
     ]
     if bottom is not None:
