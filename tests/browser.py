@@ -365,6 +365,14 @@ class Tab:
             await self.page.wait_for_timeout(150)
         await loc.wait_for(state="attached", timeout=1000)
 
+    async def wait_said(self, text: str, timeout: float = 10) -> None:
+        """Wait until the app says `text` (a floating message, a line): Flutter writes a
+        message's words as its node's text or, when it merges them with a close button, as the
+        node's label."""
+        quoted = text.replace('\\', '\\\\').replace('"', '\\"')
+        said = self.page.locator(f'flt-semantics[aria-label*="{quoted}"]').or_(self.page.get_by_text(text))
+        await said.first.wait_for(state="attached", timeout=timeout * 1000)
+
     async def text(self, key: str) -> str:
         loc = self.at(key)
         await loc.wait_for(state="attached", timeout=10000)

@@ -320,7 +320,7 @@ async def test_the_abrechnung_at_the_pub_downloads_every_export_copies_in_a_dial
         assert shared.suggested_filename.endswith(".json")
         with App.open(server.db) as app:
             assert Path(await shared.path()).read_text(encoding="utf-8") == app.export_session(eid, "json")
-        await tab.page.get_by_text(NO_SHARE).wait_for(state="attached", timeout=10000)
+        await tab.wait_said(NO_SHARE)
         await tab.screenshot("26-shared-as-a-download")
 
     await with_tab(server, scenario)

@@ -14,7 +14,6 @@ throttled to a mid-range phone's (4x) shows every hand on the table and in the h
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -178,7 +177,7 @@ async def test_a_second_tab_waits_until_the_first_is_closed(site):
             assert json.loads(session_file.read_text(encoding="utf-8"))["hands"] == HANDS
             # the saved file is said in a line that floats over the chips for a while: a finger
             # waits until it has gone (a tap at the moment it slides in would land on it)
-            await second.page.get_by_text(re.compile("gespeichert$")).wait_for(state="attached", timeout=10000)
+            await second.wait_said("JSON gespeichert")
             # shared: chromium on Linux has no share sheet, so the browser downloads it instead
             async with second.page.expect_download(timeout=30000) as info:
                 await second.tap("share-session", timeout=20)

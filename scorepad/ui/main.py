@@ -51,6 +51,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
     here.current = route  # what the phone shows now, for the change listener below
     ranking: Any = ft.use_ref(None)  # .current: what stops following the ranking shown (ui/ranking_feed.py)
     last_evening = ft.use_ref(cast(int | None, None))  # the evening this phone showed last ("Weiterspielen")
+    bar: Any = ft.use_ref(None)  # .current: the floating message on screen (Nav.notify replaces it)
     if last_evening.current is None:
         last_evening.current = last
     if route.screen in ("table", "hand") and route.evening is not None and route.evening != last_evening.current:
@@ -149,7 +150,7 @@ def Root(app: App, page: ft.Page, start: Route, require_pin: bool, device: str =
 
     nav = Nav(app=PhoneApp(app, caller), route=route, go=go, refresh=bump, page=page, require_pin=require_pin,
               pens=held, notice=notice, show=set_notice, device=device, set_organiser=keep_organiser,
-              last_evening=last_evening.current)
+              last_evening=last_evening.current, bar=bar)
     say_with(page, nav.notify)  # what failed unexpectedly is said the way this screen says things
     on_form = ft.use_ref(cast(Route | None, None))  # the form this phone opened while it held the pen
     if route.screen == "hand":

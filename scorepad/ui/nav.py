@@ -79,6 +79,7 @@ class Nav:
     device: str = ""  # this phone (see ui/device.py): its drafts and its changes
     set_organiser: Callable[[str], None] | None = None  # sets the organiser token this phone's calls carry
     last_evening: int | None = None  # the evening this phone showed last (kept in its storage): "Weiterspielen"
+    bar: Any = None  # a ref (ft.use_ref) to this phone's floating message on screen: the next one replaces it
 
     def to(self, screen: str, evening: int | None = None, number: int | None = None) -> Callable[[], None]:
         return lambda: self.go(Route(screen, evening, number))
@@ -157,7 +158,22 @@ class Nav:
         bar = ft.SnackBar(ft.Text(text, size=16), action=action, on_action=on_action,
                           duration=ft.Duration(seconds=notices.NOTICE_SECONDS), show_close_icon=action is None, persist=False,
                           behavior=ft.SnackBarBehavior.FLOATING, margin=ft.Margin.only(left=12, right=12, bottom=90))
+        if self.bar is not None:
+            self.close_bar()
+            self.bar.current = bar
         self.page.show_dialog(bar)
+
+    def close_bar(self) -> None:
+        """Take the floating message on screen away: a new one says what just happened (Flutter
+        would queue it behind every earlier one, six seconds each, after a row of downloads)."""
+        old = self.bar.current if self.bar is not None else None
+        if old is None or not old.open:
+            return
+        old.open = False
+        try:
+            old.update()
+        except RuntimeError:  # dismissed meanwhile: no longer on the page
+            pass
 
     def say(self, notice: Notice | None) -> None:
         """Show `notice` in the line (None: empty it); it empties itself after NOTICE_SECONDS."""
