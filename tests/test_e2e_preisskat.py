@@ -115,7 +115,7 @@ async def test_a_preisskat_series_on_phones_with_a_live_ranking_screen(server):
             phones = []
             for k, table in enumerate(drawn, 1):  # each table's phone: the QR code of its sheet, then its PIN
                 phone = await Tab.open(browser, server, f"abend/{table.evening}")
-                await phone.wait_text("table-title", f"Preisskat · Serie 1 · Tisch {k}", timeout=20)
+                await phone.wait_text("table-title", f"Tisch {k} · Serie 1 · Preisskat", timeout=20)
                 await unlock(phone, pins[table.evening])
                 await heard_german(phone)
                 phones.append(phone)

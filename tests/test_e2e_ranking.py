@@ -205,7 +205,7 @@ async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             phone = await Tab.open(browser, server, f"abend/{table.evening}")
-            await phone.wait_text("table-title", "Kirta · Runde 1 · Tisch 2", timeout=20)
+            await phone.wait_text("table-title", "Tisch 2 · Runde 1 · Kirta", timeout=20)
             assert (await phone.text("table-title-sub")).startswith("Spiel 1 von 4")
             assert await phone.has("unlock") and await phone.has(f"dealer-{table.seats[0]}")
             await phone.screenshot("table-phone-title")
@@ -214,7 +214,7 @@ async def test_a_table_phone_says_where_it_belongs_and_after_its_round_where_to_
             assert (await phone.text("continue-line")).startswith("Kirta · Runde 1 · Tisch 2 · ")
             await phone.screenshot("start-club-night")
             await phone.tap("continue")
-            await phone.wait_text("table-title", "Kirta · Runde 1 · Tisch 2")
+            await phone.wait_text("table-title", "Tisch 2 · Runde 1 · Kirta")
             with App.open(server.db) as app:
                 app.close_round(tid, force=True)  # the organiser ends the round early
             await phone.wait_text("round-over", "Runde 1 ist beendet. Die nächste Runde ist noch nicht ausgelost.")

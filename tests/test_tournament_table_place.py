@@ -14,7 +14,7 @@ def test_a_table_says_its_tournament_round_table_and_game_n_of_the_rounds_games(
     tid = app.new_tournament("Kirta", "schafkopf", 2, 3, FIELD[:8], seed="1").id
     table = app.draw_round(tid).tables[1]
     place = app.table_place(table.evening)
-    assert place.title() == "Kirta · Runde 1 · Tisch 2"
+    assert place.title() == "Tisch 2 · Runde 1 · Kirta"
     assert place.game_words() == "Spiel 1 von 3" and not place.closed
     app.add_hand(table.evening, solo(table.seats[1]))
     assert app.table_place(table.evening).game_words() == "Spiel 2 von 3"
@@ -72,7 +72,7 @@ def test_a_skat_table_calls_its_round_a_serie_as_its_rule_table_says(app):
     drawn = app.draw_round(tid)
     assert sorted(len(t.seats) for t in drawn.tables) == [3, 4]
     evening = drawn.tables[0].evening
-    assert app.table_place(evening).title() == "Preisskat · Serie 1 · Tisch 1"
+    assert app.table_place(evening).title() == "Tisch 1 · Serie 1 · Preisskat"
     assert app.table_labels()[evening].group() == "Preisskat · Serie 1"
     assert app.evening(evening).note == "Preisskat: Serie 1, Tisch 1"
     assert app.table_sheets(tid)[0].lines()[1] == "Serie 1 · Tisch 1"

@@ -444,7 +444,7 @@ class App(Organiser):
         return self._tournaments.table_labels()
 
     def table_place(self, evening_id: int) -> TablePlace | None:
-        """Where a table phone belongs (Turnier · Runde · Tisch · Spiel n von m), whether its
+        """Where a table phone belongs (Tisch · Runde · Turnier; Spiel n von m), whether its
         round is over and where its players sit next; None for an ordinary evening."""
         return self._tournaments.table_place(evening_id)
 

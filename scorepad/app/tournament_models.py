@@ -125,7 +125,7 @@ class TableProgress(Progressing, Model):
 
 
 class TablePlace(RoundWords):
-    """Where a table phone belongs (its title: Turnier · Runde · Tisch · Spiel n von m) and,
+    """Where a table phone belongs (its title: Tisch · Runde · Turnier; Spiel n von m) and,
     once its round is closed, where its players sit in the next round when that is drawn."""
 
     tournament: str
@@ -140,8 +140,9 @@ class TablePlace(RoundWords):
     next_tables: dict[str, int] = {}  # this table's players -> their table in `next_round`
 
     def title(self) -> str:
-        """The table phone's title line."""
-        return f"{self.tournament} · {self.round_word} {self.round} · Tisch {self.table}"
+        """The table phone's title line: the table first, then the round, the tournament last
+        (a phone's narrow title cuts its end, and the table is what the players look for)."""
+        return f"Tisch {self.table} · {self.round_word} {self.round} · {self.tournament}"
 
     def game_words(self) -> str:
         """"Spiel n von m" while the round is played (n: the next game), else how it ended."""

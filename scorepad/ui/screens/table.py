@@ -191,7 +191,7 @@ def TableScreen(nav, tick: int) -> ft.Control:
     line = notice_line(nav.notice)  # what this phone just did, above the big button, never over it
     if line is not None:
         bottom = ft.Column([line, bottom], spacing=8) if bottom is not None else line
-    if place is not None:  # Turnier · Runde · Tisch, then Spiel n von m (or that the round is over)
+    if place is not None:  # Tisch · Runde · Turnier, then Spiel n von m (or that the round is over)
         title, subtitle = place.title(), f"{place.game_words()} · {info.game}"
     else:
         title, subtitle = info.game, fmt.hands_text(count) + (" · beendet" if info.finished else "")
