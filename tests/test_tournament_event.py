@@ -153,7 +153,7 @@ def test_the_ranking_and_the_exports_carry_each_players_fee_and_the_pot(app):
 
     assert csv_de.splitlines()[-1].endswith(f";{fmt.money(fees.total)}") and "Kasse" in csv_de.splitlines()[-1]
     page = render(data, "html")
-    assert f"in der Kasse: {fmt.money(fees.total)}" in page and "5/6 Spiele je Tisch und Runde" in page
+    assert f"in der Kasse: {fmt.money(fees.total)}" in page and "5/6 Spiele je Tisch und Serie" in page
 
 
 def test_a_tournament_without_a_fee_is_exported_as_before(app):

@@ -77,6 +77,14 @@ def test_the_skat_rankings_exports_keep_solos_won_and_add_won_and_lost(app):
     assert csv_de.splitlines()[1].startswith(f"1.;;{first['name']};{first['points']};{first['won']};{first['lost']};")
 
 
+def test_the_skat_rankings_html_export_says_serie_and_its_csv_keeps_the_column_names(app):
+    tid, *_ = play_skat_tournament(app)
+    page = app.export_tournament(tid, "html")
+    assert "<h2>Serie 1</h2>" in page and " 1 Serie · " in page and "je Tisch und Serie</p>" in page
+    assert "Runde" not in page
+    assert ";Runde 1" in app.export_tournament(tid, "csv-de").splitlines()[0]
+
+
 def test_the_printed_skat_ranking_names_its_tie_breaks_in_words(app):
     tid, *_ = play_skat_tournament(app)
     page = app.printed_standings(tid)

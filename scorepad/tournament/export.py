@@ -75,7 +75,7 @@ def _breaks(data: dict[str, Any]) -> list[TieBreak]:
 
 def to_csv_de(data: dict[str, Any]) -> str:
     """The ranking as German Excel opens it by a double click: semicolons, a byte-order mark."""
-    rounds = [f"Runde {r['round']}" for r in data["rounds"]]
+    rounds = [f"Runde {r['round']}" for r in data["rounds"]]  # column names, the same for every game
     breaks = _breaks(data)
     fees = _fees(data)
     paid = ["Verlustspielgeld", *(f"Verlustspielgeld Runde {r['round']}" for r in data["rounds"])] if fees else []
@@ -93,6 +93,13 @@ def to_csv_de(data: dict[str, Any]) -> str:
     return BOM + "".join(lines)
 
 
+def _round_words(data: dict[str, Any]) -> tuple[str, str]:
+    """What the table calls a round, one and more (Skat: Serie, Serien; data before tables named
+    it: Runde, Runden)."""
+    t = data["tournament"]
+    return t.get("round_word", "Runde"), t.get("rounds_word", "Runden")
+
+
 def _games(facts: dict[str, Any]) -> str:
     """The games per table and round: "32", or per table size "36/48" (smallest table first)."""
     by_size = facts.get("table_games") or {}
@@ -108,12 +115,13 @@ def to_html(data: dict[str, Any]) -> str:
     t = data["tournament"]
     title = html.escape(t["name"])
     breaks = _breaks(data)
+    one, more = _round_words(data)
     parts = ["<!DOCTYPE html>", '<html lang="de"><head><meta charset="utf-8">', f"<title>{title}</title>",
              "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}"
              "td,th{border:1px solid #999;padding:2px 8px}td:nth-child(n+4){text-align:right}</style>",
              "</head><body>", f"<h1>{title}</h1>",
-             f"<p>{html.escape(t['ruleset'])} · {t['rounds']} Runden · {html.escape(_games(t))} Spiele je Tisch und "
-             "Runde</p>",
+             f"<p>{html.escape(t['ruleset'])} · {t['rounds']} {html.escape(one if t['rounds'] == 1 else more)} · {html.escape(_games(t))} Spiele "
+             f"je Tisch und {html.escape(one)}</p>",
              "<h2>Rangliste</h2><table>",
              _cells("th", ["Platz", "Nr.", "Name", "Punkte", *(b.column for b in breaks), "Spiele",
                            *(["Verlustspielgeld"] if _fees(data) else [])])]
@@ -127,7 +135,7 @@ def to_html(data: dict[str, Any]) -> str:
         parts.append(f"<p>Verlustspielgeld: {html.escape(fees['words'])} · in der Kasse: "
                      f"{html.escape(fmt.money(fees['total']))}</p>")
     for rnd in data["rounds"]:
-        parts.append(f"<h2>Runde {rnd['round']}</h2><table>")
+        parts.append(f"<h2>{html.escape(one)} {rnd['round']}</h2><table>")
         parts.append(_cells("th", ["Tisch", "Abend", "Name", "Punkte", *(b.column for b in breaks), "Spiele",
                                    *(["Verlustspielgeld"] if _fees(data) else [])]))
         for table in rnd["tables"]:
