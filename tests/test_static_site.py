@@ -175,8 +175,8 @@ async def test_a_second_tab_waits_until_the_first_is_closed(site):
                 await second.tap("export-json")
             session_file = Path(await (await info.value).path())
             assert json.loads(session_file.read_text(encoding="utf-8"))["hands"] == HANDS
-            # the saved file is said in a line that floats over the chips for a while: a finger
-            # waits until it has gone (a tap at the moment it slides in would land on it)
+            # the saved file is said in a floating message: the next tap waits until it is there
+            # (a tap at the moment it slides in can land on it; one it covers waits until it goes)
             await second.wait_said("JSON gespeichert")
             # shared: chromium on Linux has no share sheet, so the browser downloads it instead
             async with second.page.expect_download(timeout=30000) as info:
