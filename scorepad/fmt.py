@@ -28,11 +28,13 @@ SINGULAR = {"Punkte": "Punkt", "Sonderpunkte": "Sonderpunkt", "Fleischpunkte": "
             "Zeilen": "Zeile", "Versuche": "Versuch", "Tische": "Tisch", "Partien": "Partie"}
 
 
-def counted(n: int, plural: str, with_sign: bool = False) -> str:
+def counted(n: int, plural: str, with_sign: bool = False, singular: str | None = None) -> str:
     """A number and the word it counts, agreeing: (1, "Punkte") -> "1 Punkt", (2, "Punkte") ->
-    "2 Punkte", (-1, "Striche", with_sign=True) -> "-1 Strich"."""
+    "2 Punkte", (-1, "Striche", with_sign=True) -> "-1 Strich"; `singular` for a word a rule table
+    names (its round: "Serie", "Serien")."""
     number = signed(n) if with_sign else str(n)
-    return f"{number} {SINGULAR.get(plural, plural) if abs(n) == 1 else plural}"
+    one = singular if singular is not None else SINGULAR.get(plural, plural)
+    return f"{number} {one if abs(n) == 1 else plural}"
 
 
 def hands_text(n: int) -> str:

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from scorepad import fmt
 from scorepad.app.errors import TournamentError
 from scorepad.app.guard import guarded
 from scorepad.app.table_list import table_games, table_list
@@ -83,7 +84,7 @@ class TournamentPages:
             raise TournamentError("tournament_prize_places", max=max(1, len(info.players)), value=places)
         words = self._table(info.ruleset, info.options).tournament  # (Skat: "Serie", "Serien")
         if info.finished:
-            facts = f"Endstand nach {info.rounds} {words.rounds_word if info.rounds != 1 else words.round_word}"
+            facts = f"Endstand nach {fmt.counted(info.rounds, words.rounds_word, singular=words.round_word)}"
         else:
             facts = f"Zwischenstand: {words.round_word} {info.drawn} von {info.rounds}"
         facts += f" · {info.games_words()} Spiele je Tisch und {words.round_word}"

@@ -120,7 +120,7 @@ def to_html(data: dict[str, Any]) -> str:
              "<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}"
              "td,th{border:1px solid #999;padding:2px 8px}td:nth-child(n+4){text-align:right}</style>",
              "</head><body>", f"<h1>{title}</h1>",
-             f"<p>{html.escape(t['ruleset'])} · {t['rounds']} {html.escape(one if t['rounds'] == 1 else more)} · {html.escape(_games(t))} Spiele "
+             f"<p>{html.escape(t['ruleset'])} · {html.escape(fmt.counted(t['rounds'], more, singular=one))} · {html.escape(_games(t))} Spiele "
              f"je Tisch und {html.escape(one)}</p>",
              "<h2>Rangliste</h2><table>",
              _cells("th", ["Platz", "Nr.", "Name", "Punkte", *(b.column for b in breaks), "Spiele",

@@ -61,6 +61,18 @@ def run_on(page: Any, job: Callable[[], Any], seconds: float = 0) -> None:
     asyncio.run_coroutine_threadsafe(later(), loop)
 
 
+def close_bar(bar: ft.SnackBar | None) -> None:
+    """Take a floating message away, if it is still on screen: a new one says what just happened
+    (Flutter would queue it behind every earlier one, six seconds each, after a row of downloads)."""
+    if bar is None or not bar.open:
+        return
+    bar.open = False
+    try:
+        bar.update()
+    except RuntimeError:  # dismissed meanwhile: no longer on the page
+        pass
+
+
 @dataclass
 class Nav:
     """What every screen gets: the app layer (as this phone: every change it asks for is
@@ -159,21 +171,9 @@ class Nav:
                           duration=ft.Duration(seconds=notices.NOTICE_SECONDS), show_close_icon=action is None, persist=False,
                           behavior=ft.SnackBarBehavior.FLOATING, margin=ft.Margin.only(left=12, right=12, bottom=90))
         if self.bar is not None:
-            self.close_bar()
+            close_bar(self.bar.current)
             self.bar.current = bar
         self.page.show_dialog(bar)
-
-    def close_bar(self) -> None:
-        """Take the floating message on screen away: a new one says what just happened (Flutter
-        would queue it behind every earlier one, six seconds each, after a row of downloads)."""
-        old = self.bar.current if self.bar is not None else None
-        if old is None or not old.open:
-            return
-        old.open = False
-        try:
-            old.update()
-        except RuntimeError:  # dismissed meanwhile: no longer on the page
-            pass
 
     def say(self, notice: Notice | None) -> None:
         """Show `notice` in the line (None: empty it); it empties itself after NOTICE_SECONDS."""
