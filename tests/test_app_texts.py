@@ -169,6 +169,10 @@ def test_a_number_agrees_with_the_word_it_counts():
     assert [fmt.counted(1, w) for w in ("Augen", "Spiele", "Stiche", "Bolla")] == ["1 Auge", "1 Spiel", "1 Stich", "1 Bolla"]
 
 
+def test_a_tables_own_word_is_counted_with_the_singular_it_names():
+    assert [fmt.counted(n, "Serien", singular="Serie") for n in (1, 3)] == ["1 Serie", "3 Serien"]
+
+
 def test_a_preview_counts_one_point_in_the_singular():
     deltas = {"Vroni": {"punkte": 1}, "Kathi": {"punkte": 1}, "Hias": {"punkte": -1}, "Wast": {"punkte": -2}}
     assert preview(deltas, ["punkte"], get_table("preisschafkopf-plusminus")) == \

@@ -148,7 +148,7 @@ async def test_the_start_screen_offers_the_ranking_of_a_running_tournament_only(
     phone = await open_phone(main)
     assert phone.has(f"ranking-{running}") and not phone.has(f"ranking-{done}")
     await phone.tap(f"ranking-{running}")
-    assert phone.text_of("ranking-round") == "Noch keine Runde ausgelost · 1 Runden"
+    assert phone.text_of("ranking-round") == "Noch keine Runde ausgelost · 1 Runde"
     await phone.tap("back")
     assert phone.has("new-evening")
 

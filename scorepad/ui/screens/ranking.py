@@ -100,7 +100,7 @@ def round_words(board: RankingBoard) -> str:
     if board.finished:
         return f"Endstand nach {board.round} von {board.rounds} {more}"
     if board.round == 0:
-        return f"Noch keine {one} ausgelost · {board.rounds} {more}"
+        return f"Noch keine {one} ausgelost · {fmt.counted(board.rounds, more, singular=one)}"
     if board.playing:
         return f"{one} {board.round} von {board.rounds} · {board.played} von {board.games} Spielen"
     return f"{one} {board.round} von {board.rounds} abgeschlossen"

@@ -12,6 +12,7 @@ from typing import Any, cast
 
 import flet as ft
 
+from scorepad import fmt
 from scorepad.app.errors import TournamentError
 from scorepad.errors import ScorepadError
 from scorepad.tables import builtin_tables
@@ -66,7 +67,7 @@ def status_words(info: Any) -> str:
     elif info.drawn:
         state = f"{word} {info.drawn} von {info.rounds} abgeschlossen"
     else:
-        state = f"{info.rounds} {info.rounds_word}, noch keine ausgelost"
+        state = f"{fmt.counted(info.rounds, info.rounds_word, singular=info.round_word)}, noch keine ausgelost"
     now = info.open_round or (info.drawn if info.finished else info.drawn + 1)  # the round played, or the next
     present = sum(1 for p in info.players if p.present(max(1, now)))
     return f"{state} · {present} Spieler · {info.games_words()} Spiele je {word}"
